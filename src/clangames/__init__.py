@@ -1,0 +1,80 @@
+"""clangames: complete, fast, reproducible rules for four tabletop games about Scottish clans.
+
+>>> import clangames
+>>> game = clangames.load("kings_kilt", players=3)
+>>> state = clangames.resolve_chance(game.initial_state(), clangames.Rng(42))
+>>> state.to_move
+(0,)
+"""
+
+from clangames.engine import (
+    CHANCE,
+    Action,
+    ClanGamesError,
+    Commitments,
+    Game,
+    GameInfo,
+    GameRecord,
+    GameSpec,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidParameterError,
+    Match,
+    Move,
+    Multiset,
+    Parameter,
+    Phase,
+    Pile,
+    Policy,
+    Rng,
+    State,
+    StateDecodeError,
+    UndoError,
+    UnknownGameError,
+    game_spec,
+    games,
+    load,
+    play_chance,
+    register,
+    resolve_chance,
+    sample_chance,
+)
+
+# Built-in games register themselves on import.
+from clangames import kings_kilt  # noqa: E402,F401  isort: skip
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE",
+    "Action",
+    "ClanGamesError",
+    "Commitments",
+    "Game",
+    "GameInfo",
+    "GameRecord",
+    "GameSpec",
+    "IllegalActionError",
+    "InvalidActionError",
+    "InvalidParameterError",
+    "Match",
+    "Move",
+    "Multiset",
+    "Parameter",
+    "Phase",
+    "Pile",
+    "Policy",
+    "Rng",
+    "State",
+    "StateDecodeError",
+    "UndoError",
+    "UnknownGameError",
+    "__version__",
+    "game_spec",
+    "games",
+    "load",
+    "play_chance",
+    "register",
+    "resolve_chance",
+    "sample_chance",
+]

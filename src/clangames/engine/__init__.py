@@ -1,0 +1,65 @@
+"""The clangames engine kernel: everything shared by the games, nothing specific to one."""
+
+from clangames.engine.actions import ActionTable
+from clangames.engine.chance import play_chance, resolve_chance, sample_chance
+from clangames.engine.codec import decode, encode
+from clangames.engine.errors import (
+    ClanGamesError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidParameterError,
+    StateDecodeError,
+    UndoError,
+    UnknownGameError,
+)
+from clangames.engine.game import Game, GameInfo, GameSpec, Parameter
+from clangames.engine.match import Match, Policy, Step
+from clangames.engine.phases import CHANCE, Phase
+from clangames.engine.piles import Multiset, Pile
+from clangames.engine.record import GameRecord, Move
+from clangames.engine.registry import game_spec, games, load, register
+from clangames.engine.rng import Rng
+from clangames.engine.seats import clockwise_from, left_of, next_seat, right_of
+from clangames.engine.simultaneous import Commitments
+from clangames.engine.state import Action, State
+
+__all__ = [
+    "CHANCE",
+    "Action",
+    "ActionTable",
+    "ClanGamesError",
+    "Commitments",
+    "Game",
+    "GameInfo",
+    "GameRecord",
+    "GameSpec",
+    "IllegalActionError",
+    "InvalidActionError",
+    "InvalidParameterError",
+    "Match",
+    "Move",
+    "Multiset",
+    "Parameter",
+    "Phase",
+    "Pile",
+    "Policy",
+    "Rng",
+    "State",
+    "StateDecodeError",
+    "Step",
+    "UndoError",
+    "UnknownGameError",
+    "clockwise_from",
+    "decode",
+    "encode",
+    "game_spec",
+    "games",
+    "left_of",
+    "load",
+    "next_seat",
+    "play_chance",
+    "register",
+    "resolve_chance",
+    "right_of",
+    "sample_chance",
+]

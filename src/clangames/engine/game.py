@@ -1,0 +1,216 @@
+"""Games: what a game *is* (as data) and the services every game offers.
+
+A :class:`Game` is a loaded, parameterised game: it declares its facts in a
+:class:`GameInfo` (players, chance, hidden information, sizes), owns the table of all its
+distinct actions, creates the initial state and reads states back from JSON.
+"""
+
+from __future__ import annotations
+
+import abc
+import json
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from clangames.engine.actions import ActionTable
+from clangames.engine.codec import decode, encode
+from clangames.engine.errors import InvalidParameterError, StateDecodeError
+
+if TYPE_CHECKING:
+    from clangames.engine.state import State
+
+
+@attrs.frozen(slots=True)
+class Parameter:
+    """A game parameter: its name, default, type, allowed values and what it means."""
+
+    name: str
+    default: object
+    doc: str
+    kind: type = int
+    choices: tuple[object, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def validate(self, game: str, value: object) -> object:
+        """``value`` if it is allowed, else an InvalidParameterError saying what is."""
+        if value is None and self.default is None:
+            return None
+        ok_type = isinstance(value, self.kind) and not (
+            self.kind is int and isinstance(value, bool)
+        )
+        if not ok_type:
+            raise InvalidParameterError(
+                f"{game}: parameter {self.name!r} must be {self.kind.__name__}, got {value!r}"
+            )
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise InvalidParameterError(
+                f"{game}: parameter {self.name!r} must be one of {allowed}, got {value!r}"
+            )
+        if isinstance(value, int) and (
+            (self.minimum is not None and value < self.minimum)
+            or (self.maximum is not None and value > self.maximum)
+        ):
+            raise InvalidParameterError(
+                f"{game}: parameter {self.name!r} must be in {self.minimum}..{self.maximum},"
+                f" got {value!r}"
+            )
+        return value
+
+
+@attrs.frozen(slots=True)
+class GameInfo:
+    """The facts a game declares about itself (OpenSpiel's GameType + sizes)."""
+
+    name: str
+    title: str
+    num_players: int
+    min_players: int
+    max_players: int
+    has_chance: bool
+    has_simultaneous_moves: bool
+    has_hidden_information: bool
+    max_game_length: int
+    num_distinct_actions: int
+
+
+@attrs.frozen(slots=True)
+class GameSpec:
+    """A registered game: name, title, player range, parameters and its factory."""
+
+    name: str
+    title: str
+    summary: str
+    min_players: int
+    max_players: int
+    parameters: tuple[Parameter, ...]
+    factory: Callable[[Mapping[str, Any]], Game] = attrs.field(repr=False, eq=False)
+
+    def parameter(self, name: str) -> Parameter:
+        """The declared parameter called ``name``."""
+        for p in self.parameters:
+            if p.name == name:
+                return p
+        raise InvalidParameterError(
+            f"{self.name}: unknown parameter {name!r}; expected one of "
+            f"{', '.join(p.name for p in self.parameters)}"
+        )
+
+    def resolve(self, params: Mapping[str, object]) -> dict[str, object]:
+        """Defaults filled in and every value checked."""
+        for name in params:
+            self.parameter(name)
+        return {
+            p.name: p.validate(self.name, params.get(p.name, p.default)) for p in self.parameters
+        }
+
+
+class Game(abc.ABC):
+    """A loaded game with fixed parameters. Use :func:`clangames.load` to get one."""
+
+    def __init__(self, spec: GameSpec, params: Mapping[str, Any]) -> None:
+        self.spec = spec
+        self._params: Mapping[str, Any] = MappingProxyType(dict(params))
+        self._key = (spec.name, tuple(sorted(self._params.items())))
+
+    # -- identity -------------------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        """The registry name, e.g. ``"kings_kilt"``."""
+        return self.spec.name
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        """The effective parameters, defaults included (read-only)."""
+        return self._params
+
+    @property
+    def num_players(self) -> int:
+        """How many seats take part."""
+        return int(self._params["players"])
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Game) and other._key == self._key)
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self._params.items())
+        return f"clangames.load({self.name!r}, {args})"
+
+    # -- what the game is -----------------------------------------------------------------
+    @property
+    @abc.abstractmethod
+    def info(self) -> GameInfo:
+        """Players, chance, hidden information and sizes, as data."""
+
+    @property
+    @abc.abstractmethod
+    def actions(self) -> ActionTable[Any]:
+        """Every distinct action of the game, in id order."""
+
+    @property
+    @abc.abstractmethod
+    def state_type(self) -> type[State]:
+        """The class of this game's states (for decoding)."""
+
+    @abc.abstractmethod
+    def initial_state(self) -> State:
+        """The root of the game tree (often a chance node that deals)."""
+
+    # -- actions: ids and text -------------------------------------------------------------
+    @property
+    def num_distinct_actions(self) -> int:
+        """The size of the action id space."""
+        return len(self.actions)
+
+    def action_id(self, action: Any) -> int:
+        """The stable integer id of an action (InvalidActionError if not one of ours)."""
+        return self.actions.id(action)
+
+    def action_from_id(self, action_id: int) -> Any:
+        """The action with a given id."""
+        return self.actions.get(action_id)
+
+    def action_text(self, action: Any) -> str:
+        """The short text form of an action, which :meth:`parse_action` reads back."""
+        return self.actions.text(action)
+
+    def parse_action(self, text: str) -> Any:
+        """The action whose text form is ``text``."""
+        return self.actions.parse(text)
+
+    # -- persistence ------------------------------------------------------------------------
+    def state_from_json(self, data: Any) -> State:
+        """A state from :meth:`State.to_json` output (a dict or a JSON string).
+
+        Raises StateDecodeError naming the first bad field; the game and parameters in
+        the data must be this game's.
+        """
+        if isinstance(data, (str, bytes)):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as exc:
+                raise StateDecodeError(f"state: not valid JSON ({exc})") from None
+        if not isinstance(data, dict):
+            raise StateDecodeError(f"state: expected an object, got {type(data).__name__}")
+        for key in ("game", "params", "state"):
+            if key not in data:
+                raise StateDecodeError(f"state: missing field {key!r}")
+        if data["game"] != self.name:
+            raise StateDecodeError(
+                f"state.game: this is {self.name!r}, the data is for {data['game']!r}"
+            )
+        if data["params"] != encode(dict(self._params)):
+            raise StateDecodeError(
+                f"state.params: the data has {data['params']!r}, this game has"
+                f" {encode(dict(self._params))!r}"
+            )
+        state: State = decode(self.state_type, data["state"], "state", {"game": self})
+        state.check_consistency()
+        return state

@@ -1,0 +1,134 @@
+"""The Match driver: one play-through with history, policies (bots), chance and undo."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Protocol
+
+import attrs
+
+from clangames.engine.chance import sample_chance
+from clangames.engine.errors import UndoError
+from clangames.engine.game import Game
+from clangames.engine.phases import CHANCE
+from clangames.engine.record import GameRecord
+from clangames.engine.rng import Rng
+from clangames.engine.state import Action, State
+
+
+class Policy(Protocol):
+    """Anything that picks an action for a player: a bot, a network, a script."""
+
+    def act(self, state: State, player: int) -> Action:
+        """A legal action of ``player`` in ``state``."""
+        ...
+
+
+@attrs.frozen(slots=True)
+class Step:
+    """One entry of a match's history: the state before, who acted, and the action."""
+
+    before: State
+    player: int
+    action: Action
+    rng: Rng
+
+
+class Match:
+    """Drives one game: samples chance with its own Rng, asks policies for their seats,
+    takes human actions through :meth:`apply`, keeps the history and the record.
+
+    Seats without a policy are humans: :meth:`run` stops when one of them must decide.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int | Rng = 0,
+        policies: Mapping[int, Policy] | None = None,
+    ) -> None:
+        self.game = game
+        self.rng = seed if isinstance(seed, Rng) else Rng(seed)
+        self.policies: dict[int, Policy] = dict(policies or {})
+        for seat in self.policies:
+            if not 0 <= seat < game.num_players:
+                raise ValueError(f"policy for seat {seat}, but seats are 0..{game.num_players - 1}")
+        self.state: State = game.initial_state()
+        self.record = GameRecord.start(game)
+        self.history: list[Step] = []
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.state.is_terminal
+
+    @property
+    def waiting_for(self) -> tuple[int, ...]:
+        """Seats without a policy that must decide now (the humans being waited on)."""
+        return tuple(p for p in self.state.to_move if p != CHANCE and p not in self.policies)
+
+    def apply(self, action: Action, player: int | None = None) -> State:
+        """Take an action (a human's, say); errors leave the match unchanged."""
+        if player is None:
+            player = self.state.current_player
+        new = self.state.apply(action, player)
+        self.history.append(Step(self.state, player, action, self.rng))
+        self.record = self.record.with_move(self.state, action, player)
+        self.state = new
+        return new
+
+    def step(self) -> Step | None:
+        """One chance outcome or one policy decision; None if the game is over or only
+        humans are to move."""
+        state = self.state
+        if state.is_terminal:
+            return None
+        if state.is_chance:
+            rng_before = self.rng
+            action, self.rng = sample_chance(state, self.rng)
+            self.apply(action, CHANCE)
+            return attrs.evolve(self.history[-1], rng=rng_before)
+        for player in state.to_move:
+            policy = self.policies.get(player)
+            if policy is not None:
+                self.apply(policy.act(state, player), player)
+                return self.history[-1]
+        return None
+
+    def run(self, max_steps: int | None = None) -> State:
+        """Step until the game ends or a human must decide (or ``max_steps`` steps)."""
+        count = 0
+        while (max_steps is None or count < max_steps) and self.step() is not None:
+            count += 1
+        return self.state
+
+    def can_undo(self, player: int) -> bool:
+        """True if :meth:`undo` for ``player`` would succeed."""
+        try:
+            self._undo_index(player)
+        except UndoError:
+            return False
+        return True
+
+    def _undo_index(self, player: int) -> int:
+        for i in range(len(self.history) - 1, -1, -1):
+            step = self.history[i]
+            if step.player == CHANCE:
+                raise UndoError(
+                    f"cannot undo for player {player}: a chance outcome came after their last"
+                    " decision and may have revealed something"
+                )
+            if step.player == player:
+                return i
+        raise UndoError(f"player {player} has made no decision to undo")
+
+    def undo(self, player: int) -> State:
+        """Go back to just before ``player``'s last decision (and every later decision);
+        UndoError if a chance outcome lies in between or there is none."""
+        i = self._undo_index(player)
+        step = self.history[i]
+        self.state = step.before
+        self.rng = step.rng
+        del self.history[i:]
+        self.record = attrs.evolve(self.record, moves=self.record.moves[:i])
+        return self.state

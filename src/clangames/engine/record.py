@@ -1,0 +1,123 @@
+"""Game records: a game, its parameters and every action (chance outcomes included).
+
+A record is enough to rebuild every state of a game, so it is the save-file format, the
+replay format and the shrinkable counterexample format of the tests.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import attrs
+
+from clangames.engine.codec import encode
+from clangames.engine.errors import ClanGamesError, StateDecodeError
+from clangames.engine.game import Game
+from clangames.engine.phases import CHANCE
+from clangames.engine.registry import load
+from clangames.engine.state import Action, State
+
+
+@attrs.frozen(slots=True)
+class Move:
+    """One step of a record: who acted (CHANCE for chance) and the action's text form."""
+
+    player: int
+    action: str
+
+
+@attrs.frozen(slots=True)
+class GameRecord:
+    """A whole game as data: ``GameRecord(game, params, moves)``."""
+
+    game: str
+    params: Mapping[str, Any] = attrs.field(converter=lambda p: dict(p))
+    moves: tuple[Move, ...] = ()
+
+    @classmethod
+    def start(cls, game: Game) -> GameRecord:
+        """An empty record for a loaded game."""
+        return cls(game.name, dict(game.params), ())
+
+    def with_move(self, state: State, action: Action, player: int) -> GameRecord:
+        """A copy with one more move, taken in ``state``."""
+        return attrs.evolve(
+            self, moves=(*self.moves, Move(player, state.game.action_text(action)))
+        )
+
+    def load_game(self) -> Game:
+        """The game this record was played with."""
+        return load(self.game, **self.params)
+
+    def replay(self) -> Iterator[State]:
+        """Every state of the game, from the initial one to the last; a move that does not
+        apply raises StateDecodeError naming its index."""
+        game = self.load_game()
+        state = game.initial_state()
+        yield state
+        for i, move in enumerate(self.moves):
+            try:
+                action = game.parse_action(move.action)
+                player = None if move.player == CHANCE and state.is_chance else move.player
+                state = state.apply(action, player)
+            except ClanGamesError as exc:
+                raise StateDecodeError(f"record.moves[{i}] ({move.action!r}): {exc}") from None
+            yield state
+
+    def final_state(self) -> State:
+        """The state after the last move."""
+        state: State | None = None
+        for state in self.replay():
+            pass
+        if state is None:  # pragma: no cover - replay always yields the initial state
+            raise StateDecodeError("record: nothing to replay")
+        return state
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON data."""
+        return {
+            "game": self.game,
+            "params": encode(self.params),
+            "moves": [[m.player, m.action] for m in self.moves],
+        }
+
+    def dumps(self) -> str:
+        """The record as a JSON string."""
+        return json.dumps(self.to_json(), indent=1)
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameRecord:
+        """A record from :meth:`to_json` output or a JSON string; errors name the field."""
+        if isinstance(data, (str, bytes)):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as exc:
+                raise StateDecodeError(f"record: not valid JSON ({exc})") from None
+        if not isinstance(data, dict):
+            raise StateDecodeError(f"record: expected an object, got {type(data).__name__}")
+        for key in ("game", "params", "moves"):
+            if key not in data:
+                raise StateDecodeError(f"record: missing field {key!r}")
+        if not isinstance(data["game"], str):
+            raise StateDecodeError(f"record.game: expected a string, got {data['game']!r}")
+        if not isinstance(data["params"], dict):
+            raise StateDecodeError(f"record.params: expected an object, got {data['params']!r}")
+        if not isinstance(data["moves"], list):
+            raise StateDecodeError(f"record.moves: expected a list, got {data['moves']!r}")
+        moves = []
+        for i, item in enumerate(data["moves"]):
+            ok = (
+                isinstance(item, list)
+                and len(item) == 2
+                and isinstance(item[0], int)
+                and not isinstance(item[0], bool)
+                and isinstance(item[1], str)
+            )
+            if not ok:
+                raise StateDecodeError(
+                    f"record.moves[{i}]: expected [player, action text], got {item!r}"
+                )
+            moves.append(Move(item[0], item[1]))
+        return cls(data["game"], data["params"], tuple(moves))

@@ -1,0 +1,113 @@
+"""The kernel's random number generator: seeded, immutable, serializable, fast.
+
+Every random choice in clangames goes through :class:`Rng`. Its whole state is one
+64-bit integer, so it can be stored in a record or a JSON file, and because it is
+immutable each draw returns the value *and* the next generator: a search that
+branches never disturbs another branch's stream. The algorithm is SplitMix64.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+class Rng:
+    """An immutable SplitMix64 generator; ``Rng(seed)`` for any seed in [0, 2**64)."""
+
+    __slots__ = ("_state",)
+    _state: int
+
+    def __init__(self, seed: int) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MASK:
+            raise ValueError(f"Rng seed must be an int in [0, 2**64), got {seed!r}")
+        object.__setattr__(self, "_state", seed)
+
+    @classmethod
+    def _at(cls, state: int) -> Rng:
+        rng = object.__new__(cls)
+        object.__setattr__(rng, "_state", state)
+        return rng
+
+    @property
+    def state(self) -> int:
+        """The whole state of the generator; ``Rng(rng.state) == rng``."""
+        return self._state
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Rng is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rng) and other._state == self._state
+
+    def __hash__(self) -> int:
+        return hash(("Rng", self._state))
+
+    def __repr__(self) -> str:
+        return f"Rng({self._state})"
+
+    def __reduce__(self) -> tuple[type[Rng], tuple[int]]:
+        return (Rng, (self._state,))
+
+    def next64(self) -> tuple[int, Rng]:
+        """A uniform 64-bit integer and the next generator."""
+        s = (self._state + _GAMMA) & _MASK
+        return _mix(s), Rng._at(s)
+
+    def below(self, n: int) -> tuple[int, Rng]:
+        """A uniform integer in [0, n) (exact: rejection, no modulo bias)."""
+        if n <= 0:
+            raise ValueError(f"Rng.below needs n >= 1, got {n}")
+        limit = _MASK + 1 - ((_MASK + 1) % n)
+        s = self._state
+        while True:
+            s = (s + _GAMMA) & _MASK
+            z = _mix(s)
+            if z < limit:
+                return z % n, Rng._at(s)
+
+    def random(self) -> tuple[float, Rng]:
+        """A float in [0, 1) with 53 random bits."""
+        z, nxt = self.next64()
+        return (z >> 11) * (1.0 / (1 << 53)), nxt
+
+    def weighted(self, weights: Sequence[int]) -> tuple[int, Rng]:
+        """An index drawn with probability ``weights[i] / sum(weights)`` (exact integers)."""
+        total = sum(weights)
+        x, nxt = self.below(total)
+        for i, w in enumerate(weights):
+            if x < w:
+                return i, nxt
+            x -= w
+        raise ValueError(f"Rng.weighted needs positive total weight, got {list(weights)!r}")
+
+    def choice(self, items: Sequence[T]) -> tuple[T, Rng]:
+        """A uniformly chosen item of a non-empty sequence."""
+        if not items:
+            raise ValueError("Rng.choice needs a non-empty sequence")
+        i, nxt = self.below(len(items))
+        return items[i], nxt
+
+    def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
+        """A uniformly shuffled copy (Fisher-Yates)."""
+        out = list(items)
+        rng = self
+        for i in range(len(out) - 1, 0, -1):
+            j, rng = rng.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return tuple(out), rng
+
+    def fork(self, stream: int) -> Rng:
+        """An independent generator for sub-stream ``stream`` (a playout, a job, a seat)."""
+        return Rng._at(_mix((self._state ^ _mix((stream * _GAMMA + 1) & _MASK)) & _MASK))

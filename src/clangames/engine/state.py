@@ -1,0 +1,258 @@
+"""States: immutable game positions with legal moves, transitions and views.
+
+Every game's state subclasses :class:`State` as a frozen, slotted attrs class holding a
+``game`` back-reference and a :class:`~clangames.engine.phases.Phase`. The kernel does the
+bookkeeping that is the same for every game (who may act, checking an action before it is
+applied, chance probabilities, returns, ids, JSON); the game supplies the rules through a
+few methods (``_legal``, ``_apply``, ``_chance_weights``, views and scoring).
+"""
+
+from __future__ import annotations
+
+import abc
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from clangames.engine.codec import JSON, encode
+from clangames.engine.errors import IllegalActionError, InvalidActionError
+from clangames.engine.phases import CHANCE, Phase
+
+if TYPE_CHECKING:
+    from clangames.engine.game import Game
+    from clangames.engine.rng import Rng
+
+Action = Any
+"""A game's action: a small frozen attrs value (each game has its own classes)."""
+
+
+@attrs.frozen(slots=True, eq=False)
+class _Legal:
+    """Per-state memo of one player's legal actions (tuple for order, set for lookup)."""
+
+    actions: tuple[Action, ...]
+    lookup: frozenset[Action] | None = None
+
+
+@attrs.frozen(slots=True)
+class State(abc.ABC):
+    """Base of every game state. Immutable: :meth:`apply` returns a new state."""
+
+    _memo: dict[int, _Legal] | None = attrs.field(
+        init=False, default=None, eq=False, repr=False, hash=False, metadata={"json": False}
+    )
+
+    # Subclasses declare these two as attrs fields.
+    game: Game = attrs.field(init=False, eq=False, repr=False, metadata={"json": False})
+    phase: Phase = attrs.field(init=False, eq=False, repr=False, metadata={"json": False})
+
+    # -- flow ------------------------------------------------------------------------------
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        """Players who owe a decision now; ``(CHANCE,)`` at a chance node; ``()`` when over."""
+        return self.phase.to_move
+
+    @property
+    def is_chance(self) -> bool:
+        """True at a chance node."""
+        return self.phase.to_move == (CHANCE,)
+
+    @property
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return not self.phase.to_move
+
+    @property
+    def is_simultaneous(self) -> bool:
+        """True at a node where several players commit in any order."""
+        return self.phase.simultaneous
+
+    @property
+    def current_player(self) -> int:
+        """The one player (or CHANCE) to move; ValueError at simultaneous or terminal nodes."""
+        to_move = self.phase.to_move
+        if len(to_move) != 1:
+            raise ValueError(f"no single player to move: to_move is {to_move!r}")
+        return to_move[0]
+
+    # -- legal actions ---------------------------------------------------------------------
+    def _legal_memo(self, player: int) -> _Legal | None:
+        memo = self._memo
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_memo", memo)
+        entry = memo.get(player)
+        if entry is None:
+            if player not in self.phase.to_move:
+                return None
+            if player == CHANCE:
+                actions = tuple(a for a, _ in self._chance_weights())
+            else:
+                actions = self._legal(player)
+            entry = memo[player] = _Legal(actions)
+        return entry
+
+    def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
+        """The legal actions of ``player`` (default: the one player to move), sorted by id;
+        empty for a player who is not to move. At a chance node, the outcomes."""
+        if player is None:
+            to_move = self.phase.to_move
+            if len(to_move) != 1:
+                return ()
+            player = to_move[0]
+        entry = self._legal_memo(player)
+        return () if entry is None else entry.actions
+
+    def legal_mask(self, player: int | None = None) -> tuple[bool, ...]:
+        """A boolean vector over all action ids, true for the legal ones."""
+        return self.game.actions.mask(self.legal_actions(player))
+
+    def is_legal(self, action: Action, player: int | None = None) -> bool:
+        """True if ``player`` may apply ``action`` now."""
+        try:
+            self._check(action, player)
+        except (IllegalActionError, InvalidActionError):
+            return False
+        return True
+
+    def _check(self, action: Action, player: int | None) -> int:
+        to_move = self.phase.to_move
+        if player is None:
+            if len(to_move) != 1:
+                if not to_move:
+                    raise IllegalActionError(f"the game is over; {action!r} cannot be applied")
+                raise IllegalActionError(
+                    f"players {to_move!r} are to move; say which one applies {action!r}"
+                )
+            player = to_move[0]
+        entry = self._legal_memo(player)
+        if entry is None:
+            if not to_move:
+                raise IllegalActionError(f"the game is over; {action!r} cannot be applied")
+            who = "chance" if to_move == (CHANCE,) else f"player(s) {to_move!r}"
+            raise IllegalActionError(
+                f"player {player} is not to move (it is {who}'s turn); got {action!r}"
+            )
+        lookup = entry.lookup
+        if lookup is None:
+            lookup = frozenset(entry.actions)
+            object.__setattr__(entry, "lookup", lookup)
+        try:
+            if action in lookup:
+                return player
+        except TypeError:
+            pass  # unhashable: certainly not one of ours
+        try:
+            self.game.actions.id(action)
+        except InvalidActionError:
+            raise InvalidActionError(
+                f"{action!r} is not an action of {self.game.name}"
+                f" (expected e.g. {self.game.actions.actions[0]!r})"
+            ) from None
+        raise IllegalActionError(self.explain_illegal(action, player))
+
+    def apply(self, action: Action, player: int | None = None) -> State:
+        """The state after ``player`` (default: the one to move) takes ``action``.
+
+        Raises InvalidActionError for something that is not an action of this game and
+        IllegalActionError (with the reason) for one the rules forbid here; either way
+        this state is unchanged.
+        """
+        player = self._check(action, player)
+        return self._apply(action, player)
+
+    def apply_text(self, text: str, player: int | None = None) -> State:
+        """:meth:`apply` for an action given in its text form."""
+        return self.apply(self.game.parse_action(text), player)
+
+    def explain_illegal(self, action: Action, player: int) -> str:
+        """Why ``action`` is not legal for ``player`` here (games refine this)."""
+        return (
+            f"{self.game.action_text(action)!r} is not legal for player {player} now"
+            f" ({self.prompt()}); {len(self.legal_actions(player))} actions are legal"
+        )
+
+    # -- chance -------------------------------------------------------------------------------
+    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        """Each outcome of this chance node with its exact probability (sums to 1)."""
+        weights = self._chance_weights()
+        total = sum(w for _, w in weights)
+        return tuple((a, Fraction(w, total)) for a, w in weights)
+
+    def chance_weights(self) -> tuple[tuple[Action, int], ...]:
+        """Each outcome with a positive integer weight (probability = weight / total)."""
+        return self._chance_weights()
+
+    # -- results ------------------------------------------------------------------------------
+    def returns(self) -> tuple[float, ...]:
+        """1/k for each of the k winners, 0 for everyone else; all 0 before the end."""
+        n = self.game.num_players
+        if not self.is_terminal:
+            return (0.0,) * n
+        won = self.winners()
+        share = 1.0 / len(won) if won else 0.0
+        return tuple(share if p in won else 0.0 for p in range(n))
+
+    # -- text and persistence -----------------------------------------------------------------
+    def action_text(self, action: Action) -> str:
+        """The short text form of an action (as the game parses it back)."""
+        return self.game.action_text(action)
+
+    def parse_action(self, text: str) -> Action:
+        """The action whose text form is ``text``."""
+        return self.game.parse_action(text)
+
+    def to_json(self) -> dict[str, JSON]:
+        """The whole state as plain JSON data; ``game.state_from_json`` reads it back."""
+        return {
+            "game": self.game.name,
+            "params": encode(dict(self.game.params)),
+            "state": encode(self),
+        }
+
+    def check_consistency(self) -> None:
+        """Raise StateDecodeError if the state breaks a rule of the game's components
+        (called on states read from JSON). Games override this."""
+
+    # -- what each game supplies -----------------------------------------------------------------
+    @abc.abstractmethod
+    def _legal(self, player: int) -> tuple[Action, ...]:
+        """Legal actions of a player who is to move, sorted by action id."""
+
+    @abc.abstractmethod
+    def _apply(self, action: Action, player: int) -> State:
+        """The successor for a legal action (already checked)."""
+
+    def _chance_weights(self) -> tuple[tuple[Action, int], ...]:
+        """Outcomes and positive integer weights at a chance node, sorted by action id."""
+        return ()
+
+    @abc.abstractmethod
+    def observation(self, player: int) -> Any:
+        """What ``player`` may know: a frozen attrs value, JSON-able with ``encode``."""
+
+    @abc.abstractmethod
+    def public_observation(self) -> Any:
+        """What everyone may know."""
+
+    @abc.abstractmethod
+    def resample(self, player: int, rng: Rng) -> State:
+        """A full state consistent with ``player``'s observation: hidden information
+        dealt anew at random (the same state for a perfect-information game)."""
+
+    @abc.abstractmethod
+    def scores(self) -> tuple[int, ...]:
+        """The game's own points per seat (final at the end, provisional before)."""
+
+    @abc.abstractmethod
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats after tie-breaks (empty before the end)."""
+
+    @abc.abstractmethod
+    def describe(self, action: Action) -> str:
+        """A sentence for people about what ``action`` does here."""
+
+    @abc.abstractmethod
+    def prompt(self) -> str:
+        """What is being decided now, in words."""

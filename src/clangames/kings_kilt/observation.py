@@ -1,0 +1,266 @@
+"""What each player may know, re-dealing what they cannot see, and checking saved states.
+
+Private: a player's face-down family cards and Influence hand. Public: the pyramid, the
+draw pile's top card and size, the Clan Leaders still in the pile (they are face up as a
+kind and every one drawn was seen), the discards, the removed cards, revealed family cards,
+hand sizes and who has passed. Nobody knows the order of the pile below its top card; the
+state never stores that order, so there is nothing to hide there.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from clangames.engine.errors import StateDecodeError
+from clangames.engine.piles import Multiset
+from clangames.engine.rng import Rng
+
+if TYPE_CHECKING:
+    from clangames.kings_kilt.state import KingsKiltState
+
+
+@attrs.frozen(slots=True)
+class KingsKiltObservation:
+    """One player's view (``viewer`` -1 for the public view). Clans are indices."""
+
+    viewer: int
+    phase: str
+    to_move: tuple[int, ...]
+    actor: int
+    pyramid: tuple[int, ...]
+    top: int
+    pile_size: int
+    leaders_in_pile: tuple[int, ...]
+    reshuffled_in_pile: tuple[int, ...]
+    discards: tuple[int, ...]
+    removed: tuple[int, ...]
+    family_sizes: tuple[int, ...]
+    revealed: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    family: int
+    """The viewer's whole family (clan bitmask); 0 in the public view."""
+    hand: tuple[int, ...]
+    """The viewer's Influence cards by clan; empty in the public view."""
+    passed: int
+    crowned: bool
+    nobles_triggered: bool
+    guardians_triggered: bool
+    vacancy: int
+    reveal_queue: tuple[int, ...]
+    family_deck_size: int
+    dealt: int
+    turns: int
+
+    def to_json(self) -> object:
+        """Plain JSON data."""
+        from clangames.engine.codec import encode
+
+        return encode(self)
+
+
+def observe(s: KingsKiltState, viewer: int | None) -> KingsKiltObservation:
+    """The view of seat ``viewer`` (None: what everyone may know)."""
+    in_setup = s.actor < 0
+    pile_size = 0 if in_setup else s.draw_pile_size
+    return KingsKiltObservation(
+        viewer=-1 if viewer is None else viewer,
+        phase=s.phase.name,
+        to_move=s.to_move,
+        actor=s.actor,
+        pyramid=s.pyramid,
+        top=s.top,
+        pile_size=pile_size,
+        leaders_in_pile=s.leaders.counts,
+        reshuffled_in_pile=s.reshuffled.counts,
+        discards=s.discards.counts,
+        removed=s.removed.counts,
+        family_sizes=tuple(f.bit_count() for f in s.families),
+        revealed=s.revealed,
+        hand_sizes=tuple(len(h) for h in s.hands),
+        family=0 if viewer is None else s.families[viewer],
+        hand=() if viewer is None else s.hands[viewer].counts,
+        passed=s.passed,
+        crowned=s.crowned,
+        nobles_triggered=s.nobles_triggered,
+        guardians_triggered=s.guardians_triggered,
+        vacancy=s.vacancy,
+        reveal_queue=s.reveal_queue,
+        family_deck_size=s.family_deck.bit_count(),
+        dealt=s.dealt,
+        turns=s.turns,
+    )
+
+
+def resample(s: KingsKiltState, viewer: int, rng: Rng) -> KingsKiltState:
+    """A state ``viewer`` cannot tell apart from ``s``: the cards they cannot see (other
+    players' face-down family cards and hands, the Clan Members in the pile, the undealt
+    family deck) are dealt again at random, keeping every size and the rule that a
+    family holds distinct clans."""
+    game = s.game
+    k = len(game.clans)
+    n = game.num_players
+    others = [p for p in range(n) if p != viewer]
+    in_family_deal = s.phase.name == "deal_family"
+    # The hidden cards, pooled. During the family deal the member pool is still the
+    # untouched, publicly known remainder, so it stays out of the pool.
+    pool = [0] * k
+    for p in others:
+        for c in game.bits[s.families[p] & ~s.revealed[p]]:
+            pool[c] += 1
+        for c, count in enumerate(s.hands[p].counts):
+            pool[c] += count
+    for c in game.bits[s.family_deck]:
+        pool[c] += 1
+    if not in_family_deal:
+        for c, count in enumerate(s.members.counts):
+            pool[c] += count
+    # Families first (they carry the distinct-clans constraint), then the deck (whose
+    # cards are distinct too), then hands, and the rest is the pile's member layer.
+    needs = [(p, (s.families[p] & ~s.revealed[p]).bit_count(), s.families[p]) for p in others]
+    slots = [(p, need, s.revealed[p]) for p, need, _ in needs]
+    deck_size = s.family_deck.bit_count()
+    groups = [*slots, (-1, deck_size, 0)]
+    chosen, rng = _deal_distinct(groups, pool, rng)
+    families = list(s.families)
+    family_deck = 0
+    for p, clans in chosen.items():
+        mask = 0
+        for c in clans:
+            mask |= 1 << c
+        if p < 0:
+            family_deck = mask
+        else:
+            families[p] = s.revealed[p] | mask
+    hands = list(s.hands)
+    remaining = Multiset(tuple(pool))
+    for p in others:
+        hand, rng = remaining.sample(rng, len(s.hands[p]))
+        remaining = remaining.difference(hand)
+        hands[p] = hand
+    members = s.members if in_family_deal else remaining
+    return attrs.evolve(
+        s, families=tuple(families), family_deck=family_deck, hands=tuple(hands), members=members
+    )
+
+
+def _deal_distinct(
+    groups: list[tuple[int, int, int]], pool: list[int], rng: Rng
+) -> tuple[dict[int, tuple[int, ...]], Rng]:
+    """For each group (key, size, forbidden clans), ``size`` distinct clans not forbidden,
+    taken out of ``pool`` (mutated). Randomised depth-first search: the true deal is one
+    solution, so a solution always exists."""
+    slots = [(key, forbidden) for key, size, forbidden in groups for _ in range(size)]
+    picked: list[int] = []
+    used: dict[int, int] = {key: forbidden for key, _, forbidden in groups}
+    state = {"rng": rng}
+
+    def search(i: int) -> bool:
+        if i == len(slots):
+            return True
+        key, _ = slots[i]
+        options = [c for c in range(len(pool)) if pool[c] and not used[key] >> c & 1]
+        # try options in a random order weighted by how many copies remain
+        weights = [pool[c] for c in options]
+        while options:
+            j, state["rng"] = state["rng"].weighted(weights)
+            c = options.pop(j)
+            weights.pop(j)
+            pool[c] -= 1
+            used[key] |= 1 << c
+            picked.append(c)
+            if search(i + 1):
+                return True
+            picked.pop()
+            used[key] &= ~(1 << c)
+            pool[c] += 1
+        return False
+
+    if not search(0):
+        raise ValueError("no consistent deal exists: the state is inconsistent")
+    out: dict[int, list[int]] = {key: [] for key, _, _ in groups}
+    for (key, _), c in zip(slots, picked):
+        out[key].append(c)
+    return {key: tuple(v) for key, v in out.items()}, state["rng"]
+
+
+def check_consistency(s: KingsKiltState) -> None:
+    """Raise StateDecodeError if a decoded state could not arise in a game."""
+    game = s.game
+    k = len(game.clans)
+    n = game.num_players
+    geo = game.geo
+
+    def fail(field: str, why: str) -> None:
+        raise StateDecodeError(f"state.{field}: {why}")
+
+    if len(s.pyramid) != geo.size:
+        fail("pyramid", f"expected {geo.size} spaces, got {len(s.pyramid)}")
+    for i, c in enumerate(s.pyramid):
+        if not -1 <= c < k:
+            fail(f"pyramid[{i}]", f"expected a clan index 0..{k - 1} or -1, got {c}")
+    if not -1 <= s.top < k:
+        fail("top", f"expected a clan index 0..{k - 1} or -1, got {s.top}")
+    piles = {"leaders": s.leaders, "members": s.members, "reshuffled": s.reshuffled,
+             "discards": s.discards, "removed": s.removed}
+    for field, pile in piles.items():
+        if len(pile.counts) != k or min(pile.counts) < 0:
+            fail(field, f"expected {k} non-negative counts, got {list(pile.counts)}")
+    for field, seq in (("families", s.families), ("revealed", s.revealed), ("hands", s.hands)):
+        if len(seq) != n:
+            fail(field, f"expected one entry per player ({n}), got {len(seq)}")
+    for p in range(n):
+        hand = s.hands[p]
+        if len(hand.counts) != k or min(hand.counts) < 0:
+            fail(f"hands[{p}]", f"expected {k} non-negative counts, got {list(hand.counts)}")
+        if not 0 <= s.families[p] < 1 << k:
+            fail(f"families[{p}]", f"expected a clan bitmask below {1 << k}, got {s.families[p]}")
+        if s.families[p].bit_count() > game.components.family_size:
+            fail(f"families[{p}]", f"more than {game.components.family_size} family cards")
+        if s.revealed[p] & ~s.families[p]:
+            fail(f"revealed[{p}]", "reveals a card that is not in the family")
+    if not 0 <= s.family_deck < 1 << k:
+        fail("family_deck", f"expected a clan bitmask below {1 << k}, got {s.family_deck}")
+    totals = [0] * k
+    for c in s.pyramid:
+        if c >= 0:
+            totals[c] += 1
+    if s.top >= 0:
+        totals[s.top] += 1
+    for pile in (*piles.values(), *s.hands):
+        for c, count in enumerate(pile.counts):
+            totals[c] += count
+    for fam in (*s.families, s.family_deck):
+        for c in game.bits[fam]:
+            totals[c] += 1
+    expected = game.components.cards_per_clan
+    for c, total in enumerate(totals):
+        if total != expected:
+            fail("cards", f"clan {game.clans[c]} has {total} cards accounted for, expected {expected}")
+    if not 0 <= s.passed < 1 << n:
+        fail("passed", f"expected a seat bitmask below {1 << n}, got {s.passed}")
+    if not -1 <= s.actor < n:
+        fail("actor", f"expected a seat or -1, got {s.actor}")
+    if not -1 <= s.vacancy < geo.size:
+        fail("vacancy", f"expected a space index or -1, got {s.vacancy}")
+    for i, p in enumerate(s.reveal_queue):
+        if not 0 <= p < n:
+            fail(f"reveal_queue[{i}]", f"expected a seat 0..{n - 1}, got {p}")
+    names = {"deal_family", "deal_third", "deal_influence", "build_base", "reveal_top",
+             "turn", "fill", "reveal", "over"}
+    if s.phase.name not in names:
+        fail("phase.name", f"expected one of {sorted(names)}, got {s.phase.name!r}")
+    for p in s.phase.to_move:
+        if not -1 <= p < n:
+            fail("phase.to_move", f"expected seats 0..{n - 1} or -1, got {p}")
+    if s.phase.name in ("turn", "fill") and s.phase.to_move != (s.actor,):
+        fail("phase.to_move", f"the {s.phase.name} step belongs to the actor {s.actor}")
+    if s.phase.name == "fill":
+        if s.vacancy < 0 or geo.row[s.vacancy] == 1:
+            fail("vacancy", "the fill step needs a vacancy above row 1")
+        below = geo.beneath[s.vacancy]
+        if any(s.pyramid[q] < 0 for q in below):
+            fail("vacancy", "the fill step needs a card in both spaces beneath the vacancy")
+    if s.phase.name == "reveal" and (not s.reveal_queue or s.phase.to_move != s.reveal_queue[:1]):
+        fail("reveal_queue", "the reveal step belongs to the first seat in the queue")

@@ -1,0 +1,538 @@
+"""A turn of King's Kilt: advance or betray (or, once a King is crowned, pass), then fill
+every vacancy, then any family reveals the move triggered.
+
+This module is the hot path of search and simulation: legal actions come from shared
+action objects indexed by position, and a move edits a mutable :class:`Draft` of the
+state that is frozen once at the end.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from clangames.engine.phases import Phase
+from clangames.engine.seats import clockwise_from, next_seat, right_of
+from clangames.kings_kilt.actions import Advance, Betray, Draw, Fill, KingsKiltAction, Pass, Reveal
+from clangames.kings_kilt.pyramid import EMPTY
+
+if TYPE_CHECKING:
+    from clangames.engine.piles import Multiset
+    from clangames.kings_kilt.game import KingsKiltGame
+    from clangames.kings_kilt.state import KingsKiltState
+
+REVEAL_TOP = Phase.chance("reveal_top")
+OVER = Phase.over()
+
+
+class Draft:
+    """A mutable working copy of a state, frozen into a new state by :meth:`freeze`."""
+
+    __slots__ = (
+        "actor",
+        "cls",
+        "crowned",
+        "dealt",
+        "discards",
+        "families",
+        "family_deck",
+        "game",
+        "guardians_triggered",
+        "hands",
+        "leaders",
+        "members",
+        "nobles_triggered",
+        "passed",
+        "phase",
+        "pyramid",
+        "removed",
+        "reshuffled",
+        "reveal_queue",
+        "revealed",
+        "top",
+        "turns",
+        "vacancy",
+    )
+
+    def __init__(self, s: KingsKiltState) -> None:
+        self.cls = type(s)
+        self.game: KingsKiltGame = s.game
+        self.phase: Phase = s.phase
+        self.pyramid: list[int] = list(s.pyramid)
+        self.top = s.top
+        self.leaders: Multiset = s.leaders
+        self.members: Multiset = s.members
+        self.reshuffled: Multiset = s.reshuffled
+        self.family_deck = s.family_deck
+        self.families = s.families
+        self.revealed = s.revealed
+        self.hands = s.hands
+        self.discards: Multiset = s.discards
+        self.removed: Multiset = s.removed
+        self.passed = s.passed
+        self.crowned = s.crowned
+        self.nobles_triggered = s.nobles_triggered
+        self.guardians_triggered = s.guardians_triggered
+        self.actor = s.actor
+        self.vacancy = s.vacancy
+        self.reveal_queue = s.reveal_queue
+        self.dealt = s.dealt
+        self.turns = s.turns
+
+    def freeze(self) -> KingsKiltState:
+        return self.cls(
+            self.game,
+            self.phase,
+            tuple(self.pyramid),
+            self.top,
+            self.leaders,
+            self.members,
+            self.reshuffled,
+            self.family_deck,
+            self.families,
+            self.revealed,
+            self.hands,
+            self.discards,
+            self.removed,
+            self.passed,
+            self.crowned,
+            self.nobles_triggered,
+            self.guardians_triggered,
+            self.actor,
+            self.vacancy,
+            self.reveal_queue,
+            self.dealt,
+            self.turns,
+        )
+
+
+def _replace(seq: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    return (*seq[:i], value, *seq[i + 1 :])
+
+
+# -- legal actions --------------------------------------------------------------------------
+def legal_actions(s: KingsKiltState, player: int) -> tuple[KingsKiltAction, ...]:
+    """The legal actions of the player to move, sorted by action id."""
+    name = s.phase.name
+    game = s.game
+    if name == "turn":
+        return _turn_actions(s, player)
+    if name == "fill":
+        below_left, below_right = game.geo.beneath[s.vacancy]
+        return (game.fill_action[below_left], game.fill_action[below_right])  # type: ignore[return-value]
+    if name == "reveal":
+        hidden = s.families[player] & ~s.revealed[player]
+        return tuple(game.reveal_action[c] for c in game.bits[hidden])
+    return ()
+
+
+def _turn_actions(s: KingsKiltState, player: int) -> tuple[KingsKiltAction, ...]:
+    game = s.game
+    geo = game.geo
+    pyr = s.pyramid
+    out: list[KingsKiltAction] = []
+    if not s.crowned:
+        # Advance: the target space is empty and the neighbour on that side supports it.
+        advance = game.advance_action
+        up_left = geo.up_left
+        up_right = geo.up_right
+        for pos in range(geo.size - 1):
+            if pyr[pos] < 0:
+                continue
+            ul = up_left[pos]
+            if ul >= 0 and pyr[ul] < 0 and pyr[pos - 1] >= 0:
+                out.append(advance[pos][0])  # type: ignore[arg-type]
+            ur = up_right[pos]
+            if ur >= 0 and pyr[ur] < 0 and pyr[pos + 1] >= 0:
+                out.append(advance[pos][1])  # type: ignore[arg-type]
+    hand_mask = s.hands[player].kind_mask()
+    if hand_mask:
+        bits = game.bits
+        betray = game.betray_action
+        neighbours = geo.neighbours
+        rows = geo.row
+        top_from = game.top_rows_from
+        by_traitor = game.betray_by_traitor
+        for pos in range(geo.size):
+            clan = pyr[pos]
+            if clan < 0:
+                continue
+            near = 0  # clans of the cards next to it: the possible traitors
+            for q in neighbours[pos]:
+                cq = pyr[q]
+                if cq >= 0:
+                    near |= 1 << cq
+            if not near:
+                continue
+            if rows[pos] >= top_from:
+                allowed = hand_mask & (near if by_traitor else 1 << clan)
+            else:
+                allowed = hand_mask
+            choices = betray[pos]
+            for c in bits[allowed]:
+                out.append(choices[c])
+    if s.crowned or not out:
+        out.append(game.pass_action)
+    return tuple(out)
+
+
+# -- transitions -----------------------------------------------------------------------------
+def apply(s: KingsKiltState, action: Any, player: int) -> KingsKiltState:
+    """The successor state for a legal action (checked by the kernel beforehand)."""
+    d = Draft(s)
+    kind = type(action)
+    geo = d.game.geo
+    if kind is Draw:
+        _draw(d, action.clan)
+    elif kind is Advance:
+        advance(d, geo.at[(action.row, action.index)], action.direction, player)
+    elif kind is Betray:
+        betray(d, geo.at[(action.row, action.index)], action.influence, player)
+    elif kind is Fill:
+        fill(d, geo.at[(action.row, action.index)])
+    elif kind is Reveal:
+        reveal(d, action.clan, player)
+    else:
+        pass_turn(d, player)
+    return d.freeze()
+
+
+def advance(d: Draft, pos: int, direction: str, player: int) -> None:
+    """Move a card diagonally up; a first entry into the Noblemen's or the Guardians' row
+    triggers the family reveal, an entry into the top row crowns a King."""
+    geo = d.game.geo
+    target = geo.up_left[pos] if direction == "left" else geo.up_right[pos]
+    pyr = d.pyramid
+    pyr[target] = pyr[pos]
+    pyr[pos] = EMPTY
+    row = geo.row[target]
+    if row == geo.nobleman_row and not d.nobles_triggered:
+        d.nobles_triggered = True
+        d.reveal_queue = reveal_queue(d, player, guardians=False)
+    elif row == geo.guardian_row and not d.guardians_triggered:
+        d.guardians_triggered = True
+        d.reveal_queue = reveal_queue(d, player, guardians=True)
+    elif row == geo.king_row:
+        d.crowned = True
+    d.vacancy = pos
+    settle(d)
+
+
+def betray(d: Draft, pos: int, influence: int, player: int) -> None:
+    """Spend an Influence card; the betrayed card leaves the game and leaves a vacancy."""
+    d.hands = _replace(d.hands, player, d.hands[player].remove(influence))
+    d.discards = d.discards.add(influence)
+    d.removed = d.removed.add(d.pyramid[pos])
+    d.pyramid[pos] = EMPTY
+    d.vacancy = pos
+    settle(d)
+
+
+def fill(d: Draft, source: int) -> None:
+    """The chosen card beneath moves up into the vacancy, leaving its own."""
+    pyr = d.pyramid
+    pyr[d.vacancy] = pyr[source]
+    pyr[source] = EMPTY
+    d.vacancy = source
+    settle(d)
+
+
+def reveal(d: Draft, clan: int, player: int) -> None:
+    """Turn one face-down family card face up."""
+    d.revealed = _replace(d.revealed, player, d.revealed[player] | 1 << clan)
+    d.reveal_queue = d.reveal_queue[1:]
+    settle(d)
+
+
+def pass_turn(d: Draft, player: int) -> None:
+    """Out for the rest of the game."""
+    d.passed |= 1 << player
+    end_turn(d)
+
+
+def reveal_queue(d: Draft, trigger: int, guardians: bool) -> tuple[int, ...]:
+    """Who reveals, in order. 3-4 players: everyone clockwise from the trigger except the
+    player just before them. 2 players: Noblemen, the trigger reveals one card; Guardians,
+    the trigger reveals until one card stays face down."""
+    n = d.game.num_players
+    if n == 2:
+        if not guardians:
+            return (trigger,)
+        hidden = d.families[trigger] & ~d.revealed[trigger]
+        return (trigger,) * max(0, hidden.bit_count() - 1)
+    skip = right_of(trigger, n)
+    return tuple(p for p in clockwise_from(trigger, n) if p != skip)
+
+
+def settle(d: Draft) -> None:
+    """Carry the turn forward until someone must decide: fill vacancies (asking only when
+    there are two cards beneath), keep the pile's top card face up, run the reveals, then
+    hand the turn on."""
+    game = d.game
+    geo = game.geo
+    pyr = d.pyramid
+    while True:
+        v = d.vacancy
+        if v < 0:
+            break
+        if geo.row[v] == 1:
+            if d.top >= 0:
+                pyr[v] = d.top
+                d.top = EMPTY
+                d.vacancy = EMPTY
+            elif d.leaders or d.members or d.reshuffled:
+                d.phase = REVEAL_TOP
+                return
+            elif d.discards:
+                # The pile ran out: the discards are shuffled into a new one.
+                d.reshuffled = d.discards
+                d.discards = d.discards.empty(len(game.clans))
+            else:
+                d.vacancy = EMPTY  # nothing left anywhere: the space stays empty
+            continue
+        below_left, below_right = geo.beneath[v]
+        has_left = pyr[below_left] >= 0
+        has_right = pyr[below_right] >= 0
+        if has_left and has_right:
+            d.phase = Phase.turn("fill", d.actor)
+            return
+        if has_left or has_right:
+            source = below_left if has_left else below_right
+            pyr[v] = pyr[source]
+            pyr[source] = EMPTY
+            d.vacancy = source
+        else:
+            d.vacancy = EMPTY
+    if d.top < 0 and (d.leaders or d.members or d.reshuffled):
+        d.phase = REVEAL_TOP  # the pile lies face up: its new top card shows at once
+        return
+    queue = d.reveal_queue
+    while queue:
+        seat = queue[0]
+        hidden = d.families[seat] & ~d.revealed[seat]
+        if hidden and hidden & (hidden - 1):
+            d.reveal_queue = queue
+            d.phase = Phase.turn("reveal", seat)
+            return
+        # nothing face down: skip; exactly one: no choice to ask
+        d.revealed = _replace(d.revealed, seat, d.revealed[seat] | hidden)
+        queue = queue[1:]
+    d.reveal_queue = ()
+    end_turn(d)
+
+
+def end_turn(d: Draft) -> None:
+    """The next player clockwise who has not passed takes a turn; nobody left: game over."""
+    n = d.game.num_players
+    if d.actor < 0:
+        nxt: int | None = int(d.game.params["first_player"])
+    else:
+        nxt = next_seat(d.actor, n, d.passed)
+    if nxt is None:
+        d.phase = OVER
+        return
+    d.actor = nxt
+    d.turns += 1
+    d.phase = Phase.turn("turn", nxt)
+
+
+# -- chance ----------------------------------------------------------------------------------
+def chance_weights(s: KingsKiltState) -> tuple[tuple[Any, int], ...]:
+    """Outcomes of the card that comes up now, weighted by how many of each clan remain."""
+    name = s.phase.name
+    draw = s.game.draw_action
+    if name == "deal_family":
+        return tuple((draw[c], 1) for c in s.game.bits[s.family_deck])
+    if name == "deal_third":
+        weights = s.members.draw_weights(exclude=s.families[s.dealt])
+    elif name in ("deal_influence",):
+        weights = s.members.draw_weights()
+    elif name == "build_base":
+        weights = s.leaders.draw_weights()
+    elif name == "reveal_top":
+        weights = _pile_layer(s.leaders, s.members, s.reshuffled).draw_weights()
+    else:
+        return ()
+    return tuple((draw[c], w) for c, w in weights)
+
+
+def _pile_layer(leaders: Multiset, members: Multiset, reshuffled: Multiset) -> Multiset:
+    """The part of the draw pile the next card comes from: leaders lie on top."""
+    if leaders:
+        return leaders
+    if members:
+        return members
+    return reshuffled
+
+
+def _draw(d: Draft, clan: int) -> None:
+    game = d.game
+    n = game.num_players
+    name = d.phase.name
+    if name == "deal_family":
+        seat = d.dealt % n
+        d.families = _replace(d.families, seat, d.families[seat] | 1 << clan)
+        d.family_deck &= ~(1 << clan)
+        d.dealt += 1
+        if d.dealt == game.components.family_from_deck * n:
+            # the unused family deck goes back to the Clan Members
+            for c in game.bits[d.family_deck]:
+                d.members = d.members.add(c)
+            d.family_deck = 0
+            d.dealt = 0
+            d.phase = Phase.chance(
+                "deal_third" if game.components.family_size > game.components.family_from_deck
+                else "deal_influence"
+            )
+    elif name == "deal_third":
+        seat = d.dealt % n
+        d.families = _replace(d.families, seat, d.families[seat] | 1 << clan)
+        d.members = d.members.remove(clan)
+        d.dealt += 1
+        extra = game.components.family_size - game.components.family_from_deck
+        if d.dealt == extra * n:
+            d.dealt = 0
+            d.phase = Phase.chance("deal_influence")
+    elif name == "deal_influence":
+        seat = d.dealt % n
+        d.hands = _replace(d.hands, seat, d.hands[seat].add(clan))
+        d.members = d.members.remove(clan)
+        d.dealt += 1
+        if d.dealt == game.hand_size * n:
+            d.dealt = 0
+            d.phase = Phase.chance("build_base")
+    elif name == "build_base":
+        d.pyramid[d.dealt] = clan
+        d.leaders = d.leaders.remove(clan)
+        d.dealt += 1
+        if d.dealt == game.geo.width:
+            d.dealt = 0
+            settle(d)  # turns the pile's top card up, then the first turn
+    else:  # reveal_top
+        if d.leaders:
+            d.leaders = d.leaders.remove(clan)
+        elif d.members:
+            d.members = d.members.remove(clan)
+        else:
+            d.reshuffled = d.reshuffled.remove(clan)
+        d.top = clan
+        settle(d)
+
+
+# -- words -------------------------------------------------------------------------------------
+def _name(s: KingsKiltState, clan: int) -> str:
+    return s.game.clans[clan]
+
+
+def describe(s: KingsKiltState, action: Any) -> str:
+    """A sentence about what ``action`` does in ``s``."""
+    game = s.game
+    geo = game.geo
+    if isinstance(action, Draw):
+        clan = _name(s, action.clan)
+        name = s.phase.name
+        n = game.num_players
+        if name == "deal_family" or name == "deal_third":
+            return f"a {clan} Clan Family card is dealt to player {s.dealt % n}"
+        if name == "deal_influence":
+            return f"a {clan} Influence card is dealt to player {s.dealt % n}"
+        if name == "build_base":
+            return f"a {clan} Clan Leader starts the pyramid at 1.{s.dealt}"
+        return f"the draw pile shows a {clan} on top"
+    if isinstance(action, Advance):
+        pos = geo.at[(action.row, action.index)]
+        target = geo.up_left[pos] if action.direction == "left" else geo.up_right[pos]
+        clan = _name(s, s.pyramid[pos]) if s.pyramid[pos] >= 0 else "card"
+        return (
+            f"player {s.actor} advances the {clan} at {geo.label(pos)} up-{action.direction}"
+            f" to {geo.label(target)}"
+        )
+    if isinstance(action, Fill):
+        pos = geo.at[(action.row, action.index)]
+        clan = _name(s, s.pyramid[pos]) if s.pyramid[pos] >= 0 else "card"
+        return f"the {clan} at {geo.label(pos)} moves up to fill {geo.label(s.vacancy)}"
+    if isinstance(action, Betray):
+        pos = geo.at[(action.row, action.index)]
+        target = _name(s, s.pyramid[pos]) if s.pyramid[pos] >= 0 else "card"
+        influence = _name(s, action.influence)
+        if geo.row[pos] >= game.top_rows_from and game.betray_by_traitor:
+            by = f"a neighbouring {influence}"
+        else:
+            by = "a neighbour"
+        return (
+            f"player {s.actor} plays a {influence} Influence card: the {target} at"
+            f" {geo.label(pos)} is betrayed by {by} and leaves the game"
+        )
+    if isinstance(action, Reveal):
+        return f"player {s.current_player} turns their {_name(s, action.clan)} family card face up"
+    if isinstance(action, Pass):
+        return f"player {s.actor} passes for the rest of the game"
+    return repr(action)
+
+
+def prompt(s: KingsKiltState) -> str:
+    """What is being decided now."""
+    name = s.phase.name
+    geo = s.game.geo
+    if name == "turn":
+        if s.crowned:
+            return f"player {s.actor}: betray a card or pass (a King is crowned)"
+        return f"player {s.actor}: advance a card or betray one"
+    if name == "fill":
+        return f"player {s.actor}: choose the card beneath that fills {geo.label(s.vacancy)}"
+    if name == "reveal":
+        return f"player {s.current_player}: turn one of your face-down family cards face up"
+    if name == "over":
+        return "the game is over"
+    return f"chance: {name.replace('_', ' ')}"
+
+
+def explain_illegal(s: KingsKiltState, action: Any, player: int) -> str:
+    """Why a well-formed action is not legal here, as specifically as the rules allow."""
+    game = s.game
+    geo = game.geo
+    text = game.action_text(action)
+    name = s.phase.name
+    here = f"{text!r} is not legal: "
+    if name != "turn" or isinstance(action, (Draw, Fill, Reveal)):
+        return (
+            here + f"now {prompt(s)}; legal: "
+            + ", ".join(game.action_text(a) for a in legal_actions(s, player)[:8])
+        )
+    if isinstance(action, Pass):
+        return here + "passing is allowed only once a King is crowned"
+    pos = geo.at.get((action.row, action.index), -1)
+    if pos < 0:
+        return here + f"there is no space {action.row}.{action.index} in the pyramid"
+    if s.pyramid[pos] < 0:
+        return here + f"space {geo.label(pos)} is empty"
+    if isinstance(action, Advance):
+        if s.crowned:
+            return here + "no card may advance once a King is crowned"
+        target = geo.up_left[pos] if action.direction == "left" else geo.up_right[pos]
+        side = geo.left[pos] if action.direction == "left" else geo.right[pos]
+        if target < 0:
+            return here + f"there is no space up-{action.direction} of {geo.label(pos)}"
+        if s.pyramid[target] >= 0:
+            return here + f"space {geo.label(target)} is taken"
+        if side < 0 or s.pyramid[side] < 0:
+            return here + f"no neighbouring card on the {action.direction} supports the move"
+        return here + "the move is not allowed now"
+    if isinstance(action, Betray):
+        if action.influence not in s.hands[player]:
+            return here + f"player {player} holds no {_name(s, action.influence)} Influence card"
+        near = [s.pyramid[q] for q in geo.neighbours[pos] if s.pyramid[q] >= 0]
+        if not near:
+            return here + f"the card at {geo.label(pos)} has no neighbour to betray it"
+        if geo.row[pos] >= game.top_rows_from:
+            if game.betray_by_traitor:
+                names = ", ".join(sorted({_name(s, c) for c in near}))
+                return here + (
+                    f"betraying a card in the top three rows needs an Influence card of the"
+                    f" betraying neighbour's clan ({names}), not {_name(s, action.influence)}"
+                )
+            return here + (
+                f"betraying a card in the top three rows needs an Influence card of its own"
+                f" clan ({_name(s, s.pyramid[pos])}), not {_name(s, action.influence)}"
+            )
+    return here + f"now {prompt(s)}"
+
