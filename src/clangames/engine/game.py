@@ -76,6 +76,8 @@ class GameInfo:
     has_hidden_information: bool
     max_game_length: int
     num_distinct_actions: int
+    winners_follow_scores: bool = True
+    """True if no non-winner ever has more points than a winner (the harness checks it)."""
 
 
 @attrs.frozen(slots=True)

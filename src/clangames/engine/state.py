@@ -118,31 +118,21 @@ class State(abc.ABC):
 
     def _check(self, action: Action, player: int | None) -> int:
         to_move = self.phase.to_move
-        if player is None:
-            if len(to_move) != 1:
-                if not to_move:
-                    raise IllegalActionError(f"the game is over; {action!r} cannot be applied")
-                raise IllegalActionError(
-                    f"players {to_move!r} are to move; say which one applies {action!r}"
-                )
+        entry = None
+        if player is None and len(to_move) == 1:
             player = to_move[0]
-        entry = self._legal_memo(player)
-        if entry is None:
-            if not to_move:
-                raise IllegalActionError(f"the game is over; {action!r} cannot be applied")
-            who = "chance" if to_move == (CHANCE,) else f"player(s) {to_move!r}"
-            raise IllegalActionError(
-                f"player {player} is not to move (it is {who}'s turn); got {action!r}"
-            )
-        lookup = entry.lookup
-        if lookup is None:
-            lookup = frozenset(entry.actions)
-            object.__setattr__(entry, "lookup", lookup)
-        try:
-            if action in lookup:
-                return player
-        except TypeError:
-            pass  # unhashable: certainly not one of ours
+        if player is not None:
+            entry = self._legal_memo(player)
+        if entry is not None:
+            lookup = entry.lookup
+            if lookup is None:
+                lookup = frozenset(entry.actions)
+                object.__setattr__(entry, "lookup", lookup)
+            try:
+                if action in lookup:
+                    return player  # type: ignore[return-value]
+            except TypeError:
+                pass  # unhashable: certainly not one of ours
         try:
             self.game.actions.id(action)
         except InvalidActionError:
@@ -150,6 +140,17 @@ class State(abc.ABC):
                 f"{action!r} is not an action of {self.game.name}"
                 f" (expected e.g. {self.game.actions.actions[0]!r})"
             ) from None
+        if not to_move:
+            raise IllegalActionError(f"the game is over; {action!r} cannot be applied")
+        if player is None:
+            raise IllegalActionError(
+                f"players {to_move!r} are to move; say which one applies {action!r}"
+            )
+        if entry is None:
+            who = "chance" if to_move == (CHANCE,) else f"player(s) {to_move!r}"
+            raise IllegalActionError(
+                f"player {player} is not to move (it is {who}'s turn); got {action!r}"
+            )
         raise IllegalActionError(self.explain_illegal(action, player))
 
     def apply(self, action: Action, player: int | None = None) -> State:

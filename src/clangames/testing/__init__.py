@@ -1,0 +1,16 @@
+"""Public testing tools: the conformance harness and Hypothesis strategies.
+
+``check_game`` is what every built-in game passes in CI; a user writing a new game, a
+front-end or a bot can run it too. ``clangames.testing.strategies`` needs Hypothesis
+(the ``test`` extra) and is imported on demand.
+"""
+
+from clangames.testing.conformance import (
+    ConformanceError,
+    Report,
+    check_game,
+    check_state,
+    random_playout,
+)
+
+__all__ = ["ConformanceError", "Report", "check_game", "check_state", "random_playout"]
