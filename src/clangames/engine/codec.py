@@ -111,7 +111,9 @@ def decode(hint: Any, data: JSON, path: str, extra: Mapping[str, object] | None 
         try:
             return Fraction(str(data))
         except (ValueError, ZeroDivisionError):
-            raise StateDecodeError(f"{path}: expected a fraction like '1/3', got {_describe(data)}") from None
+            raise StateDecodeError(
+                f"{path}: expected a fraction like '1/3', got {_describe(data)}"
+            ) from None
     if origin in (types.UnionType, typing.Union):
         options = typing.get_args(hint)
         errors = []
@@ -131,7 +133,10 @@ def decode(hint: Any, data: JSON, path: str, extra: Mapping[str, object] | None 
             raise StateDecodeError(
                 f"{path}: expected a list of {len(args)} items, got {len(data)} items"
             )
-        return tuple(decode(a, item, f"{path}[{i}]") for i, (a, item) in enumerate(zip(args, data)))
+        return tuple(
+            decode(a, item, f"{path}[{i}]")
+            for i, (a, item) in enumerate(zip(args, data, strict=True))
+        )
     if origin is frozenset:
         (arg,) = typing.get_args(hint)
         if not isinstance(data, list):

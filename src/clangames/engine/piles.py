@@ -95,9 +95,7 @@ class Multiset:
     def draw_weights(self, exclude: int = 0) -> tuple[tuple[int, int], ...]:
         """The chance outcomes of drawing one card: (kind, count) for each kind present,
         leaving out kinds in bitmask ``exclude`` (a redraw-until-new rule)."""
-        return tuple(
-            (k, n) for k, n in enumerate(self.counts) if n and not exclude >> k & 1
-        )
+        return tuple((k, n) for k, n in enumerate(self.counts) if n and not exclude >> k & 1)
 
     def sample(self, rng: Rng, n: int) -> tuple[Multiset, Rng]:
         """``n`` cards drawn uniformly without replacement, as a multiset."""

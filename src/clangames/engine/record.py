@@ -33,7 +33,7 @@ class GameRecord:
     """A whole game as data: ``GameRecord(game, params, moves)``."""
 
     game: str
-    params: Mapping[str, Any] = attrs.field(converter=lambda p: dict(p))
+    params: Mapping[str, Any] = attrs.field(converter=dict)
     moves: tuple[Move, ...] = ()
 
     @classmethod
@@ -43,9 +43,7 @@ class GameRecord:
 
     def with_move(self, state: State, action: Action, player: int) -> GameRecord:
         """A copy with one more move, taken in ``state``."""
-        return attrs.evolve(
-            self, moves=(*self.moves, Move(player, state.game.action_text(action)))
-        )
+        return attrs.evolve(self, moves=(*self.moves, Move(player, state.game.action_text(action))))
 
     def load_game(self) -> Game:
         """The game this record was played with."""
@@ -68,12 +66,12 @@ class GameRecord:
 
     def final_state(self) -> State:
         """The state after the last move."""
-        state: State | None = None
-        for state in self.replay():
+        last: State | None = None
+        for last in self.replay():  # noqa: B007 - we want the last one
             pass
-        if state is None:  # pragma: no cover - replay always yields the initial state
+        if last is None:  # pragma: no cover - replay always yields the initial state
             raise StateDecodeError("record: nothing to replay")
-        return state
+        return last
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON data."""

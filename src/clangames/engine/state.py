@@ -212,7 +212,7 @@ class State(abc.ABC):
             "state": encode(self),
         }
 
-    def check_consistency(self) -> None:
+    def check_consistency(self) -> None:  # noqa: B027 - optional hook, not abstract
         """Raise StateDecodeError if the state breaks a rule of the game's components
         (called on states read from JSON). Games override this."""
 

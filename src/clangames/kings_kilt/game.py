@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from clangames.engine.actions import ActionTable
+from clangames.engine.bits import bit_tables
 from clangames.engine.errors import InvalidParameterError
 from clangames.engine.game import Game, GameInfo, GameSpec, Parameter
-from clangames.engine.bits import bit_tables
 from clangames.engine.registry import register
 from clangames.kings_kilt.actions import (
     Advance,

@@ -180,7 +180,7 @@ def _deal_distinct(
     if not search(0):
         raise ValueError("no consistent deal exists: the state is inconsistent")
     out: dict[int, list[int]] = {key: [] for key, _, _ in groups}
-    for (key, _), c in zip(slots, picked):
+    for (key, _), c in zip(slots, picked, strict=True):
         out[key].append(c)
     return {key: tuple(v) for key, v in out.items()}, state["rng"]
 
@@ -202,8 +202,13 @@ def check_consistency(s: KingsKiltState) -> None:
             fail(f"pyramid[{i}]", f"expected a clan index 0..{k - 1} or -1, got {c}")
     if not -1 <= s.top < k:
         fail("top", f"expected a clan index 0..{k - 1} or -1, got {s.top}")
-    piles = {"leaders": s.leaders, "members": s.members, "reshuffled": s.reshuffled,
-             "discards": s.discards, "removed": s.removed}
+    piles = {
+        "leaders": s.leaders,
+        "members": s.members,
+        "reshuffled": s.reshuffled,
+        "discards": s.discards,
+        "removed": s.removed,
+    }
     for field, pile in piles.items():
         if len(pile.counts) != k or min(pile.counts) < 0:
             fail(field, f"expected {k} non-negative counts, got {list(pile.counts)}")
@@ -237,7 +242,10 @@ def check_consistency(s: KingsKiltState) -> None:
     expected = game.components.cards_per_clan
     for c, total in enumerate(totals):
         if total != expected:
-            fail("cards", f"clan {game.clans[c]} has {total} cards accounted for, expected {expected}")
+            fail(
+                "cards",
+                f"clan {game.clans[c]} has {total} cards accounted for, expected {expected}",
+            )
     if not 0 <= s.passed < 1 << n:
         fail("passed", f"expected a seat bitmask below {1 << n}, got {s.passed}")
     if not -1 <= s.actor < n:
@@ -247,8 +255,17 @@ def check_consistency(s: KingsKiltState) -> None:
     for i, p in enumerate(s.reveal_queue):
         if not 0 <= p < n:
             fail(f"reveal_queue[{i}]", f"expected a seat 0..{n - 1}, got {p}")
-    names = {"deal_family", "deal_third", "deal_influence", "build_base", "reveal_top",
-             "turn", "fill", "reveal", "over"}
+    names = {
+        "deal_family",
+        "deal_third",
+        "deal_influence",
+        "build_base",
+        "reveal_top",
+        "turn",
+        "fill",
+        "reveal",
+        "over",
+    }
     if s.phase.name not in names:
         fail("phase.name", f"expected one of {sorted(names)}, got {s.phase.name!r}")
     for p in s.phase.to_move:

@@ -81,7 +81,9 @@ def pyramid(width: int) -> Pyramid:
         right=tuple(get(rows[p], cols[p] + 1) for p in positions),
         up_left=tuple(get(rows[p] + 1, cols[p] - 1) for p in positions),
         up_right=tuple(get(rows[p] + 1, cols[p]) for p in positions),
-        beneath=tuple((get(rows[p] - 1, cols[p]), get(rows[p] - 1, cols[p] + 1)) for p in positions),
+        beneath=tuple(
+            (get(rows[p] - 1, cols[p]), get(rows[p] - 1, cols[p] + 1)) for p in positions
+        ),
         neighbours=tuple(
             tuple(
                 q

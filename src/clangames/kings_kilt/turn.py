@@ -380,7 +380,8 @@ def _draw(d: Draft, clan: int) -> None:
             d.family_deck = 0
             d.dealt = 0
             d.phase = Phase.chance(
-                "deal_third" if game.components.family_size > game.components.family_from_deck
+                "deal_third"
+                if game.components.family_size > game.components.family_from_deck
                 else "deal_influence"
             )
     elif name == "deal_third":
@@ -452,14 +453,14 @@ def describe(s: KingsKiltState, action: Any) -> str:
         return f"the {clan} at {geo.label(pos)} moves up to fill {geo.label(s.vacancy)}"
     if isinstance(action, Betray):
         pos = geo.at[(action.row, action.index)]
-        target = _name(s, s.pyramid[pos]) if s.pyramid[pos] >= 0 else "card"
+        victim = _name(s, s.pyramid[pos]) if s.pyramid[pos] >= 0 else "card"
         influence = _name(s, action.influence)
         if geo.row[pos] >= game.top_rows_from and game.betray_by_traitor:
             by = f"a neighbouring {influence}"
         else:
             by = "a neighbour"
         return (
-            f"player {s.actor} plays a {influence} Influence card: the {target} at"
+            f"player {s.actor} plays a {influence} Influence card: the {victim} at"
             f" {geo.label(pos)} is betrayed by {by} and leaves the game"
         )
     if isinstance(action, Reveal):
@@ -495,7 +496,8 @@ def explain_illegal(s: KingsKiltState, action: Any, player: int) -> str:
     here = f"{text!r} is not legal: "
     if name != "turn" or isinstance(action, (Draw, Fill, Reveal)):
         return (
-            here + f"now {prompt(s)}; legal: "
+            here
+            + f"now {prompt(s)}; legal: "
             + ", ".join(game.action_text(a) for a in legal_actions(s, player)[:8])
         )
     if isinstance(action, Pass):
@@ -535,4 +537,3 @@ def explain_illegal(s: KingsKiltState, action: Any, player: int) -> str:
                 f" clan ({_name(s, s.pyramid[pos])}), not {_name(s, action.influence)}"
             )
     return here + f"now {prompt(s)}"
-

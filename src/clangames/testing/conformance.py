@@ -43,7 +43,7 @@ class ConformanceError(AssertionError):
         where = ""
         if record is not None:
             moves = [m.action for m in record.moves]
-            shown = moves if len(moves) <= 40 else ["..."] + moves[-40:]
+            shown = moves if len(moves) <= 40 else ["...", *moves[-40:]]
             where = f"\n  after {len(moves)} moves: {shown}"
         super().__init__(f"[{check}] {message} (seed {seed}){where}")
 
@@ -84,10 +84,13 @@ def _expect_rejected(
         state.apply(action, player)
     except error as exc:
         if not str(exc):
-            raise ctx.fail("error-message", f"{what}: {error.__name__} with an empty message") from None
-    except Exception as exc:  # noqa: BLE001 - any other error is a contract breach
+            raise ctx.fail(
+                "error-message", f"{what}: {error.__name__} with an empty message"
+            ) from None
+    except Exception as exc:
         raise ctx.fail(
-            "illegal-rejected", f"{what}: expected {error.__name__}, got {type(exc).__name__}: {exc}"
+            "illegal-rejected",
+            f"{what}: expected {error.__name__}, got {type(exc).__name__}: {exc}",
         ) from exc
     else:
         raise ctx.fail("illegal-rejected", f"{what}: {action!r} was applied without an error")
@@ -118,7 +121,7 @@ def check_state(
     ctx = _Context(game, seed, record or GameRecord.start(game), invariant, max_applied)
     n = game.num_players
     to_move = state.to_move
-    # -- flow ---------------------------------------------------------------------------------
+    # -- flow ----------------------------------------------------------------------------
     if state.is_terminal != (to_move == ()):
         raise ctx.fail("flow", f"is_terminal is {state.is_terminal} but to_move is {to_move!r}")
     if state.is_chance != (to_move == (CHANCE,)):
@@ -128,21 +131,23 @@ def check_state(
             raise ctx.fail("flow", f"to_move names seat {p}, but seats are 0..{n - 1}")
     if not isinstance(state.prompt(), str) or not state.prompt():
         raise ctx.fail("prompt", "prompt() must be a non-empty string")
-    # -- legal actions ----------------------------------------------------------------------------
+    # -- legal actions -------------------------------------------------------------------
     for p in range(n):
         legal = state.legal_actions(p)
         if p not in to_move:
             if legal:
-                raise ctx.fail("legal-only-to-move", f"player {p} is not to move but has {legal[:3]!r}")
+                raise ctx.fail(
+                    "legal-only-to-move", f"player {p} is not to move but has {legal[:3]!r}"
+                )
             continue
         if not legal:
             raise ctx.fail("legal-exist", f"player {p} is to move but has no legal action")
         _check_action_list(ctx, state, legal, p)
     if state.is_chance:
         _check_chance(ctx, state)
-    # -- rejections ---------------------------------------------------------------------------------
+    # -- rejections ----------------------------------------------------------------------
     rng = _check_rejections(ctx, state, rng)
-    # -- JSON -------------------------------------------------------------------------------------------
+    # -- JSON ------------------------------------------------------------------------------
     data = state.to_json()
     try:
         text = json.dumps(data)
@@ -156,7 +161,7 @@ def check_state(
         raise ctx.fail("json-roundtrip", "state_from_json(to_json()) is not an equal state")
     if hash(back) != hash(state):
         raise ctx.fail("hash", "equal states have different hashes")
-    # -- observations and resampling ------------------------------------------------------------------
+    # -- observations and resampling -----------------------------------------------------
     try:
         json.dumps(encode(state.public_observation()))
     except (TypeError, ValueError) as exc:
@@ -188,7 +193,7 @@ def check_state(
             other.check_consistency()
         except ClanGamesError as exc:
             raise ctx.fail("resample", f"resample({p}) gave an inconsistent state: {exc}") from exc
-    # -- the end ------------------------------------------------------------------------------------------
+    # -- the end -------------------------------------------------------------------------
     if state.is_terminal:
         _check_terminal(ctx, state)
     if invariant is not None:
@@ -218,16 +223,22 @@ def _check_action_list(ctx: _Context, state: State, legal: tuple[Any, ...], p: i
         if eval_repr(a) != a:
             raise ctx.fail("action-repr", f"repr {a!r} does not rebuild the action")
     mask = state.legal_mask(p)
-    if len(mask) != game.num_distinct_actions or sum(mask) != len(legal) or not all(
-        mask[i] for i in ids
+    if (
+        len(mask) != game.num_distinct_actions
+        or sum(mask) != len(legal)
+        or not all(mask[i] for i in ids)
     ):
         raise ctx.fail("legal-mask", f"legal_mask({p}) does not match legal_actions({p})")
-    chosen = legal if len(legal) <= ctx.max_applied else legal[:: max(1, len(legal) // ctx.max_applied)]
+    chosen = (
+        legal if len(legal) <= ctx.max_applied else legal[:: max(1, len(legal) // ctx.max_applied)]
+    )
     for a in chosen:
         try:
             nxt = state.apply(a, p)
         except ClanGamesError as exc:
-            raise ctx.fail("legal-applies", f"legal action {a!r} of player {p} raised {exc}") from exc
+            raise ctx.fail(
+                "legal-applies", f"legal action {a!r} of player {p} raised {exc}"
+            ) from exc
         if type(nxt) is not type(state):
             raise ctx.fail("legal-applies", f"apply({a!r}) returned {type(nxt).__name__}")
         desc = state.describe(a)
@@ -264,7 +275,9 @@ def _check_rejections(ctx: _Context, state: State, rng: Rng) -> Rng:
     mover = to_move[0] if to_move else 0
     malformed: list[Any] = [object(), "not an action", None, 12, ["list"]]
     for bad in malformed:
-        _expect_rejected(ctx, state, bad, mover if to_move else None, InvalidActionError, "malformed")
+        _expect_rejected(
+            ctx, state, bad, mover if to_move else None, InvalidActionError, "malformed"
+        )
     legal_ids = {game.action_id(a) for a in state.legal_actions(mover)} if to_move else set()
     tries = 0
     while tries < 4:
@@ -273,15 +286,24 @@ def _check_rejections(ctx: _Context, state: State, rng: Rng) -> Rng:
         if i in legal_ids:
             continue
         _expect_rejected(
-            ctx, state, game.action_from_id(i), mover if to_move else None, IllegalActionError,
-            f"illegal action id {i}"
+            ctx,
+            state,
+            game.action_from_id(i),
+            mover if to_move else None,
+            IllegalActionError,
+            f"illegal action id {i}",
         )
     if to_move and to_move != (CHANCE,):
         legal = state.legal_actions(mover)
         for p in range(game.num_players):
             if p not in to_move:
                 _expect_rejected(
-                    ctx, state, legal[0], p, IllegalActionError, f"an action from seat {p} (not to move)"
+                    ctx,
+                    state,
+                    legal[0],
+                    p,
+                    IllegalActionError,
+                    f"an action from seat {p} (not to move)",
                 )
                 break
     return rng
@@ -305,7 +327,9 @@ def _check_terminal(ctx: _Context, state: State) -> None:
     if ctx.game.info.winners_follow_scores:
         best_loser = max((scores[p] for p in range(n) if p not in winners), default=None)
         if best_loser is not None and best_loser > min(scores[w] for w in winners):
-            raise ctx.fail("winners-scores", f"a non-winner outscores a winner: {scores!r} {winners!r}")
+            raise ctx.fail(
+                "winners-scores", f"a non-winner outscores a winner: {scores!r} {winners!r}"
+            )
 
 
 def random_playout(
@@ -327,8 +351,10 @@ def random_playout(
             return record, state, rng
         if steps >= limit:
             raise ConformanceError(
-                "max-length", f"game not over after its declared maximum of {limit} steps",
-                None, record,
+                "max-length",
+                f"game not over after its declared maximum of {limit} steps",
+                None,
+                record,
             )
         if state.is_chance:
             action, rng = sample_chance(state, rng)
@@ -386,11 +412,15 @@ def check_game(
             try:
                 replayed = GameRecord.from_json(json.loads(record.dumps())).final_state()
             except ClanGamesError as exc:
-                raise ConformanceError("record", f"replaying the record failed: {exc}",
-                                       playout_seed, record) from exc
+                raise ConformanceError(
+                    "record", f"replaying the record failed: {exc}", playout_seed, record
+                ) from exc
             if replayed != final:
                 raise ConformanceError(
-                    "record", "replaying the record gave a different final state", playout_seed, record
+                    "record",
+                    "replaying the record gave a different final state",
+                    playout_seed,
+                    record,
                 )
     return Report(
         game=game.name,
