@@ -84,10 +84,10 @@ class Match:
         if state.is_terminal:
             return None
         if state.is_chance:
-            rng_before = self.rng
-            action, self.rng = sample_chance(state, self.rng)
-            self.apply(action, CHANCE)
-            return attrs.evolve(self.history[-1], rng=rng_before)
+            action, rng_after = sample_chance(state, self.rng)
+            self.apply(action, CHANCE)  # the history keeps the Rng as it was before the draw
+            self.rng = rng_after
+            return self.history[-1]
         for player in state.to_move:
             policy = self.policies.get(player)
             if policy is not None:
