@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import abc
 from fractions import Fraction
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -29,10 +31,10 @@ Action = Any
 
 @attrs.frozen(slots=True, eq=False)
 class _Legal:
-    """Per-state memo of one player's legal actions (tuple for order, set for lookup)."""
+    """Per-state memo of one player's legal actions (and chance weights at a chance node)."""
 
     actions: tuple[Action, ...]
-    lookup: frozenset[Action] | None = None
+    weights: tuple[tuple[Action, int], ...] = ()
 
 
 @attrs.frozen(slots=True)
@@ -87,10 +89,11 @@ class State(abc.ABC):
             if player not in self.phase.to_move:
                 return None
             if player == CHANCE:
-                actions = tuple(a for a, _ in self._chance_weights())
+                weights = self._chance_weights()
+                entry = _Legal(tuple([a for a, _ in weights]), weights)
             else:
-                actions = self._legal(player)
-            entry = memo[player] = _Legal(actions)
+                entry = _Legal(self._legal(player))
+            memo[player] = entry
         return entry
 
     def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
@@ -124,15 +127,12 @@ class State(abc.ABC):
         if player is not None:
             entry = self._legal_memo(player)
         if entry is not None:
-            lookup = entry.lookup
-            if lookup is None:
-                lookup = frozenset(entry.actions)
-                object.__setattr__(entry, "lookup", lookup)
-            try:
-                if action in lookup:
-                    return player  # type: ignore[return-value]
-            except TypeError:
-                pass  # unhashable: certainly not one of ours
+            # Legal actions are the table's shared objects, so an identity scan (in C)
+            # almost always finds the action; an equal but separately built action falls
+            # back to comparison by value.
+            actions = entry.actions
+            if any(map(is_, actions, repeat(action))) or action in actions:
+                return player  # type: ignore[return-value]
         try:
             self.game.actions.id(action)
         except InvalidActionError:
@@ -177,13 +177,14 @@ class State(abc.ABC):
     # -- chance -------------------------------------------------------------------------------
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
         """Each outcome of this chance node with its exact probability (sums to 1)."""
-        weights = self._chance_weights()
+        weights = self.chance_weights()
         total = sum(w for _, w in weights)
         return tuple((a, Fraction(w, total)) for a, w in weights)
 
     def chance_weights(self) -> tuple[tuple[Action, int], ...]:
         """Each outcome with a positive integer weight (probability = weight / total)."""
-        return self._chance_weights()
+        entry = self._legal_memo(CHANCE)
+        return () if entry is None else entry.weights
 
     # -- results ------------------------------------------------------------------------------
     def returns(self) -> tuple[float, ...]:
