@@ -1,17 +1,14 @@
 #!/usr/bin/env bash
-# The whole test suite on a fresh machine with only Python: creates .venv if needed,
-# installs clangames with its test extras, then runs ruff, mypy --strict and pytest.
+# The whole test suite on a fresh machine with only Python 3.11+: creates .venv if
+# needed, installs clangames with its test extras, then runs ruff, mypy --strict and
+# pytest (extra arguments go to pytest, e.g. `bash scripts/test.sh -k cli`).
 set -euo pipefail
-cd "$(dirname "$0")/.."
-PY=${PYTHON:-python3}
-if [ ! -x .venv/bin/python ]; then
-  "$PY" -m venv .venv
-fi
-.venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e ".[test]"
+source "$(dirname "$0")/_venv.sh"
+ensure_venv test ".[test]"
+cd "$ROOT"
 echo "== ruff"
-.venv/bin/ruff check src tests examples benchmarks
+"$VENV/bin/ruff" check src tests examples benchmarks
 echo "== mypy --strict src"
-.venv/bin/mypy --strict src
+"$VENV/bin/mypy" --strict src
 echo "== pytest"
-.venv/bin/pytest -q "$@"
+"$VENV/bin/pytest" -q "$@"

@@ -50,6 +50,7 @@ class KingsKiltGame(Game):
                 f"kings_kilt: {n} players need {comps.family_from_deck * n} cards from the"
                 f" one-per-clan deck but there are only {len(comps.clans)} clans"
             )
+        _check_enough_cards(comps, n)
         self.clans: tuple[str, ...] = comps.clan_names
         self.geo: Pyramid = pyramid(comps.base_width)
         self.hand_size = comps.hand_size(n)
@@ -124,6 +125,35 @@ class KingsKiltGame(Game):
     def clan_name(self, clan: int) -> str:
         """The name of clan ``clan``."""
         return self.clans[clan]
+
+
+def _check_enough_cards(comps: Components, n: int) -> None:
+    """Refuse components whose setup could run out of cards with ``n`` players: the third
+    family card must always find a clan the player lacks, the hands must be dealt in full
+    and the draw pile must still hold the pyramid's base."""
+    k = len(comps.clans)
+    extra = comps.family_size - comps.family_from_deck
+    # Dealing a third-deal card to a player who holds at most family_size - 1 clans: at
+    # least members_per_clan - 1 of every other clan were there before the third deal.
+    outside = (comps.members_per_clan - 1) * (k - comps.family_size + 1)
+    if outside < extra * n:
+        raise InvalidParameterError(
+            f"kings_kilt: with {n} players the components may run out of Clan Members of a"
+            f" new clan while topping families up to {comps.family_size}"
+        )
+    hand = comps.hand_size(n)
+    members_left = comps.members_per_clan * k - comps.family_size * n
+    if members_left < hand * n:
+        raise InvalidParameterError(
+            f"kings_kilt: {n} Influence hands of {hand} need {hand * n} Clan Members, only"
+            f" {members_left} are left after the families"
+        )
+    pile = members_left - hand * n + comps.leaders_per_clan * k
+    if pile < comps.base_width:
+        raise InvalidParameterError(
+            f"kings_kilt: the draw pile holds {pile} cards after the deal, fewer than the"
+            f" {comps.base_width} the pyramid's bottom row needs"
+        )
 
 
 def _factory(params: Mapping[str, Any]) -> Game:

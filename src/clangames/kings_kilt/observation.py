@@ -18,6 +18,7 @@ from clangames.engine.piles import Multiset
 from clangames.engine.rng import Rng
 
 if TYPE_CHECKING:
+    from clangames.kings_kilt.game import KingsKiltGame
     from clangames.kings_kilt.state import KingsKiltState
 
 
@@ -281,3 +282,33 @@ def check_consistency(s: KingsKiltState) -> None:
             fail("vacancy", "the fill step needs a card in both spaces beneath the vacancy")
     if s.phase.name == "reveal" and (not s.reveal_queue or s.phase.to_move != s.reveal_queue[:1]):
         fail("reveal_queue", "the reveal step belongs to the first seat in the queue")
+    if s.phase.simultaneous:
+        fail("phase.simultaneous", "King's Kilt has no simultaneous steps")
+    chance = s.phase.name in ("deal_family", "deal_third", "deal_influence", "build_base")
+    chance = chance or s.phase.name == "reveal_top"
+    if chance and s.phase.to_move != (-1,):
+        fail("phase.to_move", f"the {s.phase.name} step is a chance node: expected [-1]")
+    if s.phase.name == "over" and s.phase.to_move:
+        fail("phase.to_move", "nobody is to move once the game is over")
+    if s.phase.name == "turn" and (s.actor < 0 or s.passed >> s.actor & 1 or s.vacancy >= 0):
+        fail("phase", "a turn belongs to a player who has not passed, with no vacancy open")
+    limit = _deal_limit(game, s.phase.name)
+    if not 0 <= s.dealt < limit:
+        fail("dealt", f"expected 0..{limit - 1} in the {s.phase.name} step, got {s.dealt}")
+    if s.turns < 0:
+        fail("turns", f"expected a count >= 0, got {s.turns}")
+
+
+def _deal_limit(game: KingsKiltGame, phase: str) -> int:
+    """How many cards the setup step ``phase`` deals (``dealt`` counts them); 1 otherwise."""
+    comps = game.components
+    n = game.num_players
+    if phase == "deal_family":
+        return comps.family_from_deck * n
+    if phase == "deal_third":
+        return (comps.family_size - comps.family_from_deck) * n
+    if phase == "deal_influence":
+        return comps.hand_size(n) * n
+    if phase == "build_base":
+        return game.geo.width
+    return 1

@@ -346,9 +346,8 @@ def chance_weights(s: KingsKiltState) -> tuple[tuple[Any, int], ...]:
         weights = s.members.draw_weights(exclude=s.families[s.dealt])
     elif name in ("deal_influence",):
         weights = s.members.draw_weights()
-    elif name == "build_base":
-        weights = s.leaders.draw_weights()
-    elif name == "reveal_top":
+    elif name == "build_base" or name == "reveal_top":
+        # Both come off the draw pile: Clan Leaders first (they lie on top), then members.
         weights = _pile_layer(s.leaders, s.members, s.reshuffled).draw_weights()
     else:
         return ()
@@ -402,21 +401,26 @@ def _draw(d: Draft, clan: int) -> None:
             d.dealt = 0
             d.phase = Phase.chance("build_base")
     elif name == "build_base":
+        _take_from_pile(d, clan)
         d.pyramid[d.dealt] = clan
-        d.leaders = d.leaders.remove(clan)
         d.dealt += 1
         if d.dealt == game.geo.width:
             d.dealt = 0
             settle(d)  # turns the pile's top card up, then the first turn
     else:  # reveal_top
-        if d.leaders:
-            d.leaders = d.leaders.remove(clan)
-        elif d.members:
-            d.members = d.members.remove(clan)
-        else:
-            d.reshuffled = d.reshuffled.remove(clan)
+        _take_from_pile(d, clan)
         d.top = clan
         settle(d)
+
+
+def _take_from_pile(d: Draft, clan: int) -> None:
+    """Take a card of ``clan`` off the draw pile's current top layer."""
+    if d.leaders:
+        d.leaders = d.leaders.remove(clan)
+    elif d.members:
+        d.members = d.members.remove(clan)
+    else:
+        d.reshuffled = d.reshuffled.remove(clan)
 
 
 # -- words -------------------------------------------------------------------------------------
@@ -437,7 +441,7 @@ def describe(s: KingsKiltState, action: Any) -> str:
         if name == "deal_influence":
             return f"a {clan} Influence card is dealt to player {s.dealt % n}"
         if name == "build_base":
-            return f"a {clan} Clan Leader starts the pyramid at 1.{s.dealt}"
+            return f"a {clan} from the draw pile starts the pyramid at 1.{s.dealt}"
         return f"the draw pile shows a {clan} on top"
     if isinstance(action, Advance):
         pos = geo.at[(action.row, action.index)]
