@@ -199,6 +199,7 @@ def position(
         reshuffled=resh,
         family_deck=0,
         families=fams,
+        from_deck=(0,) * game.num_players,
         revealed=revs,
         hands=hand_sets,
         discards=disc,

@@ -136,3 +136,37 @@ def test_resample_during_the_family_deal_keeps_the_member_pool() -> None:
         assert other.families[1] & other.family_deck == 0
         assert other.families[1] | other.family_deck == state.families[1] | state.family_deck
         assert other.families[1].bit_count() == 1 and other.family_deck.bit_count() == 6
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_resample_respects_the_one_per_clan_deck(players: int) -> None:
+    """The two cards each player got from the one-per-clan deck are all of different clans,
+    and the viewer knows which of theirs came from it: a resampled deal never gives another
+    player a deck card of a clan the viewer's deck cards already have (the reading that
+    ignores the deal's history would, often)."""
+    game = clangames.load("kings_kilt", players=players)
+    for seed in range(30):
+        state = clangames.resolve_chance(game.initial_state(), clangames.Rng(seed))
+        viewer = seed % players
+        mine = state.from_deck[viewer]
+        assert mine.bit_count() == 2
+        rng = clangames.Rng(seed + 1000)
+        for i in range(20):
+            other = state.resample(viewer, rng.fork(i))
+            assert other.from_deck[viewer] == mine
+            seen = mine
+            for p in range(players):
+                if p == viewer:
+                    continue
+                assert other.from_deck[p].bit_count() == 2
+                assert other.from_deck[p] & other.families[p] == other.from_deck[p]
+                assert not other.from_deck[p] & seen
+                seen |= other.from_deck[p]
+            other.check_consistency()
+
+
+def test_observation_shows_the_viewers_deck_cards_only() -> None:
+    game = clangames.load("kings_kilt", players=3)
+    state = clangames.resolve_chance(game.initial_state(), clangames.Rng(4))
+    assert state.observation(1).family_from_deck == state.from_deck[1]
+    assert state.public_observation().family_from_deck == 0

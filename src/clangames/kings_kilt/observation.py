@@ -9,6 +9,8 @@ state never stores that order, so there is nothing to hide there.
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import attrs
@@ -42,6 +44,8 @@ class KingsKiltObservation:
     hand_sizes: tuple[int, ...]
     family: int
     """The viewer's whole family (clan bitmask); 0 in the public view."""
+    family_from_deck: int
+    """The part of the viewer's family dealt from the one-per-clan deck; 0 in public."""
     hand: tuple[int, ...]
     """The viewer's Influence cards by clan; empty in the public view."""
     passed: int
@@ -81,6 +85,7 @@ def observe(s: KingsKiltState, viewer: int | None) -> KingsKiltObservation:
         revealed=s.revealed,
         hand_sizes=tuple(len(h) for h in s.hands),
         family=0 if viewer is None else s.families[viewer],
+        family_from_deck=0 if viewer is None else s.from_deck[viewer],
         hand=() if viewer is None else s.hands[viewer].counts,
         passed=s.passed,
         crowned=s.crowned,
@@ -97,8 +102,9 @@ def observe(s: KingsKiltState, viewer: int | None) -> KingsKiltObservation:
 def resample(s: KingsKiltState, viewer: int, rng: Rng) -> KingsKiltState:
     """A state ``viewer`` cannot tell apart from ``s``: the cards they cannot see (other
     players' face-down family cards and hands, the Clan Members in the pile, the undealt
-    family deck) are dealt again at random, keeping every size and the rule that a
-    family holds distinct clans."""
+    family deck) are dealt again at random, keeping every size and what the viewer knows of
+    the deal: a family holds distinct clans, and the cards dealt from the one-per-clan deck
+    are all of different clans (so none repeats a clan the viewer got from that deck)."""
     game = s.game
     k = len(game.clans)
     n = game.num_players
@@ -117,23 +123,15 @@ def resample(s: KingsKiltState, viewer: int, rng: Rng) -> KingsKiltState:
     if not in_family_deal:
         for c, count in enumerate(s.members.counts):
             pool[c] += count
-    # Families first (they carry the distinct-clans constraint), then the deck (whose
-    # cards are distinct too), then hands, and the rest is the pile's member layer.
-    needs = [(p, (s.families[p] & ~s.revealed[p]).bit_count(), s.families[p]) for p in others]
-    slots = [(p, need, s.revealed[p]) for p, need, _ in needs]
-    deck_size = s.family_deck.bit_count()
-    groups = [*slots, (-1, deck_size, 0)]
-    chosen, rng = _deal_distinct(groups, pool, rng)
+    deal = _FamilyDeal(s, pool, rng)
+    if not deal.solve(others, s.from_deck[viewer]):
+        raise ValueError("no consistent deal exists: the state is inconsistent")
     families = list(s.families)
-    family_deck = 0
-    for p, clans in chosen.items():
-        mask = 0
-        for c in clans:
-            mask |= 1 << c
-        if p < 0:
-            family_deck = mask
-        else:
-            families[p] = s.revealed[p] | mask
+    from_deck = list(s.from_deck)
+    for p, (deck_part, family) in deal.plan.items():
+        families[p] = family
+        from_deck[p] = deck_part
+    rng = deal.rng
     hands = list(s.hands)
     remaining = Multiset(tuple(pool))
     for p in others:
@@ -142,48 +140,87 @@ def resample(s: KingsKiltState, viewer: int, rng: Rng) -> KingsKiltState:
         hands[p] = hand
     members = s.members if in_family_deal else remaining
     return attrs.evolve(
-        s, families=tuple(families), family_deck=family_deck, hands=tuple(hands), members=members
+        s,
+        families=tuple(families),
+        from_deck=tuple(from_deck),
+        family_deck=deal.deck,
+        hands=tuple(hands),
+        members=members,
     )
 
 
-def _deal_distinct(
-    groups: list[tuple[int, int, int]], pool: list[int], rng: Rng
-) -> tuple[dict[int, tuple[int, ...]], Rng]:
-    """For each group (key, size, forbidden clans), ``size`` distinct clans not forbidden,
-    taken out of ``pool`` (mutated). Randomised depth-first search: the true deal is one
-    solution, so a solution always exists."""
-    slots = [(key, forbidden) for key, size, forbidden in groups for _ in range(size)]
-    picked: list[int] = []
-    used: dict[int, int] = {key: forbidden for key, _, forbidden in groups}
-    state = {"rng": rng}
+class _FamilyDeal:
+    """Randomised depth-first search for other players' families (and the undealt part of
+    the family deck) consistent with what one player knows. The true deal is a solution,
+    so one always exists; candidates are tried in a random order weighted by how many
+    copies of each clan are hidden, and the pool is updated as cards are taken."""
 
-    def search(i: int) -> bool:
-        if i == len(slots):
-            return True
-        key, _ = slots[i]
-        options = [c for c in range(len(pool)) if pool[c] and not used[key] >> c & 1]
-        # try options in a random order weighted by how many copies remain
-        weights = [pool[c] for c in options]
+    def __init__(self, s: KingsKiltState, pool: list[int], rng: Rng) -> None:
+        self.s = s
+        self.pool = pool
+        self.rng = rng
+        self.bits = s.game.bits
+        self.plan: dict[int, tuple[int, int]] = {}
+        self.deck = 0
+
+    def _order(self, candidates: list[int]) -> list[int]:
+        """A random order of candidate clans, weighted by their hidden copies."""
+        options = list(candidates)
+        weights = [max(self.pool[c], 1) for c in options]
+        out = []
         while options:
-            j, state["rng"] = state["rng"].weighted(weights)
-            c = options.pop(j)
+            j, self.rng = self.rng.weighted(weights)
+            out.append(options.pop(j))
             weights.pop(j)
-            pool[c] -= 1
-            used[key] |= 1 << c
-            picked.append(c)
-            if search(i + 1):
+        return out
+
+    def _take(self, size: int, forbidden: int) -> Iterator[int]:
+        """Each way (as a clan bitmask) to take ``size`` distinct hidden clans outside
+        ``forbidden``, in random order, with the pool reduced while it is used."""
+        if size == 0:
+            yield 0
+            return
+        candidates = [c for c in range(len(self.pool)) if self.pool[c] and not forbidden >> c & 1]
+        for combo in itertools.combinations(self._order(candidates), size):
+            for c in combo:
+                self.pool[c] -= 1
+            yield sum(1 << c for c in combo)
+            for c in combo:
+                self.pool[c] += 1
+
+    def solve(self, others: list[int], deck_used: int) -> bool:
+        """Fill ``plan`` for ``others``; ``deck_used`` holds clans already known to have
+        come from the family deck."""
+        if not others:
+            size = self.s.family_deck.bit_count()
+            for rest in self._take(size, deck_used):
+                self.deck = rest
                 return True
-            picked.pop()
-            used[key] &= ~(1 << c)
-            pool[c] += 1
+            return False
+        p, later = others[0], others[1:]
+        s = self.s
+        shown = s.revealed[p]
+        hidden = (s.families[p] & ~shown).bit_count()
+        from_deck = s.from_deck[p].bit_count()
+        # x of the player's deck cards are among their revealed cards, the rest hidden.
+        low = max(0, from_deck - hidden)
+        high = min(from_deck, shown.bit_count())
+        xs = list(range(low, high + 1))
+        for x in self._shuffle(xs):
+            free_shown = [c for c in self.bits[shown] if not deck_used >> c & 1]
+            for subset in itertools.combinations(self._shuffle(free_shown), x):
+                shown_deck = sum(1 << c for c in subset)
+                for new_deck in self._take(from_deck - x, shown | deck_used):
+                    deck_part = shown_deck | new_deck
+                    for third in self._take(hidden - (from_deck - x), shown | deck_part):
+                        self.plan[p] = (deck_part, shown | deck_part | third)
+                        if self.solve(later, deck_used | deck_part):
+                            return True
         return False
 
-    if not search(0):
-        raise ValueError("no consistent deal exists: the state is inconsistent")
-    out: dict[int, list[int]] = {key: [] for key, _, _ in groups}
-    for (key, _), c in zip(slots, picked, strict=True):
-        out[key].append(c)
-    return {key: tuple(v) for key, v in out.items()}, state["rng"]
+    def _shuffle(self, items: list[int]) -> list[int]:
+        shuffled, self.rng = self.rng.shuffled(items)
+        return list(shuffled)
 
 
 def check_consistency(s: KingsKiltState) -> None:
@@ -213,7 +250,13 @@ def check_consistency(s: KingsKiltState) -> None:
     for field, pile in piles.items():
         if len(pile.counts) != k or min(pile.counts) < 0:
             fail(field, f"expected {k} non-negative counts, got {list(pile.counts)}")
-    for field, seq in (("families", s.families), ("revealed", s.revealed), ("hands", s.hands)):
+    seqs = (
+        ("families", s.families),
+        ("from_deck", s.from_deck),
+        ("revealed", s.revealed),
+        ("hands", s.hands),
+    )
+    for field, seq in seqs:
         if len(seq) != n:
             fail(field, f"expected one entry per player ({n}), got {len(seq)}")
     for p in range(n):
@@ -226,6 +269,15 @@ def check_consistency(s: KingsKiltState) -> None:
             fail(f"families[{p}]", f"more than {game.components.family_size} family cards")
         if s.revealed[p] & ~s.families[p]:
             fail(f"revealed[{p}]", "reveals a card that is not in the family")
+        if s.from_deck[p] & ~s.families[p]:
+            fail(f"from_deck[{p}]", "names a card that is not in the family")
+        if s.from_deck[p].bit_count() > game.components.family_from_deck:
+            fail(f"from_deck[{p}]", f"more than {game.components.family_from_deck} deck cards")
+        for q in range(p):
+            if s.from_deck[p] & s.from_deck[q]:
+                fail(f"from_deck[{p}]", f"shares a clan of the one-per-clan deck with player {q}")
+        if s.from_deck[p] & s.family_deck:
+            fail(f"from_deck[{p}]", "shares a clan with the undealt family deck")
     if not 0 <= s.family_deck < 1 << k:
         fail("family_deck", f"expected a clan bitmask below {1 << k}, got {s.family_deck}")
     totals = [0] * k

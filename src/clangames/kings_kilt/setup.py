@@ -51,6 +51,7 @@ def initial_state(game: KingsKiltGame) -> KingsKiltState:
         reshuffled=empty,
         family_deck=(1 << k) - 1,
         families=(0,) * n,
+        from_deck=(0,) * n,
         revealed=(0,) * n,
         hands=(empty,) * n,
         discards=empty,

@@ -46,6 +46,9 @@ class KingsKiltState(State):
     """Setup step 1: the one-card-per-clan deck, as a clan bitmask, not yet dealt."""
     families: tuple[int, ...]
     """Each player's Clan Family as a clan bitmask."""
+    from_deck: tuple[int, ...]
+    """The part of each family dealt from the one-card-per-clan deck: its owner knows it,
+    and no clan is in two players' parts (what ``resample`` must respect)."""
     revealed: tuple[int, ...]
     """The face-up part of each family."""
     hands: tuple[Multiset, ...]

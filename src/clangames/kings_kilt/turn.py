@@ -35,6 +35,7 @@ class Draft:
         "discards",
         "families",
         "family_deck",
+        "from_deck",
         "game",
         "guardians_triggered",
         "hands",
@@ -64,6 +65,7 @@ class Draft:
         self.reshuffled: Multiset = s.reshuffled
         self.family_deck = s.family_deck
         self.families = s.families
+        self.from_deck = s.from_deck
         self.revealed = s.revealed
         self.hands = s.hands
         self.discards: Multiset = s.discards
@@ -89,6 +91,7 @@ class Draft:
             self.reshuffled,
             self.family_deck,
             self.families,
+            self.from_deck,
             self.revealed,
             self.hands,
             self.discards,
@@ -370,6 +373,7 @@ def _draw(d: Draft, clan: int) -> None:
     if name == "deal_family":
         seat = d.dealt % n
         d.families = _replace(d.families, seat, d.families[seat] | 1 << clan)
+        d.from_deck = _replace(d.from_deck, seat, d.from_deck[seat] | 1 << clan)
         d.family_deck &= ~(1 << clan)
         d.dealt += 1
         if d.dealt == game.components.family_from_deck * n:
