@@ -84,6 +84,12 @@ class KingsKiltGame(Game):
         )
         self.bits = bit_tables(k)
         self.top_rows_from = geo.width - 2  # rows >= this are the top three rows
+        # Positions are stored row by row, so the top three rows are a suffix.
+        self.top_from_pos = min(p for p in range(geo.size) if geo.row[p] >= self.top_rows_from)
+        self.betray_by_mask: tuple[tuple[tuple[KingsKiltAction, ...], ...], ...] = tuple(
+            tuple(tuple(self.betray_action[p][c] for c in bits) for bits in self.bits)
+            for p in range(geo.size)
+        )
         comps_total = comps.cards_per_clan * k
         total_influence = self.hand_size * n
         # Length bound (see docs/games/kings-kilt.md): every advance raises the sum of

@@ -149,13 +149,18 @@ def _turn_actions(s: KingsKiltState, player: int) -> tuple[KingsKiltAction, ...]
                 out.append(advance[pos][1])  # type: ignore[arg-type]
     hand_mask = s.hands[player].kind_mask()
     if hand_mask:
-        bits = game.bits
-        betray = game.betray_action
+        betray = game.betray_by_mask  # [pos][clan mask] -> the betrayals, sorted
         neighbours = geo.neighbours
-        rows = geo.row
-        top_from = game.top_rows_from
+        top_from = game.top_from_pos  # positions from here on are in the top three rows
+        for pos in range(top_from):
+            if pyr[pos] < 0:
+                continue
+            for q in neighbours[pos]:
+                if pyr[q] >= 0:  # someone next to it can betray it: any Influence card
+                    out += betray[pos][hand_mask]
+                    break
         by_traitor = game.betray_by_traitor
-        for pos in range(geo.size):
+        for pos in range(top_from, geo.size):
             clan = pyr[pos]
             if clan < 0:
                 continue
@@ -164,15 +169,8 @@ def _turn_actions(s: KingsKiltState, player: int) -> tuple[KingsKiltAction, ...]
                 cq = pyr[q]
                 if cq >= 0:
                     near |= 1 << cq
-            if not near:
-                continue
-            if rows[pos] >= top_from:
-                allowed = hand_mask & (near if by_traitor else 1 << clan)
-            else:
-                allowed = hand_mask
-            choices = betray[pos]
-            for c in bits[allowed]:
-                out.append(choices[c])
+            if near:
+                out += betray[pos][hand_mask & (near if by_traitor else 1 << clan)]
     if s.crowned or not out:
         out.append(game.pass_action)
     return tuple(out)
@@ -346,15 +344,17 @@ def chance_weights(s: KingsKiltState) -> tuple[tuple[Any, int], ...]:
     if name == "deal_family":
         return tuple((draw[c], 1) for c in s.game.bits[s.family_deck])
     if name == "deal_third":
-        weights = s.members.draw_weights(exclude=s.families[s.dealt])
-    elif name in ("deal_influence",):
-        weights = s.members.draw_weights()
+        held = s.families[s.dealt]
+        counts = s.members.counts
+        return tuple([(draw[c], w) for c, w in enumerate(counts) if w and not held >> c & 1])
+    if name == "deal_influence":
+        counts = s.members.counts
     elif name == "build_base" or name == "reveal_top":
         # Both come off the draw pile: Clan Leaders first (they lie on top), then members.
-        weights = _pile_layer(s.leaders, s.members, s.reshuffled).draw_weights()
+        counts = _pile_layer(s.leaders, s.members, s.reshuffled).counts
     else:
         return ()
-    return tuple((draw[c], w) for c, w in weights)
+    return tuple([(draw[c], w) for c, w in enumerate(counts) if w])
 
 
 def _pile_layer(leaders: Multiset, members: Multiset, reshuffled: Multiset) -> Multiset:
