@@ -55,9 +55,14 @@ class Parameter:
             (self.minimum is not None and value < self.minimum)
             or (self.maximum is not None and value > self.maximum)
         ):
+            if self.maximum is None:
+                expected = f"at least {self.minimum}"
+            elif self.minimum is None:
+                expected = f"at most {self.maximum}"
+            else:
+                expected = f"in {self.minimum}..{self.maximum}"
             raise InvalidParameterError(
-                f"{game}: parameter {self.name!r} must be in {self.minimum}..{self.maximum},"
-                f" got {value!r}"
+                f"{game}: parameter {self.name!r} must be {expected}, got {value!r}"
             )
         return value
 
@@ -111,6 +116,14 @@ class GameSpec:
         }
 
 
+def _reload(name: str, params: dict[str, Any]) -> Game:
+    """Unpickle a game: load it again by name and parameters."""
+    import clangames  # noqa: F401  (registers the built-in games)
+    from clangames.engine.registry import load
+
+    return load(name, **params)
+
+
 class Game(abc.ABC):
     """A loaded game with fixed parameters. Use :func:`clangames.load` to get one."""
 
@@ -144,6 +157,11 @@ class Game(abc.ABC):
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self._params.items())
         return f"clangames.load({self.name!r}, {args})"
+
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
+        # Pickled by name and parameters (for multiprocessing); loading again rebuilds the
+        # tables, and the registry finds the game once its package is imported.
+        return (_reload, (self.name, dict(self._params)))
 
     # -- what the game is -----------------------------------------------------------------
     @property

@@ -69,11 +69,10 @@ class Match:
 
     def apply(self, action: Action, player: int | None = None) -> State:
         """Take an action (a human's, say); errors leave the match unchanged."""
-        if player is None:
-            player = self.state.current_player
-        new = self.state.apply(action, player)
-        self.history.append(Step(self.state, player, action, self.rng))
-        self.record = self.record.with_move(self.state, action, player)
+        new = self.state.apply(action, player)  # without a player: the one to move, or raises
+        actor = self.state.to_move[0] if player is None else player
+        self.history.append(Step(self.state, actor, action, self.rng))
+        self.record = self.record.with_move(self.state, action, actor)
         self.state = new
         return new
 

@@ -41,6 +41,8 @@ class Phase:
     @classmethod
     def together(cls, name: str, players: tuple[int, ...]) -> Phase:
         """A simultaneous node: each listed player commits, in any order."""
+        if not players:
+            raise ValueError(f"simultaneous phase {name!r} needs at least one player")
         return cls(name, tuple(sorted(players)), True)
 
     @classmethod

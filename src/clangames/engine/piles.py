@@ -69,12 +69,16 @@ class Multiset:
 
     def add(self, kind: int, n: int = 1) -> Multiset:
         """A copy with ``n`` more of ``kind``."""
+        if not 0 <= kind < len(self.counts):
+            raise ValueError(f"kind {kind} is out of range 0..{len(self.counts) - 1}")
         counts = list(self.counts)
         counts[kind] += n
         return Multiset(tuple(counts))
 
     def remove(self, kind: int, n: int = 1) -> Multiset:
         """A copy with ``n`` fewer of ``kind``; ValueError if there are not that many."""
+        if not 0 <= kind < len(self.counts):
+            raise ValueError(f"kind {kind} is out of range 0..{len(self.counts) - 1}")
         counts = list(self.counts)
         if counts[kind] < n:
             raise ValueError(f"cannot remove {n} of kind {kind}: only {counts[kind]} present")

@@ -20,6 +20,11 @@ from clangames.engine.registry import load
 from clangames.engine.state import Action, State
 
 
+def _params_dict(params: Mapping[str, Any]) -> dict[str, Any]:
+    """A plain dict copy of a record's parameters."""
+    return dict(params)
+
+
 @attrs.frozen(slots=True)
 class Move:
     """One step of a record: who acted (CHANCE for chance) and the action's text form."""
@@ -33,7 +38,7 @@ class GameRecord:
     """A whole game as data: ``GameRecord(game, params, moves)``."""
 
     game: str
-    params: Mapping[str, Any] = attrs.field(converter=dict)
+    params: Mapping[str, Any] = attrs.field(converter=_params_dict)
     moves: tuple[Move, ...] = ()
 
     @classmethod

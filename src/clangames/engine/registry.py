@@ -25,6 +25,11 @@ def register(spec: GameSpec) -> GameSpec:
     return spec
 
 
+def unregister(name: str) -> None:
+    """Remove a game from the registry (for tests that register a game of their own)."""
+    _REGISTRY.pop(canonical_name(name), None)
+
+
 def games() -> tuple[GameSpec, ...]:
     """Every registered game, by name."""
     return tuple(_REGISTRY[k] for k in sorted(_REGISTRY))

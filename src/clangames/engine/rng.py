@@ -48,6 +48,9 @@ class Rng:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Rng is immutable")
 
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Rng is immutable")
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Rng) and other._state == self._state
 
@@ -67,8 +70,8 @@ class Rng:
 
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in [0, n) (exact: rejection, no modulo bias)."""
-        if n <= 0:
-            raise ValueError(f"Rng.below needs n >= 1, got {n}")
+        if not 0 < n <= _MASK + 1:
+            raise ValueError(f"Rng.below needs 1 <= n <= 2**64, got {n}")
         limit = _MASK + 1 - ((_MASK + 1) % n)
         s = self._state
         while True:
@@ -84,7 +87,11 @@ class Rng:
 
     def weighted(self, weights: Sequence[int]) -> tuple[int, Rng]:
         """An index drawn with probability ``weights[i] / sum(weights)`` (exact integers)."""
+        if any(w < 0 for w in weights):
+            raise ValueError(f"Rng.weighted needs weights >= 0, got {list(weights)!r}")
         total = sum(weights)
+        if total <= 0:
+            raise ValueError(f"Rng.weighted needs positive total weight, got {list(weights)!r}")
         x, nxt = self.below(total)
         for i, w in enumerate(weights):
             if x < w:

@@ -26,6 +26,8 @@ class Commitments:
 
     def commit(self, seat: int, action_id: int) -> Commitments:
         """A copy with ``seat``'s commitment sealed; ValueError if it already committed."""
+        if action_id < 0:
+            raise ValueError(f"an action id is >= 0, got {action_id}")
         if self.ids[seat] != NOT_COMMITTED:
             raise ValueError(f"seat {seat} has already committed")
         ids = list(self.ids)

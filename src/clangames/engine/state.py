@@ -131,7 +131,14 @@ class State(abc.ABC):
             # almost always finds the action; an equal but separately built action falls
             # back to comparison by value.
             actions = entry.actions
-            if any(map(is_, actions, repeat(action))) or action in actions:
+            if any(map(is_, actions, repeat(action))):
+                return player  # type: ignore[return-value]
+            # An equal action built separately: find the table's shared instance by hash.
+            try:
+                shared = self.game.actions.intern(action)
+            except InvalidActionError:
+                shared = None
+            if shared is not None and any(map(is_, actions, repeat(shared))):
                 return player  # type: ignore[return-value]
         try:
             self.game.actions.id(action)

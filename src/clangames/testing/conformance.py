@@ -72,10 +72,6 @@ class _Context:
         return ConformanceError(check, message, self.seed, self.record)
 
 
-def _snapshot(state: State) -> str:
-    return json.dumps(state.to_json(), sort_keys=True)
-
-
 def _expect_rejected(
     ctx: _Context, state: State, action: Any, player: int | None, error: type[Exception], what: str
 ) -> None:
@@ -128,28 +124,6 @@ def check_state(
             raise ctx.fail("flow", f"to_move names seat {p}, but seats are 0..{n - 1}")
     if not isinstance(state.prompt(), str) or not state.prompt():
         raise ctx.fail("prompt", "prompt() must be a non-empty string")
-    # -- legal actions -------------------------------------------------------------------
-    for p in range(n):
-        legal = state.legal_actions(p)
-        if p not in to_move:
-            if legal:
-                raise ctx.fail(
-                    "legal-only-to-move", f"player {p} is not to move but has {legal[:3]!r}"
-                )
-            continue
-        if not legal:
-            raise ctx.fail("legal-exist", f"player {p} is to move but has no legal action")
-        _check_action_list(ctx, state, legal, p)
-    if state.is_chance:
-        _check_chance(ctx, state)
-    # -- rejections ----------------------------------------------------------------------
-    before = _snapshot(state)
-    rng, tried = _check_rejections(ctx, state, rng)
-    if _snapshot(state) != before:
-        raise ctx.fail(
-            "illegal-unchanged",
-            f"the state changed although every one of these failed: {tried!r}",
-        )
     # -- JSON ------------------------------------------------------------------------------
     data = state.to_json()
     try:
@@ -164,6 +138,33 @@ def check_state(
         raise ctx.fail("json-roundtrip", "state_from_json(to_json()) is not an equal state")
     if hash(back) != hash(state):
         raise ctx.fail("hash", "equal states have different hashes")
+    # -- the state must not change under anything tried below -----------------------------
+    before = json.dumps(data, sort_keys=True)
+    # -- legal actions -------------------------------------------------------------------
+    for p in range(n):
+        legal = state.legal_actions(p)
+        if p not in to_move:
+            if legal:
+                raise ctx.fail(
+                    "legal-only-to-move", f"player {p} is not to move but has {legal[:3]!r}"
+                )
+            continue
+        if not legal:
+            raise ctx.fail("legal-exist", f"player {p} is to move but has no legal action")
+        _check_action_list(ctx, state, legal, p)
+    if state.is_chance:
+        _check_chance(ctx, state)
+    if json.dumps(state.to_json(), sort_keys=True) != before:
+        raise ctx.fail(
+            "legal-unchanged", "applying a legal action changed the state it was applied to"
+        )
+    # -- rejections ----------------------------------------------------------------------
+    rng, tried = _check_rejections(ctx, state, rng)
+    if json.dumps(state.to_json(), sort_keys=True) != before:
+        raise ctx.fail(
+            "illegal-unchanged",
+            f"the state changed although every one of these failed: {tried!r}",
+        )
     # -- observations and resampling -----------------------------------------------------
     try:
         json.dumps(encode(state.public_observation()))
@@ -342,6 +343,7 @@ def random_playout(
     game: Game,
     rng: Rng,
     on_state: Callable[[State, GameRecord], None] | None = None,
+    seed: int | None = None,
 ) -> tuple[GameRecord, State, Rng]:
     """One game with chance sampled and uniformly random decisions; ``on_state`` is called
     at every state. Simultaneous players commit in a random order. The same ``rng`` gives
@@ -359,7 +361,7 @@ def random_playout(
             raise ConformanceError(
                 "max-length",
                 f"game not over after its declared maximum of {limit} steps",
-                None,
+                seed,
                 record,
             )
         if state.is_chance:
@@ -405,12 +407,12 @@ def check_game(
                 state, c[0], seed=s, record=record, invariant=invariant, max_applied=max_applied
             )
 
-        record, final, _ = random_playout(game, Rng(playout_seed), on_state)
+        record, final, _ = random_playout(game, Rng(playout_seed), on_state, seed=playout_seed)
         steps = len(record.moves)
         total_steps += steps
         longest = max(longest, steps)
         if i < replays:
-            again, final_again, _ = random_playout(game, Rng(playout_seed))
+            again, final_again, _ = random_playout(game, Rng(playout_seed), seed=playout_seed)
             if again != record or final_again != final:
                 raise ConformanceError(
                     "deterministic", "the same seed gave a different game", playout_seed, record

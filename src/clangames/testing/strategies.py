@@ -39,7 +39,7 @@ def parameters(game: str | GameSpec) -> st.SearchStrategy[dict[str, Any]]:
 
 
 def loaded_games(game: str | GameSpec) -> st.SearchStrategy[Game]:
-    """Loaded games with parameters from :func:`parameters` (first_player kept valid)."""
+    """Loaded games with parameters from :func:`parameters` (other parameters default)."""
     spec = game if isinstance(game, GameSpec) else game_spec(game)
     return parameters(spec).map(lambda params: load(spec.name, **params))
 

@@ -1,0 +1,222 @@
+"""Rng: the kernel's seeded, immutable SplitMix64 generator."""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import pickle
+import signal
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+
+import pytest
+
+from clangames import Rng
+
+
+def draws(rng: Rng, n: int, bound: int) -> list[int]:
+    """``n`` successive ``below(bound)`` values."""
+    out = []
+    for _ in range(n):
+        x, rng = rng.below(bound)
+        out.append(x)
+    return out
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Raise TimeoutError in the block after ``seconds`` (a hanging call fails, not hangs)."""
+
+    def _expire(signum: int, frame: FrameType | None) -> None:
+        raise TimeoutError(f"still running after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, _expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_splitmix64_reference_values() -> None:
+    # The published SplitMix64 outputs for seed 0.
+    a, rng = Rng(0).next64()
+    b, rng = rng.next64()
+    c, _ = rng.next64()
+    assert (a, b, c) == (0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F)
+
+
+def test_same_seed_same_stream() -> None:
+    assert draws(Rng(123), 50, 1000) == draws(Rng(123), 50, 1000)
+    assert draws(Rng(123), 50, 1000) != draws(Rng(124), 50, 1000)
+
+
+def test_draws_do_not_change_the_generator() -> None:
+    rng = Rng(9)
+    first, nxt = rng.below(100)
+    assert rng == Rng(9)
+    assert rng.below(100) == (first, nxt)
+    assert nxt != rng
+
+
+def test_attributes_cannot_be_set() -> None:
+    rng = Rng(9)
+    with pytest.raises(AttributeError, match="immutable"):
+        rng._state = 3
+    with pytest.raises(AttributeError):
+        rng.other = 3
+    assert rng.state == 9
+
+
+def test_attributes_cannot_be_deleted() -> None:
+    rng = Rng(9)
+    with pytest.raises(AttributeError):
+        del rng._state
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 7, 10, 1000, 2**63 + 1, 2**64])
+def test_below_stays_in_range(n: int) -> None:
+    values = draws(Rng(n % 1000), 300, n)
+    assert all(0 <= v < n for v in values)
+    if n == 1:
+        assert set(values) == {0}
+
+
+def test_below_is_roughly_uniform() -> None:
+    counts = Counter(draws(Rng(2024), 60_000, 6))
+    assert sorted(counts) == [0, 1, 2, 3, 4, 5]
+    # Expected 10 000 each; the standard deviation is about 91, so 500 is > 5 sigma.
+    assert all(abs(c - 10_000) < 500 for c in counts.values()), counts
+
+
+@pytest.mark.parametrize("n", [0, -1, -100])
+def test_below_needs_a_positive_bound(n: int) -> None:
+    with pytest.raises(ValueError, match=rf"1 <= n <= 2\*\*64, got {n}"):
+        Rng(1).below(n)
+
+
+def test_below_beyond_64_bits_does_not_hang() -> None:
+    with time_limit(0.5), pytest.raises(ValueError):
+        Rng(1).below(2**64 + 1)
+
+
+def test_weighted_is_below_of_the_total_mapped_to_buckets() -> None:
+    # Exactness: weighted(w) draws x = below(sum(w)) and returns the bucket holding x.
+    weights = [2, 3, 5]
+    bucket = [0, 0, 1, 1, 1, 2, 2, 2, 2, 2]
+    rng = Rng(77)
+    for _ in range(500):
+        i, after = rng.weighted(weights)
+        x, same = rng.below(10)
+        assert (i, after) == (bucket[x], same)
+        rng = after
+
+
+def test_weighted_frequencies_match_small_weights() -> None:
+    rng = Rng(5)
+    counts: Counter[int] = Counter()
+    for _ in range(60_000):
+        i, rng = rng.weighted([1, 2, 3])
+        counts[i] += 1
+    for i, expected in ((0, 10_000), (1, 20_000), (2, 30_000)):
+        assert abs(counts[i] - expected) < 600, counts
+
+
+def test_weighted_never_picks_zero_weights() -> None:
+    rng = Rng(3)
+    for _ in range(200):
+        i, rng = rng.weighted([0, 4, 0, 1, 0])
+        assert i in (1, 3)
+    assert Rng(3).weighted([7])[0] == 0
+
+
+@pytest.mark.parametrize("weights", [[], [0], [0, 0, 0]])
+def test_weighted_needs_positive_total(weights: list[int]) -> None:
+    with pytest.raises(ValueError):
+        Rng(3).weighted(weights)
+
+
+def test_weighted_rejects_negative_weights() -> None:
+    with pytest.raises(ValueError):
+        Rng(3).weighted([-1, 2])
+
+
+def test_shuffled_is_a_uniform_permutation() -> None:
+    rng = Rng(8)
+    counts: Counter[tuple[int, ...]] = Counter()
+    for _ in range(6000):
+        perm, rng = rng.shuffled([1, 2, 3])
+        counts[perm] += 1
+    assert set(counts) == set(itertools.permutations([1, 2, 3]))
+    assert all(abs(c - 1000) < 150 for c in counts.values()), counts
+
+
+def test_shuffled_keeps_every_item() -> None:
+    items = ["a", "b", "b", "c", "d", "e", "f", "g"]
+    out, nxt = Rng(1).shuffled(items)
+    assert isinstance(out, tuple)
+    assert sorted(out) == sorted(items)
+    assert items == ["a", "b", "b", "c", "d", "e", "f", "g"]  # input untouched
+    assert Rng(1).shuffled(items) == (out, nxt)
+    assert Rng(1).shuffled([]) == ((), Rng(1))
+    assert Rng(1).shuffled(["x"]) == (("x",), Rng(1))
+
+
+def test_choice_and_random() -> None:
+    rng = Rng(4)
+    for _ in range(100):
+        item, rng = rng.choice("xyz")
+        assert item in "xyz"
+        f, rng = rng.random()
+        assert 0.0 <= f < 1.0
+    with pytest.raises(ValueError, match="non-empty"):
+        Rng(4).choice([])
+
+
+def test_fork_gives_independent_streams() -> None:
+    parent = Rng(42)
+    forks = [parent.fork(i) for i in range(1000)]
+    assert parent == Rng(42)  # forking draws nothing
+    assert len({f.state for f in forks}) == 1000
+    assert parent.fork(3) == forks[3]  # forks are reproducible
+    assert parent not in forks
+    firsts = [f.next64()[0] for f in forks]
+    assert len(set(firsts)) == 1000
+    # A child stream does not reproduce its parent's stream shifted by a few steps.
+    parent_stream = draws(parent, 20, 2**32)
+    for f in forks[:20]:
+        assert draws(f, 5, 2**32) not in [parent_stream[k : k + 5] for k in range(16)]
+    assert Rng(43).fork(0) != Rng(42).fork(0)
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, 1.0, "1", True, None, 2**70])
+def test_bad_seeds_are_rejected(seed: object) -> None:
+    with pytest.raises(ValueError, match="Rng seed must be an int in"):
+        Rng(seed)  # type: ignore[arg-type]
+
+
+def test_extreme_seeds_are_accepted() -> None:
+    assert Rng(0).state == 0
+    assert Rng(2**64 - 1).state == 2**64 - 1
+    assert Rng(2**64 - 1).below(10)[0] in range(10)
+
+
+def test_repr_eq_hash() -> None:
+    rng = Rng(31337)
+    assert repr(rng) == "Rng(31337)"
+    assert eval(repr(rng), {"Rng": Rng}) == rng
+    assert rng == Rng(31337) and hash(rng) == hash(Rng(31337))
+    assert rng != Rng(31338)
+    assert rng != 31337
+    assert len({Rng(1), Rng(1), Rng(2)}) == 2
+    assert Rng(rng.state) == rng
+
+
+def test_pickle_and_copy_keep_the_stream() -> None:
+    rng = Rng(99).below(10)[1]
+    for clone in (pickle.loads(pickle.dumps(rng)), copy.copy(rng), copy.deepcopy(rng)):
+        assert clone == rng
+        assert draws(clone, 10, 1000) == draws(rng, 10, 1000)

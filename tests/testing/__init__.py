@@ -1,0 +1,1 @@
+"""Tests of clangames.testing (the conformance harness and strategies), with toy games."""
