@@ -1,0 +1,244 @@
+"""What each player may know, re-dealing what they cannot see, and checking saved states.
+
+Private: a house's hand, its face-down card until the reveal, its inheritance number.
+Public: courts, discard piles, the centre pile, hand sizes, who has committed, who is out,
+every card once revealed, and (once the game is over) every inheritance number, since
+the players show them to settle a tie.
+
+Every card of a house is accounted for by what is public, so between rounds a house's
+hand is known to all. What stays hidden is which card of its hand a house put face down
+(until the reveal) and the other houses' inheritance numbers: those are what
+:func:`resample` deals again.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from clangames.engine.errors import StateDecodeError
+from clangames.engine.phases import CHANCE
+from clangames.engine.rng import Rng
+from clangames.engine.simultaneous import NOT_COMMITTED, Commitments
+from clangames.koa_kingmaker.cards import (
+    CHARACTERS,
+    KEEPERS,
+    KINDS,
+    MAX_HOUSES,
+    NOMINATION,
+    ROYAL,
+    ROYALTY,
+    full_set,
+)
+
+if TYPE_CHECKING:
+    from clangames.koa_kingmaker.state import KoaState
+
+
+@attrs.frozen(slots=True)
+class KoaObservation:
+    """One player's view (``viewer`` -1 for the public view). Card sets are bitmasks of
+    card kinds, one entry per house."""
+
+    viewer: int
+    phase: str
+    to_move: tuple[int, ...]
+    round: int
+    alive: int
+    out_round: tuple[int, ...]
+    courts: tuple[int, ...]
+    discards: tuple[int, ...]
+    centre: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    hand: int
+    """The viewer's hand; 0 in the public view."""
+    inheritance: tuple[int, ...]
+    """The viewer's own number (others 0) until the end, then every number."""
+    committed: tuple[bool, ...]
+    """Who has a card face down on the table."""
+    table: tuple[int, ...]
+    """The cards on the table: before the reveal only the viewer's own (others -1)."""
+    played: tuple[int, ...]
+    """The cards of the latest reveal (this round's once revealed, else the last round's)."""
+    recovering: tuple[int, ...]
+    hits: tuple[tuple[int, int], ...]
+    scored: int
+
+
+def observe(s: KoaState, viewer: int | None) -> KoaObservation:
+    """The view of seat ``viewer`` (None: what everyone may know)."""
+    sealed = s.phase.name in ("seal", "commit")
+    if sealed:
+        table = (NOT_COMMITTED,) * MAX_HOUSES if viewer is None else s.table.seen_by(viewer)
+    else:
+        table = s.table.ids
+    if s.phase.name == "over":
+        inheritance = s.inheritance
+    elif viewer is None:
+        inheritance = (0,) * MAX_HOUSES
+    else:
+        inheritance = tuple(k if h == viewer else 0 for h, k in enumerate(s.inheritance))
+    return KoaObservation(
+        viewer=-1 if viewer is None else viewer,
+        phase=s.phase.name,
+        to_move=s.to_move,
+        round=s.round,
+        alive=s.alive,
+        out_round=s.out_round,
+        courts=s.courts,
+        discards=s.discards,
+        centre=s.centre,
+        hand_sizes=tuple(h.bit_count() for h in s.hands),
+        hand=0 if viewer is None else s.hands[viewer],
+        inheritance=inheritance,
+        committed=s.table.committed() if sealed else (False,) * MAX_HOUSES,
+        table=table,
+        played=s.played,
+        recovering=s.recovering,
+        hits=s.hits,
+        scored=s.scored,
+    )
+
+
+def resample(s: KoaState, viewer: int, rng: Rng) -> KoaState:
+    """A state ``viewer`` cannot tell apart from ``s``: every other house's face-down card
+    is chosen again among the cards it could have committed (its hand and that card),
+    and the other houses' inheritance numbers are dealt again from the numbers the viewer
+    does not hold."""
+    game = s.game
+    table = s.table
+    hands = s.hands
+    if s.phase.name in ("seal", "commit"):
+        ids = list(table.ids)
+        new_hands = list(hands)
+        nominable = CHARACTERS | s.alive << NOMINATION
+        for h, card in enumerate(table.ids):
+            if h == viewer or card == NOT_COMMITTED:
+                continue
+            pool = hands[h] | 1 << card
+            options = game.bits[pool & nominable]
+            pick, rng = rng.below(len(options))
+            ids[h] = options[pick]
+            new_hands[h] = pool & ~(1 << options[pick])
+        table = Commitments(tuple(ids))
+        hands = tuple(new_hands)
+    inheritance = s.inheritance
+    if s.phase.name != "over":
+        others = [h for h, k in enumerate(inheritance) if k and h != viewer]
+        mine = inheritance[viewer]
+        numbers = [k for k in range(1, game.max_number + 1) if k != mine]
+        numbers_shuffled, rng = rng.shuffled(numbers)
+        redealt = list(inheritance)
+        for h, k in zip(others, numbers_shuffled, strict=False):
+            redealt[h] = k
+        inheritance = tuple(redealt)
+    return attrs.evolve(s, table=table, hands=hands, inheritance=inheritance)
+
+
+def check_consistency(s: KoaState) -> None:
+    """Raise StateDecodeError if a decoded state could not arise in a game."""
+    from clangames.koa_kingmaker.rules import PHASE_NAMES, sealing_house
+
+    game = s.game
+    houses = game.houses
+
+    def fail(field: str, why: str) -> None:
+        raise StateDecodeError(f"state.{field}: {why}")
+
+    per_house = {
+        "inheritance": s.inheritance,
+        "out_round": s.out_round,
+        "hands": s.hands,
+        "courts": s.courts,
+        "discards": s.discards,
+        "centre": s.centre,
+        "table.ids": s.table.ids,
+        "played": s.played,
+    }
+    for field, seq in per_house.items():
+        if len(seq) != MAX_HOUSES:
+            fail(field, f"expected {MAX_HOUSES} entries (one per house), got {len(seq)}")
+    if s.phase.name not in PHASE_NAMES:
+        fail("phase.name", f"expected one of {list(PHASE_NAMES)}, got {s.phase.name!r}")
+    if s.round < 0:
+        fail("round", f"expected a non-negative round, got {s.round}")
+    if not 0 <= s.alive < 1 << houses:
+        fail("alive", f"expected a bitmask of the {houses} houses, got {s.alive}")
+    numbers = [k for k in s.inheritance if k]
+    if len(set(numbers)) != len(numbers) or not all(1 <= k <= game.max_number for k in numbers):
+        fail("inheritance", f"expected distinct numbers 1..{game.max_number}, got {s.inheritance}")
+    for h in range(MAX_HOUSES):
+        in_game = h < houses
+        alive = bool(s.alive >> h & 1)
+        out = s.out_round[h]
+        if not in_game:
+            if out != -1 or s.inheritance[h]:
+                fail(f"out_round[{h}]", f"house {h} is not in a {game.num_players}-player game")
+        elif alive != (out == 0) or out < 0 or out > s.round:
+            fail(f"out_round[{h}]", f"{out} disagrees with alive={alive} in round {s.round}")
+        for field in ("table.ids", "played"):
+            card = per_house[field][h]
+            if not -1 <= card < ROYAL:  # a character or a nomination
+                fail(f"{field}[{h}]", f"expected a playable card kind or -1, got {card}")
+        full = full_set(h, game.is_automated(h)) if in_game else 0
+        seen = 0
+        for field in ("hands", "courts", "discards", "centre"):
+            cards = per_house[field][h]
+            if not 0 <= cards < 1 << KINDS:
+                fail(f"{field}[{h}]", f"expected a bitmask of card kinds, got {cards}")
+            if cards & seen:
+                fail(f"{field}[{h}]", "holds a card that is also somewhere else")
+            seen |= cards
+        card = s.table.ids[h]
+        if card >= 0:
+            if seen >> card & 1:
+                fail(f"table.ids[{h}]", "the card on the table is also somewhere else")
+            seen |= 1 << card
+        if seen != full:
+            fail(
+                f"cards[{h}]",
+                f"house {h}'s cards {seen:#x} are not exactly its own set {full:#x}",
+            )
+        if s.centre[h] & ~ROYALTY or s.discards[h] & ~CHARACTERS:
+            fail(f"centre[{h}]", "the centre holds Royalty only, a discard pile characters only")
+        if alive and not s.courts[h] & KEEPERS:
+            fail(f"courts[{h}]", f"house {h} is in the game without Royalty or Jester")
+        if not alive and in_game and s.courts[h] & KEEPERS:
+            fail(f"courts[{h}]", f"house {h} is out but still has Royalty or a Jester")
+    for i, (h, source) in enumerate(s.hits):
+        if not 0 <= h < houses or not -1 <= source < houses:
+            fail(f"hits[{i}]", f"expected (house, source) of houses in the game, got {(h, source)}")
+    for i, h in enumerate(s.recovering):
+        if not 0 <= h < houses:
+            fail(f"recovering[{i}]", f"expected a house in the game, got {h}")
+    name = s.phase.name
+    shapes = {"inherit": (CHANCE,), "seal": (CHANCE,), "over": ()}
+    if name in shapes and (s.phase.to_move != shapes[name] or s.phase.simultaneous):
+        fail("phase.to_move", f"the {name} step has to_move {shapes[name]}")
+    if name in ("return", "discard") and (len(s.to_move) != 1 or s.phase.simultaneous):
+        fail("phase.to_move", f"the {name} step belongs to one player")
+    if name == "over" and s.alive.bit_count() > 2:
+        fail("alive", "the game ends only once two or fewer houses are left")
+    if name == "inherit" and 0 not in s.inheritance[:houses]:
+        fail("inheritance", "the deal step needs a house without an inheritance card")
+    if name == "seal" and sealing_house(s) < 0:
+        fail("phase", "the seal step needs an automated household with cards to seal")
+    if name == "commit":
+        waiting = tuple(
+            p for p in game.seats if s.alive >> p & 1 and s.table.ids[p] == NOT_COMMITTED
+        )
+        if s.to_move != waiting or not s.phase.simultaneous:
+            fail("phase.to_move", f"the players still owing a card are {waiting}")
+    if name == "return" and (
+        not s.recovering
+        or s.to_move != s.recovering[:1]
+        or not s.discards[s.recovering[0]] & CHARACTERS
+    ):
+        fail("recovering", "the return step belongs to the first house in the queue")
+    if name == "discard" and (
+        not s.hits or s.to_move != (s.hits[0][0],) or not s.courts[s.hits[0][0]] & KEEPERS
+    ):
+        fail("hits", "the discard step belongs to the house taking the first hit")
+    if name in ("return", "discard") and s.to_move[0] not in game.seats:
+        fail("phase.to_move", "only a real player decides; automated households follow a rule")

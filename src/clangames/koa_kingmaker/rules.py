@@ -1,0 +1,504 @@
+"""A game of KOA Kingmaker: the inheritance deal, the sealed commitments of each round and
+the resolution of a round in the order of the rulings.
+
+Flow of one round:
+
+1. ``seal`` (chance, once per automated household with cards): the household's card,
+   uniform over its hand, goes face down onto the table.
+2. ``commit`` (simultaneous): every real player's house still in the game commits one
+   card face down; nobody else's observation shows which until all are in.
+3. The reveal resolves the deterministic steps at once (Jester and Banner to court,
+   Fanatic, counting, Seer, hits, Marshals, Thief against Gold), then asks the owners of
+   Golds and fed Thieves whether to take a card back (``return``), then each hit house
+   which card it gives up (``discard``), then clears the table and starts the next round
+   or ends the game.
+
+This module is the hot path of search and simulation: legal actions come from shared
+action objects, and the resolution edits a mutable :class:`Draft` frozen once at the end.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from clangames.engine.phases import Phase
+from clangames.engine.simultaneous import NOT_COMMITTED, Commitments
+from clangames.koa_kingmaker.actions import (
+    Discard,
+    Inherit,
+    KoaAction,
+    Nominate,
+    Play,
+    Recover,
+    RecoverNothing,
+    Seal,
+)
+from clangames.koa_kingmaker.cards import (
+    BANNER,
+    CHARACTERS,
+    FANATIC,
+    GOLD,
+    JESTER,
+    KEEPERS,
+    MARSHALS,
+    NOMINATION,
+    ROYALTY,
+    SEER,
+    THIEF,
+    card_name,
+)
+
+if TYPE_CHECKING:
+    from clangames.koa_kingmaker.game import KoaGame
+    from clangames.koa_kingmaker.state import KoaState
+
+INHERIT = Phase.chance("inherit")
+SEAL = Phase.chance("seal")
+OVER = Phase.over()
+PHASE_NAMES = ("inherit", "seal", "commit", "return", "discard", "over")
+
+_BANNER_BIT = 1 << BANNER
+_GOLD_BIT = 1 << GOLD
+
+
+class Draft:
+    """A mutable working copy of a state, frozen into a new state by :meth:`freeze`."""
+
+    __slots__ = (
+        "alive",
+        "centre",
+        "cls",
+        "courts",
+        "discards",
+        "game",
+        "hands",
+        "hits",
+        "inheritance",
+        "out_round",
+        "phase",
+        "played",
+        "recovering",
+        "round",
+        "scored",
+        "table",
+    )
+
+    def __init__(self, s: KoaState) -> None:
+        self.cls = type(s)
+        self.game: KoaGame = s.game
+        self.phase: Phase = s.phase
+        self.round = s.round
+        self.inheritance = s.inheritance
+        self.alive = s.alive
+        self.out_round = s.out_round
+        self.hands: list[int] = list(s.hands)
+        self.courts: list[int] = list(s.courts)
+        self.discards: list[int] = list(s.discards)
+        self.centre: list[int] = list(s.centre)
+        self.table: list[int] = list(s.table.ids)
+        self.played = s.played
+        self.recovering = s.recovering
+        self.hits = s.hits
+        self.scored = s.scored
+
+    def freeze(self) -> KoaState:
+        """The new immutable state."""
+        return self.cls(
+            self.game,
+            self.phase,
+            self.round,
+            self.inheritance,
+            self.alive,
+            self.out_round,
+            tuple(self.hands),
+            tuple(self.courts),
+            tuple(self.discards),
+            tuple(self.centre),
+            Commitments(tuple(self.table)),
+            self.played,
+            self.recovering,
+            self.hits,
+            self.scored,
+        )
+
+
+def _replace(seq: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    return (*seq[:i], value, *seq[i + 1 :])
+
+
+# -- legal actions --------------------------------------------------------------------------
+def playable(s: KoaState, house: int) -> int:
+    """The cards ``house`` may commit now: its characters and its nominations of houses
+    still in the game."""
+    return s.hands[house] & (CHARACTERS | s.alive << NOMINATION)
+
+
+def legal_actions(s: KoaState, player: int) -> tuple[KoaAction, ...]:
+    """The legal actions of a player who is to move, sorted by action id."""
+    game = s.game
+    name = s.phase.name
+    if name == "commit":
+        return game.play_actions(playable(s, player))
+    if name == "return":
+        return game.recover_actions(s.discards[player] & CHARACTERS)
+    if name == "discard":
+        return game.discard_actions(s.courts[player] & KEEPERS)
+    return ()
+
+
+# -- chance ----------------------------------------------------------------------------------
+def sealing_house(s: KoaState) -> int:
+    """The automated household whose card is sealed at this ``seal`` node."""
+    table = s.table.ids
+    alive = s.alive
+    hands = s.hands
+    for h in s.game.automated:
+        if alive >> h & 1 and hands[h] and table[h] == NOT_COMMITTED:
+            return h
+    return -1
+
+
+def chance_weights(s: KoaState) -> tuple[tuple[Any, int], ...]:
+    """Inheritance deal: each number not yet dealt, equally likely. Seal: each card in the
+    household's hand, equally likely (every card of a house is distinct)."""
+    game = s.game
+    name = s.phase.name
+    if name == "seal":
+        h = sealing_house(s)
+        return game.seal_weights(s.hands[h])
+    if name == "inherit":
+        dealt = set(s.inheritance)
+        return tuple(
+            (game.inherit_action[k], 1) for k in range(1, game.max_number + 1) if k not in dealt
+        )
+    return ()
+
+
+# -- transitions -----------------------------------------------------------------------------
+def apply(s: KoaState, action: Any, player: int) -> KoaState:
+    """The successor state for a legal action (checked by the kernel beforehand)."""
+    kind = type(action)
+    if kind is Play or kind is Nominate:
+        card = action.card if kind is Play else NOMINATION + action.house
+        return commit(s, player, card)
+    d = Draft(s)
+    if kind is Seal:
+        h = sealing_house(s)
+        d.table[h] = action.card
+        d.hands[h] &= ~(1 << action.card)
+        next_commitment(d)
+    elif kind is Inherit:
+        deal_inheritance(d, action.number)
+    elif kind is Recover:
+        recover(d, action.card)
+        settle(d)
+    elif kind is RecoverNothing:
+        d.recovering = d.recovering[1:]
+        settle(d)
+    else:
+        discard_for_hit(d, action.card)
+        settle(d)
+    return d.freeze()
+
+
+def commit(s: KoaState, player: int, card: int) -> KoaState:
+    """Seal ``player``'s card; the last commitment reveals and resolves the round."""
+    game = s.game
+    table = s.table.commit(player, card)
+    hands = _replace(s.hands, player, s.hands[player] & ~(1 << card))
+    waiting = 0
+    ids = table.ids
+    for p in game.seats:
+        if s.alive >> p & 1 and ids[p] == NOT_COMMITTED:
+            waiting |= 1 << p
+    if waiting:
+        return type(s)(
+            game,
+            game.commit_phase[waiting],
+            s.round,
+            s.inheritance,
+            s.alive,
+            s.out_round,
+            hands,
+            s.courts,
+            s.discards,
+            s.centre,
+            table,
+            s.played,
+            s.recovering,
+            s.hits,
+            s.scored,
+        )
+    d = Draft(s)
+    d.hands[player] = hands[player]
+    d.table[player] = card
+    reveal(d)
+    return d.freeze()
+
+
+def deal_inheritance(d: Draft, number: int) -> None:
+    """The next house in the game without an inheritance card gets ``number``."""
+    game = d.game
+    house = d.inheritance.index(0)
+    d.inheritance = _replace(d.inheritance, house, number)
+    if house + 1 >= game.houses:
+        start_round(d)
+
+
+def start_round(d: Draft) -> None:
+    """A new round: the table is clear; automated households seal first, then the real
+    players commit."""
+    d.round += 1
+    d.table = [NOT_COMMITTED] * len(d.table)
+    d.scored = 0
+    next_commitment(d)
+
+
+def next_commitment(d: Draft) -> None:
+    """Seal the next automated household's card, or open the players' commitments."""
+    game = d.game
+    alive = d.alive
+    table = d.table
+    for h in game.automated:
+        if alive >> h & 1 and d.hands[h] and table[h] == NOT_COMMITTED:
+            d.phase = SEAL
+            return
+    d.phase = game.commit_phase[alive & game.real_mask]
+
+
+def reveal(d: Draft) -> None:
+    """Turn every commitment face up and resolve the steps that need no decision."""
+    game = d.game
+    played = tuple(d.table)
+    d.played = played
+    table = d.table
+    courts = d.courts
+    discards = d.discards
+    houses = range(len(played))
+    # 1. Jester and Banner join their owners' courts; then a Fanatic clears every Banner.
+    fanatic = False
+    golds = 0
+    thieves = 0
+    seers = 0
+    marshals = 0
+    for h in houses:
+        c = played[h]
+        if c < NOMINATION:
+            if c in (JESTER, BANNER):
+                courts[h] |= 1 << c
+                table[h] = NOT_COMMITTED
+            elif c == FANATIC:
+                fanatic = True
+            elif c == GOLD:
+                golds |= 1 << h
+            elif c == THIEF:
+                thieves |= 1 << h
+            elif c == SEER:
+                seers |= 1 << h
+            elif c == MARSHALS:
+                marshals |= 1 << h
+    if fanatic:
+        for h in houses:
+            if courts[h] & _BANNER_BIT:
+                courts[h] &= ~_BANNER_BIT
+                discards[h] |= _BANNER_BIT
+    # 2. Count: 1 per nomination, 2 from a house with a Banner in court.
+    counts = [0] * len(played)
+    nominators = [0] * len(played)
+    for h in houses:
+        c = played[h]
+        if c >= NOMINATION:
+            t = c - NOMINATION
+            counts[t] += 2 if courts[h] & _BANNER_BIT else 1
+            nominators[t] |= 1 << h
+    # 3-4. The Seer's count is removed; the highest remaining count (at least 1) is hit.
+    best = 0
+    for t in houses:
+        if counts[t] > best and not seers >> t & 1:
+            best = counts[t]
+    hits: list[tuple[int, int]] = []
+    counters: list[tuple[int, int]] = []
+    if best:
+        for t in houses:
+            if counts[t] != best or seers >> t & 1:
+                continue
+            if marshals >> t & 1:
+                # 5. Marshals block the hit and hit back every house that nominated them.
+                for n in game.bits[nominators[t]]:
+                    if not seers >> n & 1:
+                        counters.append((n, t))
+            else:
+                hits.append((t, -1))
+    hits += counters
+    d.hits = tuple(hits)
+    # 6. Each Thief discards every Gold; fed Thieves, or else unstolen Golds, may return a card.
+    if golds and thieves:
+        for g in game.bits[golds]:
+            discards[g] |= _GOLD_BIT
+            table[g] = NOT_COMMITTED
+        d.recovering = game.bits[thieves]
+    else:
+        d.recovering = game.bits[golds]
+    settle(d)
+
+
+def settle(d: Draft) -> None:
+    """Carry the resolution forward until a player must decide: returns first, then the
+    hits; automated households decide by their fixed rule; a choice with one option is
+    made at once."""
+    game = d.game
+    automated = game.automated_mask
+    while d.recovering:
+        h = d.recovering[0]
+        options = d.discards[h] & CHARACTERS
+        if not options:
+            d.recovering = d.recovering[1:]
+            continue
+        if automated >> h & 1:
+            recover(d, game.auto_recover(options))
+            continue
+        d.phase = game.return_phase[h]
+        return
+    while d.hits:
+        h = d.hits[0][0]
+        options = d.courts[h] & KEEPERS
+        if not options:  # already out this round: nothing left to hit
+            d.hits = d.hits[1:]
+            continue
+        if automated >> h & 1 or not options & (options - 1):
+            discard_for_hit(d, game.auto_discard(options))
+            continue
+        d.phase = game.discard_phase[h]
+        return
+    end_round(d)
+
+
+def recover(d: Draft, card: int) -> None:
+    """The house deciding now takes ``card`` back from its discard pile into its hand."""
+    h = d.recovering[0]
+    d.discards[h] &= ~(1 << card)
+    d.hands[h] |= 1 << card
+    d.recovering = d.recovering[1:]
+
+
+def discard_for_hit(d: Draft, card: int) -> None:
+    """The house taking the first pending hit gives up ``card``: a Royal goes to the
+    centre pile, the Jester to its own discard pile. Losing the last one puts it out."""
+    h, source = d.hits[0]
+    d.hits = d.hits[1:]
+    bit = 1 << card
+    d.courts[h] &= ~bit
+    if bit & ROYALTY:
+        d.centre[h] |= bit
+    else:
+        d.discards[h] |= bit
+    if not d.courts[h] & KEEPERS:
+        eliminate(d, h, source)
+
+
+def eliminate(d: Draft, house: int, source: int) -> None:
+    """``house`` is out. Whoever scored the last hit keeps its nomination of ``house`` in
+    court: every house that nominated it (hit of the count) or the Marshals house, from
+    its hand if it holds that card (counter-attack)."""
+    d.alive &= ~(1 << house)
+    d.out_round = _replace(d.out_round, house, d.round)
+    card = NOMINATION + house
+    if source < 0:
+        for n, c in enumerate(d.played):
+            if c == card:
+                d.scored |= 1 << n
+    elif d.hands[source] >> card & 1:
+        d.hands[source] &= ~(1 << card)
+        d.courts[source] |= 1 << card
+
+
+def end_round(d: Draft) -> None:
+    """Nominations go back to hand (or to court for the last hit on an eliminated
+    house), characters to their owners' discard pile; then the next round, unless two or
+    fewer houses are left. (There are at most two automated households, so a game whose
+    real players are all out ends here too.)"""
+    table = d.table
+    for h, c in enumerate(table):
+        if c < 0:
+            continue
+        bit = 1 << c
+        if c >= NOMINATION:
+            if d.scored >> h & 1:
+                d.courts[h] |= bit
+            else:
+                d.hands[h] |= bit
+        else:
+            d.discards[h] |= bit
+        table[h] = NOT_COMMITTED
+    d.recovering = ()
+    d.hits = ()
+    if d.alive.bit_count() <= 2:
+        d.phase = OVER
+        return
+    start_round(d)
+
+
+# -- words -------------------------------------------------------------------------------------
+def describe(s: KoaState, action: Any) -> str:
+    """A sentence about what ``action`` does in ``s``."""
+    if isinstance(action, Play):
+        return f"commit the {card_name(action.card)} face down"
+    if isinstance(action, Nominate):
+        return f"commit the attack nomination of house {action.house} face down"
+    if isinstance(action, Seal):
+        return (
+            f"automated household {sealing_house(s)} commits the {card_name(action.card)} face down"
+        )
+    if isinstance(action, Inherit):
+        return f"house {s.inheritance.index(0)} is dealt an inheritance card (here {action.number})"
+    if isinstance(action, Recover):
+        who = s.recovering[0] if s.recovering else "the deciding house"
+        return f"house {who} takes its {card_name(action.card)} back from its discard pile"
+    if isinstance(action, RecoverNothing):
+        return "take nothing back from the discard pile"
+    if isinstance(action, Discard):
+        where = "the centre pile" if (1 << action.card) & ROYALTY else "its discard pile"
+        who = s.hits[0][0] if s.hits else "the hit house"
+        return f"house {who} gives up its {card_name(action.card)} to {where}"
+    return repr(action)
+
+
+def prompt(s: KoaState) -> str:
+    """What is being decided now."""
+    name = s.phase.name
+    if name == "commit":
+        players = ", ".join(str(p) for p in s.to_move)
+        return f"round {s.round}: players {players} commit one card face down each"
+    if name == "return":
+        return f"player {s.recovering[0]}: take one character back from your discard pile, or not"
+    if name == "discard":
+        return f"player {s.hits[0][0]}: you are hit; give up a Royal or your Jester"
+    if name == "seal":
+        return f"chance: automated household {sealing_house(s)} commits a card face down"
+    if name == "inherit":
+        return f"chance: house {s.inheritance.index(0)} is dealt an inheritance card"
+    return "the game is over"
+
+
+def explain_illegal(s: KoaState, action: Any, player: int) -> str:
+    """Why a well-formed action is not legal here, as specifically as the rules allow."""
+    game = s.game
+    text = game.action_text(action)
+    here = f"{text!r} is not legal for player {player}: "
+    name = s.phase.name
+    if name == "commit" and isinstance(action, (Play, Nominate)):
+        if isinstance(action, Nominate):
+            if action.house == player:
+                return here + "a house holds no nomination of itself"
+            if not s.alive >> action.house & 1:
+                return here + f"house {action.house} is not in the game"
+            card = NOMINATION + action.house
+        else:
+            card = action.card
+        return here + f"the {card_name(card)} is not in your hand"
+    if name == "return" and isinstance(action, Recover):
+        return here + f"your {card_name(action.card)} is not in your discard pile"
+    if name == "discard" and isinstance(action, Discard):
+        return here + f"your {card_name(action.card)} is not in your court"
+    legal = ", ".join(game.action_text(a) for a in legal_actions(s, player)[:8])
+    return here + f"now {prompt(s)}; legal: {legal}"
