@@ -37,7 +37,7 @@ BUNDLED = (Path(clangames.__file__).parent / "kings_kilt" / "components.toml").r
         ({"players": 3, "colour": "red"}, r"unknown parameter 'colour'"),
         ({"players": 3, "betrayal_match": "king"}, r"'betrayal_match' must be one of"),
         ({"players": 3, "first_player": 3}, r"first_player must be a seat 0\.\.2, got 3"),
-        ({"players": 2, "first_player": -1}, r"'first_player' must be in 0\.\.None, got -1"),
+        ({"players": 2, "first_player": -1}, r"'first_player' must be at least 0, got -1"),
         ({"players": 3, "components": 7}, r"'components' must be str, got 7"),
     ],
 )
