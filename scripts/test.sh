@@ -11,4 +11,5 @@ echo "== ruff"
 echo "== mypy --strict src"
 "$VENV/bin/mypy" --strict src
 echo "== pytest"
-"$VENV/bin/pytest" -q "$@"
+# Two workers by default (the reference machine has 2 cores); CLANGAMES_JOBS=0 runs serially.
+"$VENV/bin/pytest" -q -n "${CLANGAMES_JOBS:-2}" "$@"
