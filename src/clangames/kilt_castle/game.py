@@ -1,0 +1,230 @@
+"""The Kilt Castle game object: parameters, seats and colours, declared facts, action
+tables, registration."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from clangames.engine.actions import ActionTable
+from clangames.engine.errors import InvalidParameterError
+from clangames.engine.game import Game, GameInfo, GameSpec, Parameter
+from clangames.engine.registry import register
+from clangames.kilt_castle.actions import (
+    Build,
+    KiltCastleAction,
+    Lay,
+    MoveRoof,
+    Relocate,
+    build_action_table,
+    card_name,
+)
+from clangames.kilt_castle.board import Board, floor_letter, load_board
+from clangames.kilt_castle.setup import LayoutCounter, initial_state
+from clangames.kilt_castle.state import KiltCastleState
+
+CACHE_LIMIT = 1 << 16
+"""Entries kept in a game's relocation memo before it is emptied."""
+
+
+def seat_colours(players: int) -> tuple[tuple[int, ...], ...]:
+    """The colours each seat plays: one each with 3 or 4 players (with 3 the fourth colour
+    is out); with 2 players seat 0 plays colours 0 and 2, seat 1 colours 1 and 3."""
+    if players == 2:
+        return ((0, 2), (1, 3))
+    return tuple((seat,) for seat in range(players))
+
+
+class KiltCastleGame(Game):
+    """Kilt Castle for 2 to 4 players. Load it with ``clangames.load("kilt_castle", ...)``."""
+
+    def __init__(self, spec: GameSpec, params: Mapping[str, Any]) -> None:
+        super().__init__(spec, params)
+        self.board: Board = load_board(params["board"])
+        board = self.board
+        n = self.num_players
+        self.seat_colours = seat_colours(n)
+        self.colours: tuple[int, ...] = tuple(sorted(c for cs in self.seat_colours for c in cs))
+        owner = [-1] * len(board.colours)
+        for seat, colours in enumerate(self.seat_colours):
+            for c in colours:
+                owner[c] = seat
+        self.owner: tuple[int, ...] = tuple(owner)
+        """The seat playing each colour, -1 for a colour out of the game."""
+        self.floor_owner: tuple[int, ...] = tuple(owner[f // 3] for f in range(3 * len(owner)))
+        """The seat owning each floor kind ``colour * 3 + crests``."""
+        self.letter: tuple[str, ...] = tuple(floor_letter(f) for f in range(3 * len(owner)))
+        """Each floor kind's letter in a tower string."""
+        self.letter_owner: dict[str, int] = {
+            floor_letter(f): seat for f, seat in enumerate(self.floor_owner)
+        }
+        """The seat owning the floor a tower letter stands for."""
+        self.cards: tuple[int, ...] = tuple(
+            i for i, cs in enumerate(board.cards) if all(owner[c] >= 0 for c in cs)
+        )
+        """The board cards in play; the state indexes cards by their place in this tuple."""
+        self.card_slot: dict[int, int] = {card: i for i, card in enumerate(self.cards)}
+        self.card_names: tuple[str, ...] = tuple(card_name(board, c) for c in self.cards)
+        self.singles = tuple(i for i, c in enumerate(self.cards) if len(board.cards[c]) == 1)
+        self.doubles = tuple(i for i, c in enumerate(self.cards) if len(board.cards[c]) == 2)
+        rows = board.double_rows_four if len(self.colours) == 4 else board.double_rows_three
+        total = board.num_positions
+        self.layout_slots: tuple[int, ...] = tuple(
+            (board.single_position + 1 + j) % total
+            for j, size in enumerate(rows)
+            for _ in range(size)
+        )
+        self.max_row: int = board.cards_per_row[n]
+        self.max_rows: int = board.card_rows[n]
+        self._validate_layout(rows)
+        self.layout_counter = LayoutCounter(self)
+        if not self.layout_counter.count((1 << len(self.doubles)) - 1, 0, ()):
+            raise InvalidParameterError(
+                f"kilt_castle: board {board.source} admits no start lay-out that shows each"
+                f" colour at most {board.max_same_colour} times per card row"
+            )
+        self.stall_turns: int = int(params["stall_rounds"]) * n
+        self._actions = build_action_table(board, self.cards)
+        table = self._actions
+        self.lay_actions: tuple[tuple[KiltCastleAction, ...], ...] = tuple(
+            tuple(table.intern(Lay(c, colour)) for colour in sorted(board.cards[c]))
+            if len(board.cards[c]) == 2
+            else ()
+            for c in self.cards
+        )
+        self.relocate_actions: tuple[tuple[KiltCastleAction, ...], ...] = tuple(
+            tuple(table.intern(Relocate(c, to)) for to in range(total)) for c in self.cards
+        )
+        spaces = set(board.spaces)
+        self.build_actions: tuple[tuple[KiltCastleAction, ...], ...] = tuple(
+            tuple(table.intern(Build(*divmod(s, board.cols), k)) for k in range(3))
+            if s in spaces
+            else ()
+            for s in range(board.rows * board.cols)
+        )
+        self.roof_actions: dict[int, KiltCastleAction] = {
+            s: table.intern(MoveRoof(*divmod(s, board.cols))) for s in board.spaces
+        }
+        self.all_positions = (1 << total) - 1
+        self.relocation_cache: dict[int, tuple[KiltCastleAction, ...]] = {}
+        """Relocations of one card to a set of targets, keyed ``card_slot << positions | mask``."""
+        self.mask_cache: dict[int, int] = {}
+        """Relocation targets of a source position, keyed by the lay-out's occupied and
+        full positions, the source and whether its card is alone."""
+        self.sorted_lines: tuple[tuple[int, ...], ...] = tuple(
+            tuple(sorted(line)) for line in board.lines
+        )
+        # Length bound (docs/games/kilt-castle.md): the game ends once a colour has built
+        # all its floors, so at most `builds` floors go up (the last turn may add one more
+        # after the ending floor); between two builds at most `stall_turns - 1` turns pass
+        # without one; a turn has one relocation and each build at most one roof choice.
+        builds = len(self.colours) * (board.floors_per_colour - 1) + 2
+        turns = (builds + 1) * self.stall_turns
+        self._max_length = len(self.doubles) + turns + 2 * builds
+        self._info = GameInfo(
+            name=spec.name,
+            title=spec.title,
+            num_players=n,
+            min_players=spec.min_players,
+            max_players=spec.max_players,
+            has_chance=True,
+            has_simultaneous_moves=False,
+            has_hidden_information=False,
+            max_game_length=self._max_length,
+            num_distinct_actions=len(self._actions),
+        )
+
+    def _validate_layout(self, rows: tuple[int, ...]) -> None:
+        """Check that the start rows hold the double cards and fit the row limits."""
+        board = self.board
+        source = board.source
+        if sum(rows) != len(self.doubles) or rows[-1] != 1:
+            raise InvalidParameterError(
+                f"kilt_castle: board {source}: the start rows {list(rows)} must hold the"
+                f" {len(self.doubles)} double cards in play and end with a lone card"
+            )
+        if len(rows) + 1 > min(self.max_rows, board.num_positions):
+            raise InvalidParameterError(
+                f"kilt_castle: board {source}: the start lay-out has more card rows than the"
+                f" {self.max_rows} allowed"
+            )
+        if max(len(self.singles), *rows) > self.max_row:
+            raise InvalidParameterError(
+                f"kilt_castle: board {source}: a start card row holds more than {self.max_row}"
+                " cards"
+            )
+
+    @property
+    def info(self) -> GameInfo:
+        """Players, chance, perfect information, sizes and the length bound, as data."""
+        return self._info
+
+    @property
+    def actions(self) -> ActionTable[KiltCastleAction]:
+        """Every distinct action: lay-outs, relocations, builds, roof moves."""
+        return self._actions
+
+    @property
+    def state_type(self) -> type[KiltCastleState]:
+        """The state class, for decoding saved states."""
+        return KiltCastleState
+
+    def initial_state(self) -> KiltCastleState:
+        """The single cards laid out; a chance node lays out the double cards."""
+        return initial_state(self)
+
+    @property
+    def start_position(self) -> int:
+        """The card position of the lone start card (its outer colour opens the game)."""
+        return self.layout_slots[-1]
+
+    def bits_of(self, mask: int) -> tuple[int, ...]:
+        """The set bits of a position mask, in increasing order."""
+        return tuple(p for p in range(self.board.num_positions) if mask >> p & 1)
+
+    def remember_mask(self, key: int, mask: int) -> int:
+        """Store a relocation target mask in the memo; return it."""
+        if len(self.mask_cache) > CACHE_LIMIT:
+            self.mask_cache.clear()
+        self.mask_cache[key] = mask
+        return mask
+
+    def relocations_for(self, slot: int, mask: int) -> tuple[KiltCastleAction, ...]:
+        """The relocations of card ``slot`` to the positions in ``mask``, memoised."""
+        cache = self.relocation_cache
+        if len(cache) > CACHE_LIMIT:
+            cache.clear()
+        row = self.relocate_actions[slot]
+        key = slot << self.board.num_positions | mask
+        actions = cache[key] = tuple(row[t] for t in self.bits_of(mask))
+        return actions
+
+
+def _factory(params: Mapping[str, Any]) -> Game:
+    """Build the game from checked parameters (the registry calls this)."""
+    return KiltCastleGame(SPEC, params)
+
+
+SPEC = register(
+    GameSpec(
+        name="kilt_castle",
+        title="Kilt Castle",
+        summary="Relocate building cards, build towers of your colour, earn on ducat days.",
+        min_players=2,
+        max_players=4,
+        parameters=(
+            Parameter("players", 4, "number of players", int, minimum=2, maximum=4),
+            Parameter("board", None, "path of a board TOML file; None for the bundled one", str),
+            Parameter(
+                "stall_rounds",
+                10,
+                "the game also ends after this many rounds in a row without a floor built"
+                " (a safeguard the rulebook lacks; see the rulings)",
+                int,
+                minimum=1,
+                maximum=1000,
+            ),
+        ),
+        factory=_factory,
+    )
+)

@@ -1,0 +1,504 @@
+"""A turn of Kilt Castle: relocate a building card, then every colour on it builds a floor
+(with a roof when the second build lands on the first one's space), then a ducat day if
+the relocation emptied a card row; the end of the game and its final pay-out.
+
+This module is the hot path of search and simulation: legal actions come from shared
+action objects indexed by card, position and space, and a move edits a mutable
+:class:`Draft` of the state that is frozen once at the end. A choice with exactly one
+option (one floor kind on one space, one roof to move) is applied without asking.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from clangames.engine.phases import Phase
+from clangames.engine.piles import Multiset
+from clangames.kilt_castle import scoring
+from clangames.kilt_castle.actions import (
+    CREST_WORDS,
+    Build,
+    KiltCastleAction,
+    Lay,
+    MoveRoof,
+    Relocate,
+    card_name,
+)
+
+if TYPE_CHECKING:
+    from clangames.kilt_castle.game import KiltCastleGame
+    from clangames.kilt_castle.state import KiltCastleState
+
+OVER = Phase.over()
+
+
+class Draft:
+    """A mutable working copy of a state, frozen into a new state by :meth:`freeze`."""
+
+    __slots__ = (
+        "actor",
+        "builders",
+        "card",
+        "cls",
+        "ducat_day",
+        "ending",
+        "first_space",
+        "from_bank",
+        "game",
+        "idle",
+        "inner",
+        "money",
+        "options",
+        "phase",
+        "positions",
+        "roofed",
+        "supply",
+        "towers",
+        "turns",
+    )
+
+    def __init__(self, s: KiltCastleState) -> None:
+        self.cls = type(s)
+        self.game: KiltCastleGame = s.game
+        self.phase: Phase = s.phase
+        self.positions: list[int] = list(s.positions)
+        self.inner: list[int] = list(s.inner)
+        self.towers: list[str] = list(s.towers)
+        self.roofed = s.roofed
+        self.supply: list[int] = list(s.supply.counts)
+        self.money: list[int] = list(s.money)
+        self.from_bank = s.from_bank
+        self.actor = s.actor
+        self.card = s.card
+        self.builders = s.builders
+        self.first_space = s.first_space
+        self.ducat_day = s.ducat_day
+        self.ending = s.ending
+        self.turns = s.turns
+        self.idle = s.idle
+        self.options: tuple[KiltCastleAction, ...] | None = None
+
+    def freeze(self) -> KiltCastleState:
+        """The immutable state this draft describes."""
+        return self.cls(
+            self.game,
+            self.phase,
+            tuple(self.positions),
+            tuple(self.inner),
+            tuple(self.towers),
+            self.roofed,
+            Multiset(tuple(self.supply)),
+            tuple(self.money),
+            self.from_bank,
+            self.actor,
+            self.card,
+            self.builders,
+            self.first_space,
+            self.ducat_day,
+            self.ending,
+            self.turns,
+            self.idle,
+            self.options,
+        )
+
+
+# -- legal actions --------------------------------------------------------------------------
+def legal_actions(s: KiltCastleState, player: int) -> tuple[KiltCastleAction, ...]:
+    """The legal actions of the player to move, sorted by action id."""
+    name = s.phase.name
+    if name == "relocate":
+        return tuple(relocations(s.game, s.positions))
+    if name == "build":
+        if s.options is not None:
+            return s.options
+        return tuple(
+            build_options(
+                s.game,
+                s.towers,
+                s.roofed,
+                s.supply.counts,
+                s.money,
+                s.positions[s.card],
+                s.builders[0],
+            )
+        )
+    if name == "roof":
+        return tuple(roof_options(s.game, s.roofed))
+    return ()
+
+
+def relocation_mask(
+    game: KiltCastleGame, sizes: list[int], occupied: int, full: int, source: int
+) -> int:
+    """The positions (a bitmask) a card at ``source`` may move to, judged on the lay-out
+    after the move: at most ``max_row`` cards in the target row, at most ``max_rows``
+    non-empty rows, and a card landing on an empty position needs a card on one of that
+    position's two neighbours. ``occupied`` and ``full`` are the positions holding at least
+    one card and ``max_row`` cards."""
+    bit = 1 << source
+    after = occupied & ~bit if sizes[source] == 1 else occupied
+    targets = after & ~full & ~bit
+    if after.bit_count() < game.max_rows:
+        last = game.board.num_positions - 1
+        near = (
+            (after << 1) | (after >> last) | (after >> 1) | ((after & 1) << last)
+        ) & game.all_positions
+        targets |= near & ~after & ~bit
+    return targets
+
+
+def relocations(
+    game: KiltCastleGame, positions: tuple[int, ...] | list[int]
+) -> list[KiltCastleAction]:
+    """Every legal relocation, sorted by action id (card, then target position); the
+    targets of each source position come from :func:`relocation_mask`."""
+    sizes = [0] * game.board.num_positions
+    for p in positions:
+        sizes[p] += 1
+    occupied = 0
+    full = 0
+    lone = 0
+    max_row = game.max_row
+    for p in positions:
+        bit = 1 << p
+        occupied |= bit
+        size = sizes[p]
+        if size >= max_row:
+            full |= bit
+        elif size == 1:
+            lone |= bit
+    cache = game.relocation_cache
+    masks = game.mask_cache
+    width = game.board.num_positions
+    layout_key = (occupied << width | full) << width
+    out: list[KiltCastleAction] = []
+    for i, p in enumerate(positions):
+        mkey = (layout_key | p) << 1 | (lone >> p & 1)
+        mask = masks.get(mkey)
+        if mask is None:
+            mask = game.remember_mask(mkey, relocation_mask(game, sizes, occupied, full, p))
+        actions = cache.get(i << width | mask)
+        if actions is None:
+            actions = game.relocations_for(i, mask)
+        out += actions
+    return out
+
+
+def build_options(
+    game: KiltCastleGame,
+    towers: tuple[str, ...] | list[str],
+    roofed: int,
+    supply: tuple[int, ...] | list[int],
+    money: tuple[int, ...] | list[int],
+    position: int,
+    colour: int,
+) -> list[KiltCastleAction]:
+    """The builds open to ``colour`` for a card at ``position``, sorted by action id: the
+    first empty space of the line (free) and every unroofed tower of the line whose price
+    the builder can pay (free on their own top floor), each with every floor kind left."""
+    base = colour * 3
+    kinds = [k for k in (0, 1, 2) if supply[base + k]]
+    if not kinds:
+        return []
+    seat = game.owner[colour]
+    cash = money[seat]
+    floor_owner = game.letter_owner
+    free = -1
+    for space in game.board.lines[position]:
+        if not towers[space]:
+            free = space
+            break
+    table = game.build_actions
+    out: list[KiltCastleAction] = []
+    for space in game.sorted_lines[position]:
+        tower = towers[space]
+        if tower:
+            if roofed >> space & 1:
+                continue
+            if floor_owner[tower[-1]] != seat and len(tower) > cash:
+                continue
+        elif space != free:
+            continue
+        row = table[space]
+        out += [row[k] for k in kinds]
+    return out
+
+
+def roof_options(game: KiltCastleGame, roofed: int) -> list[KiltCastleAction]:
+    """The placed roofs that may be moved, sorted by space."""
+    table = game.roof_actions
+    return [table[space] for space in game.board.spaces if roofed >> space & 1]
+
+
+# -- transitions -----------------------------------------------------------------------------
+def apply(s: KiltCastleState, action: Any, player: int) -> KiltCastleState:
+    """The successor state for a legal action (checked by the kernel beforehand)."""
+    d = Draft(s)
+    kind = type(action)
+    cols = d.game.board.cols
+    if kind is Relocate:
+        relocate(d, d.game.card_slot[action.card], action.to)
+    elif kind is Build:
+        if build(d, action.row * cols + action.col, action.crests):
+            settle(d)
+    elif kind is MoveRoof:
+        move_roof(d, action.row * cols + action.col)
+        settle(d)
+    else:
+        lay(d, d.game.card_slot[action.card], action.inner)
+    return d.freeze()
+
+
+def lay(d: Draft, slot: int, inner: int) -> None:
+    """Lay the next double card of the start lay-out; after the last one, the game starts."""
+    game = d.game
+    k = sum(1 for i in game.doubles if d.positions[i] >= 0)
+    d.positions[slot] = game.layout_slots[k]
+    d.inner[slot] = inner
+    if k + 1 == len(game.layout_slots):
+        start_game(d)
+
+
+def start_game(d: Draft) -> None:
+    """The player whose colour faces away from the board on the lone card opens."""
+    game = d.game
+    lone = d.positions.index(game.start_position)
+    colours = game.board.cards[game.cards[lone]]
+    outer = colours[0] if len(colours) == 1 or colours[1] == d.inner[lone] else colours[1]
+    start_turn(d, game.owner[outer])
+
+
+def start_turn(d: Draft, seat: int) -> None:
+    """``seat`` begins a turn: relocate a card."""
+    d.actor = seat
+    d.card = -1
+    d.builders = ()
+    d.first_space = -1
+    d.turns += 1
+    d.phase = Phase.turn("relocate", seat)
+
+
+def relocate(d: Draft, slot: int, to: int) -> None:
+    """Move the card, turn a double card over, note a ducat day if its row is now empty,
+    then the colours on the card build in order: the one now facing the board first."""
+    game = d.game
+    source = d.positions[slot]
+    d.positions[slot] = to
+    d.card = slot
+    colours = game.board.cards[game.cards[slot]]
+    if len(colours) == 2:
+        inner = colours[1] if d.inner[slot] == colours[0] else colours[0]
+        d.inner[slot] = inner
+        outer = colours[0] if inner == colours[1] else colours[1]
+        d.builders = (inner, outer)
+    else:
+        d.builders = colours
+    if source not in d.positions:
+        d.ducat_day = True
+    settle(d)
+
+
+def build(d: Draft, space: int, crests: int) -> bool:
+    """The current builder puts a floor on ``space``, paying for an overbuild; a second
+    build on the first build's space gets a roof. False if the turn now waits for the
+    builder to choose which placed roof moves."""
+    game = d.game
+    colour = d.builders[0]
+    seat = game.owner[colour]
+    tower = d.towers[space]
+    if tower:
+        payee = game.letter_owner[tower[-1]]
+        if payee != seat:
+            d.money[seat] -= len(tower)
+            d.money[payee] += len(tower)
+    d.towers[space] = tower + game.letter[colour * 3 + crests]
+    base = colour * 3
+    d.supply[base + crests] -= 1
+    if not (d.supply[base] or d.supply[base + 1] or d.supply[base + 2]):
+        d.ending = True
+    d.builders = d.builders[1:]
+    if d.first_space < 0:
+        d.first_space = space
+        return True
+    if space != d.first_space:
+        return True
+    placed = d.roofed.bit_count()
+    if placed < game.board.roofs:  # an unused roof
+        d.roofed |= 1 << space
+        return True
+    if placed == 0:  # a board without roofs
+        return True
+    if placed == 1:  # the only roof moves: nothing to choose
+        d.roofed = 1 << space
+        return True
+    d.phase = Phase.turn("roof", seat)
+    return False
+
+
+def move_roof(d: Draft, source: int) -> None:
+    """The roof on ``source`` moves onto the tower just built twice."""
+    d.roofed = (d.roofed & ~(1 << source)) | 1 << d.first_space
+
+
+def settle(d: Draft) -> None:
+    """Carry the turn forward until someone must decide: each colour still to build either
+    has no option (skips), exactly one (built at once) or several (asked); then the ducat
+    day, the end of the game or the next turn."""
+    game = d.game
+    while d.builders:
+        colour = d.builders[0]
+        options = build_options(
+            game, d.towers, d.roofed, d.supply, d.money, d.positions[d.card], colour
+        )
+        if not options:
+            d.builders = d.builders[1:]
+            continue
+        if len(options) > 1:
+            d.phase = Phase.turn("build", game.owner[colour])
+            d.options = tuple(options)
+            return
+        only: Any = options[0]
+        if not build(d, only.row * game.board.cols + only.col, only.crests):
+            return
+    end_turn(d)
+
+
+def end_turn(d: Draft) -> None:
+    """After the building: the ducat day if one is due, then the end of the game (a colour
+    has built its last floor, or too many turns in a row passed without a floor) or the
+    next player's turn."""
+    game = d.game
+    d.idle = 0 if d.first_space >= 0 else d.idle + 1
+    if d.ducat_day:
+        d.ducat_day = False
+        pay(d, scoring.ducat_day(game, d.towers, d.roofed))
+    if d.ending or d.idle >= game.stall_turns:
+        pay(d, scoring.final_payout(game, d.towers, d.roofed))
+        d.builders = ()
+        d.phase = OVER
+        return
+    start_turn(d, d.actor + 1 if d.actor + 1 < game.num_players else 0)
+
+
+def pay(d: Draft, amounts: tuple[int, ...]) -> None:
+    """The bank pays each seat its amount."""
+    for seat, amount in enumerate(amounts):
+        d.money[seat] += amount
+        d.from_bank += amount
+
+
+# -- words -------------------------------------------------------------------------------------
+def _seat(s: KiltCastleState, seat: int) -> str:
+    colours = s.game.board.colours
+    return f"player {seat} ({'/'.join(colours[c] for c in s.game.seat_colours[seat])})"
+
+
+def describe(s: KiltCastleState, action: Any) -> str:
+    """A sentence about what ``action`` does in ``s``."""
+    game = s.game
+    board = game.board
+    if isinstance(action, Lay):
+        k = sum(1 for i in game.doubles if s.positions[i] >= 0)
+        return (
+            f"the card {card_name(board, action.card)} is laid out at position"
+            f" {game.layout_slots[k]} with {board.colours[action.inner]} towards the board"
+        )
+    if isinstance(action, Relocate):
+        slot = game.card_slot[action.card]
+        source = s.positions[slot]
+        emptied = sum(1 for p in s.positions if p == source) == 1
+        tail = "; its row empties, so a ducat day follows the building" if emptied else ""
+        return (
+            f"{_seat(s, s.actor)} moves {card_name(board, action.card)} from position"
+            f" {source} to {action.to}{tail}"
+        )
+    if isinstance(action, Build):
+        space = board.space(action.row, action.col)
+        colour = s.builders[0] if s.builders else 0
+        tower = s.towers[space]
+        what = f"a {CREST_WORDS[action.crests]} {board.colours[colour]} floor"
+        if not tower:
+            where = f"{action.row}.{action.col}"
+            return f"{_seat(s, game.owner[colour])} builds {what} on the empty space {where}"
+        payee = game.letter_owner[tower[-1]]
+        price = (
+            "free: the top floor is their own"
+            if payee == game.owner[colour]
+            else f"paying {len(tower)} to player {payee}"
+        )
+        return (
+            f"{_seat(s, game.owner[colour])} overbuilds the {len(tower)}-floor tower at"
+            f" {action.row}.{action.col} with {what}, {price}"
+        )
+    if isinstance(action, MoveRoof):
+        return (
+            f"the roof on {action.row}.{action.col} moves onto the tower at"
+            f" {board.label(s.first_space)}"
+        )
+    return repr(action)
+
+
+def prompt(s: KiltCastleState) -> str:
+    """What is being decided now."""
+    name = s.phase.name
+    game = s.game
+    board = game.board
+    if name == "relocate":
+        return f"{_seat(s, s.actor)}: move a building card clockwise"
+    if name == "build":
+        colour = s.builders[0]
+        side, index = board.positions[s.positions[s.card]]
+        line = "column" if side in ("north", "south") else "row"
+        return (
+            f"{_seat(s, game.owner[colour])}: build one {board.colours[colour]} floor in {line}"
+            f" {index} (from the {side})"
+        )
+    if name == "roof":
+        return (
+            f"{_seat(s, s.to_move[0])}: choose the roof that"
+            f" moves onto {board.label(s.first_space)}"
+        )
+    if name == "over":
+        return "the game is over"
+    return "chance: lay out the next double-colour card"
+
+
+def explain_illegal(s: KiltCastleState, action: Any, player: int) -> str:
+    """Why a well-formed action is not legal here, as specifically as the rules allow."""
+    game = s.game
+    board = game.board
+    text = game.action_text(action)
+    here = f"{text!r} is not legal: "
+    name = s.phase.name
+    legal = ", ".join(game.action_text(a) for a in legal_actions(s, player)[:8])
+    wrong_phase = here + f"now {prompt(s)}; legal: {legal}"
+    if isinstance(action, Relocate) and name == "relocate":
+        slot = game.card_slot[action.card]
+        source = s.positions[slot]
+        if action.to == source:
+            return here + "a card must move at least one position clockwise"
+        sizes = [s.positions.count(q) for q in range(board.num_positions)]
+        if sizes[action.to] >= game.max_row:
+            return here + f"the card row at {action.to} already has {game.max_row} cards"
+        rows = sum(1 for size in sizes if size) - (sizes[source] == 1)
+        if sizes[action.to] == 0 and rows >= game.max_rows:
+            return here + f"that would make more than {game.max_rows} card rows"
+        return here + f"a card alone at {action.to} needs a card on a neighbouring position"
+    if isinstance(action, Build) and name == "build":
+        colour = s.builders[0]
+        seat = game.owner[colour]
+        space = board.space(action.row, action.col)
+        line = board.lines[s.positions[s.card]]
+        if s.supply.counts[colour * 3 + action.crests] == 0:
+            return here + f"no {CREST_WORDS[action.crests]} {board.colours[colour]} floor is left"
+        if space not in line:
+            return here + f"{action.row}.{action.col} is not in the card's line"
+        tower = s.towers[space]
+        if not tower:
+            return here + "only the first empty space of the line may be built on for free"
+        if s.roofed >> space & 1:
+            return here + "a tower with a roof cannot be overbuilt"
+        return here + f"overbuilding costs {len(tower)} ducats; player {seat} has {s.money[seat]}"
+    if isinstance(action, MoveRoof) and name == "roof":
+        return here + f"there is no roof on {action.row}.{action.col}"
+    return wrong_phase

@@ -1,0 +1,1 @@
+"""Tests of Kilt Castle (clangames.kilt_castle)."""
