@@ -29,19 +29,15 @@ Action = Any
 """A game's action: a small frozen attrs value (each game has its own classes)."""
 
 
-@attrs.frozen(slots=True, eq=False)
-class _Legal:
-    """Per-state memo of one player's legal actions (and chance weights at a chance node)."""
-
-    actions: tuple[Action, ...]
-    weights: tuple[tuple[Action, int], ...] = ()
+_WEIGHTS = -2
+"""Memo key of the chance weights (players are >= 0, chance is -1)."""
 
 
 @attrs.frozen(slots=True)
 class State(abc.ABC):
     """Base of every game state. Immutable: :meth:`apply` returns a new state."""
 
-    _memo: dict[int, _Legal] | None = attrs.field(
+    _memo: dict[int, tuple[Any, ...]] | None = attrs.field(
         init=False, default=None, eq=False, repr=False, hash=False, metadata={"json": False}
     )
 
@@ -79,22 +75,24 @@ class State(abc.ABC):
         return to_move[0]
 
     # -- legal actions ---------------------------------------------------------------------
-    def _legal_memo(self, player: int) -> _Legal | None:
+    def _legal_memo(self, player: int) -> tuple[Action, ...] | None:
+        """The legal actions of a player to move, computed once per state (None for a
+        player who is not to move). The memo lives in a slot outside equality and JSON."""
         memo = self._memo
         if memo is None:
             memo = {}
             object.__setattr__(self, "_memo", memo)
-        entry = memo.get(player)
-        if entry is None:
+        actions = memo.get(player)
+        if actions is None:
             if player not in self.phase.to_move:
                 return None
             if player == CHANCE:
-                weights = self._chance_weights()
-                entry = _Legal(tuple([a for a, _ in weights]), weights)
+                weights = memo[_WEIGHTS] = self._chance_weights()
+                actions = tuple([a for a, _ in weights])
             else:
-                entry = _Legal(self._legal(player))
-            memo[player] = entry
-        return entry
+                actions = self._legal(player)
+            memo[player] = actions
+        return actions
 
     def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
         """The legal actions of ``player`` (default: the one player to move), sorted by id;
@@ -104,8 +102,8 @@ class State(abc.ABC):
             if len(to_move) != 1:
                 return ()
             player = to_move[0]
-        entry = self._legal_memo(player)
-        return () if entry is None else entry.actions
+        actions = self._legal_memo(player)
+        return () if actions is None else actions
 
     def legal_mask(self, player: int | None = None) -> tuple[bool, ...]:
         """A boolean vector over all action ids, true for the legal ones."""
@@ -130,7 +128,7 @@ class State(abc.ABC):
             # Legal actions are the table's shared objects, so an identity scan (in C)
             # almost always finds the action; an equal but separately built action falls
             # back to comparison by value.
-            actions = entry.actions
+            actions = entry
             if any(map(is_, actions, repeat(action))):
                 return player  # type: ignore[return-value]
             # An equal action built separately: find the table's shared instance by hash.
@@ -167,6 +165,17 @@ class State(abc.ABC):
         IllegalActionError (with the reason) for one the rules forbid here; either way
         this state is unchanged.
         """
+        # Fast path: the legal actions are memoised and the action is one of their shared
+        # objects. Anything else takes the full check, which explains a refusal.
+        memo = self._memo
+        if memo is not None:
+            if player is None:
+                to_move = self.phase.to_move
+                if len(to_move) == 1:
+                    player = to_move[0]
+            actions = memo.get(player) if player is not None else None
+            if actions is not None and any(map(is_, actions, repeat(action))):
+                return self._apply(action, player)  # type: ignore[arg-type]
         player = self._check(action, player)
         return self._apply(action, player)
 
@@ -190,8 +199,9 @@ class State(abc.ABC):
 
     def chance_weights(self) -> tuple[tuple[Action, int], ...]:
         """Each outcome with a positive integer weight (probability = weight / total)."""
-        entry = self._legal_memo(CHANCE)
-        return () if entry is None else entry.weights
+        if self._legal_memo(CHANCE) is None or self._memo is None:
+            return ()
+        return self._memo[_WEIGHTS]
 
     # -- results ------------------------------------------------------------------------------
     def returns(self) -> tuple[float, ...]:

@@ -108,7 +108,6 @@ class KiltCastleGame(Game):
         self.all_positions = (1 << total) - 1
         self.relocation_cache: dict[int, tuple[KiltCastleAction, ...]] = {}
         """Relocations of one card to a set of targets, keyed ``card_slot << positions | mask``."""
-        self.mask_cache: dict[int, int] = {}
         """Relocation targets of a source position, keyed by the lay-out's occupied and
         full positions, the source and whether its card is alone."""
         self.sorted_lines: tuple[tuple[int, ...], ...] = tuple(
@@ -181,13 +180,6 @@ class KiltCastleGame(Game):
     def bits_of(self, mask: int) -> tuple[int, ...]:
         """The set bits of a position mask, in increasing order."""
         return tuple(p for p in range(self.board.num_positions) if mask >> p & 1)
-
-    def remember_mask(self, key: int, mask: int) -> int:
-        """Store a relocation target mask in the memo; return it."""
-        if len(self.mask_cache) > CACHE_LIMIT:
-            self.mask_cache.clear()
-        self.mask_cache[key] = mask
-        return mask
 
     def relocations_for(self, slot: int, mask: int) -> tuple[KiltCastleAction, ...]:
         """The relocations of card ``slot`` to the positions in ``mask``, memoised."""

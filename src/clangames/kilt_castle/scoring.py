@@ -25,36 +25,80 @@ Towers = Sequence[str]
 """Each space's floors as letters (see :func:`clangames.kilt_castle.board.floor_letter`)."""
 
 
-def area_values(game: KiltCastleGame, towers: Towers, roofed: int, colour: int) -> list[int]:
-    """The value of each building area of ``colour``, largest first."""
-    board = game.board
-    member = [False] * len(towers)
-    for space in board.spaces:
+_EDGES: dict[tuple[int, int], tuple[int, int]] = {}
+
+
+def _edges(rows: int, cols: int) -> tuple[int, int]:
+    """Bitmasks of the grid's first and last columns (spaces are ``row * cols + col``)."""
+    found = _EDGES.get((rows, cols))
+    if found is None:
+        first = sum(1 << (r * cols) for r in range(rows))
+        found = _EDGES[(rows, cols)] = (first, first << (cols - 1))
+    return found
+
+
+def _colour_masks(
+    game: KiltCastleGame, towers: Towers, roofed: int
+) -> tuple[list[int], list[int], list[int]]:
+    """Per colour, bitmasks of the unroofed spaces whose top floor is that colour, and of
+    those with one and with two crests on top."""
+    k = len(game.board.colours)
+    tops = [0] * k
+    one = [0] * k
+    two = [0] * k
+    for space in game.board.spaces:
         tower = towers[space]
-        if tower and (roofed >> space & 1 or (ord(tower[-1]) - 97) // 3 == colour):
-            member[space] = True
-    seen = [False] * len(towers)
-    values = []
-    neighbours = board.neighbours
-    for start in board.spaces:
-        if not member[start] or seen[start]:
+        if not tower or roofed >> space & 1:
             continue
-        seen[start] = True
-        stack = [start]
-        value = 0
-        while stack:
-            space = stack.pop()
-            if roofed >> space & 1:
-                value += 1
-            else:
-                value += 1 + (ord(towers[space][-1]) - 97) % 3
-            for q in neighbours[space]:
-                if member[q] and not seen[q]:
-                    seen[q] = True
-                    stack.append(q)
-        values.append(value)
+        colour, crests = divmod(ord(tower[-1]) - 97, 3)
+        bit = 1 << space
+        tops[colour] |= bit
+        if crests == 1:
+            one[colour] |= bit
+        elif crests == 2:
+            two[colour] |= bit
+    return tops, one, two
+
+
+def _areas(game: KiltCastleGame, members: int, one_crest: int, two_crests: int) -> list[int]:
+    """The values of the orthogonally connected groups of ``members``, largest first: 1 a
+    space plus the crests on top (roofed spaces are in no crest mask)."""
+    cols = game.board.cols
+    first, last = _edges(game.board.rows, cols)
+    not_last = ~last
+    not_first = ~first
+    values = []
+    rest = members
+    while rest:
+        area = rest & -rest
+        while True:
+            grown = (
+                area
+                | (area << cols)
+                | (area >> cols)
+                | ((area & not_last) << 1)
+                | ((area & not_first) >> 1)
+            ) & members
+            if grown == area:
+                break
+            area = grown
+        values.append(
+            area.bit_count() + (area & one_crest).bit_count() + 2 * (area & two_crests).bit_count()
+        )
+        rest &= ~area
     values.sort(reverse=True)
     return values
+
+
+def area_values(game: KiltCastleGame, towers: Towers, roofed: int, colour: int) -> list[int]:
+    """The value of each building area of ``colour``, largest first.
+
+    An area is a set of orthogonally connected spaces whose top floor is ``colour`` or that
+    carry a roof (roofs belong to everyone and connect). A space is worth 1, plus the crests
+    of its top floor unless it is roofed. Areas are flood-filled on bitmasks of the grid.
+    """
+    tops, one, two = _colour_masks(game, towers, roofed)
+    return _areas(game, tops[colour] | roofed, one[colour], two[colour])
 
 
 def best_area(game: KiltCastleGame, towers: Towers, roofed: int, colour: int) -> int:
@@ -64,11 +108,14 @@ def best_area(game: KiltCastleGame, towers: Towers, roofed: int, colour: int) ->
 
 
 def ducat_day(game: KiltCastleGame, towers: Towers, roofed: int) -> tuple[int, ...]:
-    """Each seat's ducats from a ducat day (a seat with two colours is paid for both)."""
-    return tuple(
-        sum(best_area(game, towers, roofed, c) for c in game.seat_colours[seat])
-        for seat in range(game.num_players)
-    )
+    """Each seat's ducats from a ducat day: the best area of each of its colours (a seat
+    with two colours is paid for both)."""
+    tops, one, two = _colour_masks(game, towers, roofed)
+    best = []
+    for colour in range(len(tops)):
+        values = _areas(game, tops[colour] | roofed, one[colour], two[colour])
+        best.append(values[0] if values else 0)
+    return tuple(sum(best[c] for c in game.seat_colours[seat]) for seat in range(game.num_players))
 
 
 def final_payout(game: KiltCastleGame, towers: Towers, roofed: int) -> tuple[int, ...]:

@@ -37,6 +37,7 @@ class Draft:
 
     __slots__ = (
         "actor",
+        "base_supply",
         "builders",
         "card",
         "cls",
@@ -61,12 +62,14 @@ class Draft:
         self.cls = type(s)
         self.game: KiltCastleGame = s.game
         self.phase: Phase = s.phase
-        self.positions: list[int] = list(s.positions)
-        self.inner: list[int] = list(s.inner)
-        self.towers: list[str] = list(s.towers)
+        # Tuples, replaced (not copied) only where a move changes them.
+        self.positions: tuple[int, ...] = s.positions
+        self.inner: tuple[int, ...] = s.inner
+        self.towers: tuple[str, ...] = s.towers
         self.roofed = s.roofed
-        self.supply: list[int] = list(s.supply.counts)
-        self.money: list[int] = list(s.money)
+        self.base_supply = s.supply
+        self.supply: tuple[int, ...] = s.supply.counts
+        self.money: tuple[int, ...] = s.money
         self.from_bank = s.from_bank
         self.actor = s.actor
         self.card = s.card
@@ -83,12 +86,12 @@ class Draft:
         return self.cls(
             self.game,
             self.phase,
-            tuple(self.positions),
-            tuple(self.inner),
-            tuple(self.towers),
+            self.positions,
+            self.inner,
+            self.towers,
             self.roofed,
-            Multiset(tuple(self.supply)),
-            tuple(self.money),
+            self.base_supply if self.supply is self.base_supply.counts else Multiset(self.supply),
+            self.money,
             self.from_bank,
             self.actor,
             self.card,
@@ -100,6 +103,11 @@ class Draft:
             self.idle,
             self.options,
         )
+
+
+def _replace(seq: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    """A copy of a tuple with item ``i`` replaced."""
+    return (*seq[:i], value, *seq[i + 1 :])
 
 
 # -- legal actions --------------------------------------------------------------------------
@@ -151,32 +159,26 @@ def relocations(
     game: KiltCastleGame, positions: tuple[int, ...] | list[int]
 ) -> list[KiltCastleAction]:
     """Every legal relocation, sorted by action id (card, then target position); the
-    targets of each source position come from :func:`relocation_mask`."""
+    targets of each source position come from :func:`relocation_mask` (worked out once
+    per occupied position: cards sharing a row share their targets)."""
     sizes = [0] * game.board.num_positions
     for p in positions:
         sizes[p] += 1
     occupied = 0
     full = 0
-    lone = 0
     max_row = game.max_row
     for p in positions:
-        bit = 1 << p
-        occupied |= bit
-        size = sizes[p]
-        if size >= max_row:
-            full |= bit
-        elif size == 1:
-            lone |= bit
+        occupied |= 1 << p
+        if sizes[p] >= max_row:
+            full |= 1 << p
     cache = game.relocation_cache
-    masks = game.mask_cache
     width = game.board.num_positions
-    layout_key = (occupied << width | full) << width
+    targets: dict[int, int] = {}
     out: list[KiltCastleAction] = []
     for i, p in enumerate(positions):
-        mkey = (layout_key | p) << 1 | (lone >> p & 1)
-        mask = masks.get(mkey)
+        mask = targets.get(p)
         if mask is None:
-            mask = game.remember_mask(mkey, relocation_mask(game, sizes, occupied, full, p))
+            mask = targets[p] = relocation_mask(game, sizes, occupied, full, p)
         actions = cache.get(i << width | mask)
         if actions is None:
             actions = game.relocations_for(i, mask)
@@ -253,8 +255,8 @@ def lay(d: Draft, slot: int, inner: int) -> None:
     """Lay the next double card of the start lay-out; after the last one, the game starts."""
     game = d.game
     k = sum(1 for i in game.doubles if d.positions[i] >= 0)
-    d.positions[slot] = game.layout_slots[k]
-    d.inner[slot] = inner
+    d.positions = _replace(d.positions, slot, game.layout_slots[k])
+    d.inner = _replace(d.inner, slot, inner)
     if k + 1 == len(game.layout_slots):
         start_game(d)
 
@@ -283,12 +285,12 @@ def relocate(d: Draft, slot: int, to: int) -> None:
     then the colours on the card build in order: the one now facing the board first."""
     game = d.game
     source = d.positions[slot]
-    d.positions[slot] = to
+    d.positions = _replace(d.positions, slot, to)
     d.card = slot
     colours = game.board.cards[game.cards[slot]]
     if len(colours) == 2:
         inner = colours[1] if d.inner[slot] == colours[0] else colours[0]
-        d.inner[slot] = inner
+        d.inner = _replace(d.inner, slot, inner)
         outer = colours[0] if inner == colours[1] else colours[1]
         d.builders = (inner, outer)
     else:
@@ -309,11 +311,13 @@ def build(d: Draft, space: int, crests: int) -> bool:
     if tower:
         payee = game.letter_owner[tower[-1]]
         if payee != seat:
-            d.money[seat] -= len(tower)
-            d.money[payee] += len(tower)
-    d.towers[space] = tower + game.letter[colour * 3 + crests]
+            money = list(d.money)
+            money[seat] -= len(tower)
+            money[payee] += len(tower)
+            d.money = tuple(money)
+    d.towers = _replace(d.towers, space, tower + game.letter[colour * 3 + crests])
     base = colour * 3
-    d.supply[base + crests] -= 1
+    d.supply = _replace(d.supply, base + crests, d.supply[base + crests] - 1)
     if not (d.supply[base] or d.supply[base + 1] or d.supply[base + 2]):
         d.ending = True
     d.builders = d.builders[1:]
@@ -382,9 +386,8 @@ def end_turn(d: Draft) -> None:
 
 def pay(d: Draft, amounts: tuple[int, ...]) -> None:
     """The bank pays each seat its amount."""
-    for seat, amount in enumerate(amounts):
-        d.money[seat] += amount
-        d.from_bank += amount
+    d.money = tuple(m + a for m, a in zip(d.money, amounts, strict=True))
+    d.from_bank += sum(amounts)
 
 
 # -- words -------------------------------------------------------------------------------------
