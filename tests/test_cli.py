@@ -145,7 +145,8 @@ def test_list_shows_games_parameters_and_bots(capsys: pytest.CaptureFixture[str]
         for param in spec.parameters:
             assert f"      {param.name}={param.kind.__name__.upper()} (default" in out
     assert "      players=INT (default 3; 2..4): number of players\n" in out
-    assert "\nBots (demo --bots NAME):\n  random: a uniformly random legal action\n" in out
+    assert "\nBots (demo --bots NAME):\n  ismcts: information-set Monte Carlo" in out
+    assert "\n  random: a uniformly random legal action\n" in out
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,6 +9,7 @@ Bots are also registered by name (:func:`make_bot`, :func:`bot_names`) so driver
 the ``clangames`` command can offer every bot without knowing each one.
 """
 
+from clangames.bots.ismcts import ISMCTSBot
 from clangames.bots.random_bot import RandomBot
 from clangames.bots.registry import (
     BotSpec,
@@ -21,6 +22,7 @@ from clangames.bots.registry import (
 
 __all__ = [
     "BotSpec",
+    "ISMCTSBot",
     "RandomBot",
     "UnknownBotError",
     "bot_names",

@@ -27,7 +27,6 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Hashable
-from typing import Any
 
 from clangames.bots.registry import BotSpec, register_bot
 from clangames.engine.chance import sample_chance
@@ -200,9 +199,7 @@ class ISMCTSBot:
             edge.available += 1
             if untried:
                 continue
-            score = edge.total / edge.visits + c * math.sqrt(
-                math.log(edge.available) / edge.visits
-            )
+            score = edge.total / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
             if score > best_score:
                 best, best_action, best_score = edge, action, score
         if untried:
