@@ -74,6 +74,12 @@ def build_parser() -> argparse.ArgumentParser:
         description="Every registered game with its player range and parameters, and the bots.",
     )
     listing.set_defaults(handler=_list)
+    # play / replay / simulate import rich, so they are imported only by the CLI.
+    from clangames.cli import play, replay, simulate
+
+    play.add_parser(sub)
+    replay.add_parser(sub)
+    simulate.add_parser(sub)
     return parser
 
 
@@ -140,3 +146,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return 1
     return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,466 @@
+"""``clangames play``: play a game in the terminal against bots or with friends (hot seat).
+
+``clangames play kings-kilt --players 3 --seats human,random,ismcts --seed 7``
+
+A human seat sees only its own observation; with two or more human seats a "pass to player
+k" screen hides the previous seat's secrets before the next one looks. Legal actions are
+listed and chosen by number or by their text form; ``undo``, ``save FILE``, ``board``,
+``help`` and ``quit`` are commands. Steps are narrated to each human seat only in a form it
+may know (:func:`clangames.cli.render.narrate`). Everything random comes from ``--seed``:
+the match samples chance with ``Rng(seed)`` and the bot at seat ``i`` gets
+``Rng(seed).fork(i + 1)`` (as ``clangames demo`` does).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from rich.console import Console
+from rich.text import Text
+
+import clangames.bots.ismcts  # noqa: F401  (registers the "ismcts" bot)
+from clangames.bots import make_bot
+from clangames.bots.ismcts import ISMCTSBot
+from clangames.cli.params import parse_params
+from clangames.cli.render import (
+    Renderer,
+    narrate,
+    numbered,
+    renderer_for,
+    results,
+    reveal,
+    seat_view,
+    step_line,
+    who,
+)
+from clangames.engine.errors import (
+    ClanGamesError,
+    IllegalActionError,
+    InvalidActionError,
+    UndoError,
+)
+from clangames.engine.game import Game
+from clangames.engine.match import Match, Policy
+from clangames.engine.phases import CHANCE
+from clangames.engine.registry import game_spec
+from clangames.engine.rng import Rng
+from clangames.engine.state import Action, State
+
+HUMAN = "human"
+_MAX_SEED = (1 << 64) - 1
+
+HELP = """Commands:
+  NUMBER        take the action with that number in the list
+  ACTION TEXT   take the action written out (e.g. 'pass'); a unique beginning is enough
+  undo          go back to your previous decision (not past a chance outcome)
+  save FILE     write the game record so far (JSON) to FILE
+  board         draw the table again
+  help          this list
+  quit          stop the game"""
+
+
+class PlayError(ClanGamesError):
+    """A ``play`` or ``simulate`` command that cannot run as asked (bad seat list, say)."""
+
+
+def seed_type(text: str) -> int:
+    """argparse type for a seed: an int in [0, 2**64)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed must be an integer, got {text!r}") from None
+    if not 0 <= value <= _MAX_SEED:
+        raise argparse.ArgumentTypeError(f"a seed must be in 0..2**64-1, got {value}")
+    return value
+
+
+def seat_names(text: str, players: int, default_rest: str | None = None) -> list[str]:
+    """The comma-separated seat list ``text``: one name for every seat or one per seat
+    (with ``default_rest``, a shorter list is completed with that name)."""
+    names = [name.strip().lower() for name in text.split(",") if name.strip()]
+    if len(names) == 1 and default_rest is None:
+        names = names * players
+    if default_rest is not None and len(names) < players:
+        names += [default_rest] * (players - len(names))
+    if len(names) != players:
+        raise PlayError(f"--seats names {len(names)} seats for {players} players")
+    return names
+
+
+def make_seat_bot(
+    name: str, rng: Rng, iterations: int | None = None, rollout_limit: int | None = None
+) -> Policy:
+    """A bot for a seat: ``ismcts`` with the given budget, or any registered bot by name."""
+    if name == "ismcts" and (iterations is not None or rollout_limit is not None):
+        return ISMCTSBot(
+            rng,
+            iterations=200 if iterations is None else iterations,
+            rollout_limit=40 if rollout_limit is None else rollout_limit,
+        )
+    return make_bot(name, rng)
+
+
+def seat_policies(
+    names: Sequence[str],
+    seed: int | Rng,
+    iterations: int | None = None,
+    rollout_limit: int | None = None,
+) -> dict[int, Policy]:
+    """A policy for each non-human seat; seat ``i`` is seeded with ``Rng(seed).fork(i + 1)``."""
+    root = seed if isinstance(seed, Rng) else Rng(seed)
+    return {
+        seat: make_seat_bot(name, root.fork(seat + 1), iterations, rollout_limit)
+        for seat, name in enumerate(names)
+        if name != HUMAN
+    }
+
+
+def load_game(name: str, players: int | None, params: Sequence[str]) -> Game:
+    """The game ``name`` with ``--players`` and ``--param key=value`` words applied."""
+    spec = game_spec(name)
+    return spec.factory(parse_params(spec, params, players))
+
+
+def add_common_game_arguments(parser: argparse.ArgumentParser) -> None:
+    """GAME, --players, --param and --seed, shared by ``play`` and ``simulate``."""
+    parser.add_argument("game", metavar="GAME", help="a game name, e.g. kings-kilt")
+    parser.add_argument("--players", type=int, default=None, help="number of players")
+    parser.add_argument(
+        "--param",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game parameter (repeatable); see 'clangames list'",
+    )
+    parser.add_argument("--seed", type=seed_type, default=0, help="random seed (default 0)")
+    parser.add_argument(
+        "--iterations",
+        type=int,
+        default=None,
+        help="ISMCTS playouts per decision for 'ismcts' seats (default 200)",
+    )
+    parser.add_argument(
+        "--rollout-limit",
+        type=int,
+        default=None,
+        help="ISMCTS random rollouts stop after this many steps (default 40)",
+    )
+
+
+class _Quit(Exception):
+    """The player typed quit, or the input ran out."""
+
+    def __init__(self, eof: bool) -> None:
+        super().__init__("eof" if eof else "quit")
+        self.eof = eof
+
+
+class PlaySession:
+    """One game in the terminal: a Match, the human seats, their pending narration."""
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int,
+        names: Sequence[str],
+        inp: TextIO,
+        out: TextIO,
+        *,
+        iterations: int | None = None,
+        rollout_limit: int | None = None,
+        width: int | None = None,
+    ) -> None:
+        self.game = game
+        self.names = list(names)
+        self.humans = tuple(seat for seat, name in enumerate(names) if name == HUMAN)
+        self.match = Match(game, seed, seat_policies(names, seed, iterations, rollout_limit))
+        self.renderer: Renderer = renderer_for(game)
+        self.inp = inp
+        self.console = Console(
+            file=out, markup=False, highlight=False, soft_wrap=True, width=width or 100
+        )
+        self.pending: dict[int | None, list[tuple[int, str]]] = {seat: [] for seat in self.humans}
+        if not self.humans:
+            self.pending[None] = []
+        self.at_screen: int | None = None
+        self.seed = seed
+
+    # -- input and output ----------------------------------------------------------------------
+    def say(self, text: str | Text = "", style: str | None = None) -> None:
+        """Print one line (or a Text)."""
+        self.console.print(text, style=style)
+
+    def ask(self, prompt: str) -> str:
+        """Show ``prompt`` and read one line; _Quit at the end of the input."""
+        self.console.print(prompt, end="")
+        self.console.file.flush()
+        line = self.inp.readline()
+        if not line:
+            self.say()
+            raise _Quit(eof=True)
+        return line.strip()
+
+    # -- narration -------------------------------------------------------------------------------
+    def _record_step(self, before: State, action: Action, player: int) -> None:
+        index = len(self.match.history)
+        after = self.match.state
+        for viewer, lines in self.pending.items():
+            text = narrate(self.renderer, before, action, player, after, viewer)
+            lines.append((index, step_line(index, player, text)))
+        if not self.humans:
+            self._flush(None)
+
+    def _flush(self, viewer: int | None) -> None:
+        lines = self.pending.get(viewer)
+        if not lines:
+            return
+        if viewer is not None:
+            self.say("Since your last decision:", style="bold")
+        for _, line in lines:
+            self.say(line)
+        lines.clear()
+
+    # -- the game loop ---------------------------------------------------------------------------
+    def run(self) -> int:
+        """Play until the game ends or someone quits; 0 when done or quit, 1 if the input
+        ran out before the end."""
+        names = ", ".join(f"{who(i)} {name}" for i, name in enumerate(self.names))
+        self.say(
+            f"{self.game.info.title} ({self.game.name}), {self.game.num_players} players,"
+            f" seed {self.seed}",
+            style="bold",
+        )
+        self.say(f"seats: {names}")
+        self.say("type 'help' at a prompt for the commands")
+        try:
+            while not self.match.is_over:
+                self._advance_bots()
+                if self.match.is_over:
+                    break
+                waiting = self.match.waiting_for
+                if not waiting:
+                    raise PlayError(f"nobody can move: to_move is {self.match.state.to_move!r}")
+                self._human_turn(waiting[0])
+        except _Quit as stop:
+            if stop.eof:
+                self.say("the input ended before the game did", style="bold red")
+                return 1
+            self.say("game stopped")
+            return 0
+        return self._game_over()
+
+    def _advance_bots(self) -> None:
+        while True:
+            before = self.match.state
+            step = self.match.step()
+            if step is None:
+                return
+            self._record_step(before, step.action, step.player)
+
+    def _pass_screen(self, seat: int) -> None:
+        if len(self.humans) < 2 or self.at_screen == seat:
+            return
+        self.console.clear()
+        self.say("\n" * 3 + f"===== pass to {who(seat)} =====", style="bold reverse")
+        self.ask(f"{who(seat)}: press Enter when nobody else can see the screen ")
+        self.console.clear()
+        self.at_screen = seat
+
+    def _show(self, seat: int) -> None:
+        self.say(f"--- {who(seat)} ({self.names[seat]}) to decide ---", style="bold")
+        self._flush(seat)
+        self.say()
+        self.console.print(seat_view(self.renderer, self.match.state, seat))
+        self.say()
+        self.say(self.match.state.prompt(), style="bold")
+        self._list_actions(seat)
+
+    def _list_actions(self, seat: int) -> None:
+        state = self.match.state
+        texts = [state.action_text(a) for a in state.legal_actions(seat)]
+        self.say("Legal actions:")
+        self.say(numbered(texts))
+
+    def _human_turn(self, seat: int) -> None:
+        self._pass_screen(seat)
+        self.at_screen = seat
+        self._show(seat)
+        while True:
+            line = self.ask(f"{who(seat)}> ")
+            command, _, rest = line.partition(" ")
+            word = command.lower()
+            if not line:
+                self.say("type a number from the list, an action, or 'help'")
+                continue
+            if word == "quit":
+                raise _Quit(eof=False)
+            if word == "help":
+                self.say(HELP)
+                continue
+            if word == "board":
+                self._show(seat)
+                continue
+            if word == "save":
+                self._save(rest.strip())
+                continue
+            if word == "undo" and not rest.strip():
+                if self._undo(seat):
+                    return
+                continue
+            action, reason = self._parse(seat, line)
+            if action is None:
+                self.say(f"not accepted: {reason}", style="red")
+                continue
+            before = self.match.state
+            self.match.apply(action, seat)
+            self._record_step(before, action, seat)
+            return
+
+    def _parse(self, seat: int, line: str) -> tuple[Action | None, str]:
+        """The action ``line`` names for ``seat``, or None and why not."""
+        state = self.match.state
+        legal = state.legal_actions(seat)
+        if line.isdigit():
+            k = int(line)
+            if 1 <= k <= len(legal):
+                return legal[k - 1], ""
+            return None, f"{k} is not a number from the list (1..{len(legal)})"
+        wanted = " ".join(line.split()).lower()
+        texts = [state.action_text(a).lower() for a in legal]
+        for action, text in zip(legal, texts, strict=True):
+            if text == wanted:
+                return action, ""
+        try:
+            action = self.game.parse_action(line.strip())
+        except InvalidActionError:
+            starts = [a for a, t in zip(legal, texts, strict=True) if t.startswith(wanted)]
+            if len(starts) == 1:
+                return starts[0], ""
+            if len(starts) > 1:
+                return None, f"{line!r} could be any of {len(starts)} actions; say which"
+            return None, f"{line!r} is neither a number, an action nor a command (try 'help')"
+        try:
+            state.apply(action, seat)
+        except (IllegalActionError, InvalidActionError) as exc:
+            return None, str(exc)
+        return action, ""
+
+    def _undo(self, seat: int) -> bool:
+        history = self.match.history
+        for step in reversed(history):
+            if step.player == seat or step.player == CHANCE:
+                break
+            if step.player in self.humans:
+                self.say(
+                    f"cannot undo: {who(step.player)} has decided since your last decision",
+                    style="red",
+                )
+                return False
+        try:
+            self.match.undo(seat)
+        except UndoError as exc:
+            self.say(f"cannot undo: {exc}", style="red")
+            return False
+        kept = len(self.match.history)
+        for viewer, lines in self.pending.items():
+            lines[:] = [(i, text) for i, text in lines if i <= kept]
+            if viewer != seat:
+                lines.append((kept, f"{who(seat)} took back their decision at step {kept + 1}"))
+        self.say(f"undone: back to your decision at step {kept + 1}", style="bold")
+        return True
+
+    def _save(self, path: str) -> None:
+        if not path:
+            self.say("save needs a file name: save FILE", style="red")
+            return
+        try:
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write(self.match.record.dumps() + "\n")
+        except OSError as exc:
+            self.say(f"cannot save: {exc}", style="red")
+            return
+        self.say(f"saved the record ({len(self.match.record.moves)} moves) to {path}")
+
+    def _game_over(self) -> int:
+        state = self.match.state
+        viewer = self.at_screen if self.at_screen is not None else None
+        if viewer is not None:
+            self._flush(viewer)
+        self.say()
+        self.say("===== Game over =====", style="bold reverse")
+        self.console.print(seat_view(self.renderer, state, None))
+        self.say()
+        lines = reveal(self.renderer, state)
+        if lines:
+            self.say("Revealed:", style="bold")
+            for line in lines:
+                self.say("  " + line)
+        self.console.print(results(state))
+        try:
+            while True:
+                line = self.ask("game over: 'save FILE' or 'quit'> ")
+                command, _, rest = line.partition(" ")
+                if command.lower() == "save":
+                    self._save(rest.strip())
+                elif command.lower() in ("quit", "exit"):
+                    return 0
+                elif command.lower() == "help":
+                    self.say("save FILE writes the record; quit leaves")
+                else:
+                    self.say("the game is over: 'save FILE' or 'quit'", style="red")
+        except _Quit:
+            return 0
+
+
+def play(
+    game: Game,
+    seed: int,
+    names: Sequence[str],
+    inp: TextIO,
+    out: TextIO,
+    **options: Any,
+) -> int:
+    """Play ``game`` with the seat list ``names`` (``human`` or a bot name per seat),
+    reading commands from ``inp`` and writing to ``out``; the exit code."""
+    return PlaySession(game, seed, names, inp, out, **options).run()
+
+
+def add_parser(subparsers: Any) -> None:
+    """Add the ``play`` subcommand to the ``clangames`` parser."""
+    parser = subparsers.add_parser(
+        "play",
+        help="play a game in the terminal against bots or friends (hot seat)",
+        description=(
+            "Play in the terminal. Each human seat sees only what it may know; with several"
+            " human seats a 'pass to player k' screen comes between them."
+        ),
+    )
+    add_common_game_arguments(parser)
+    parser.add_argument(
+        "--seats",
+        default="human",
+        metavar="SEATS",
+        help=(
+            "comma-separated, one per seat: 'human' or a bot name (random, ismcts, ...);"
+            " seats not listed are random bots (default: human, then random)"
+        ),
+    )
+    parser.set_defaults(func=run, handler=lambda args, out: run(args, out=out))
+
+
+def run(args: argparse.Namespace, out: TextIO | None = None, inp: TextIO | None = None) -> int:
+    """Run ``clangames play`` with parsed arguments."""
+    game = load_game(args.game, args.players, args.param)
+    names = seat_names(args.seats, game.num_players, default_rest="random")
+    return play(
+        game,
+        args.seed,
+        names,
+        inp if inp is not None else sys.stdin,
+        out if out is not None else sys.stdout,
+        iterations=args.iterations,
+        rollout_limit=args.rollout_limit,
+    )

@@ -1,0 +1,182 @@
+"""Drawing games in the terminal and narrating them without leaking hidden information.
+
+Every picture is drawn from an *observation* (``state.observation(seat)`` or
+``state.public_observation()``), never from the full state, so a renderer cannot show what
+the viewing seat may not know. A game package may provide ``clangames.<game>/render.py``
+with a ``make_renderer(game) -> Renderer``; any other game gets :class:`GenericRenderer`,
+which lists the observation's fields.
+
+Narration is filtered the same way (:func:`narrate`): ``state.describe`` knows everything,
+so it is only used for a step the viewer can tell apart from every alternative (their own
+decisions, public moves, outcomes they see); any other step is told from the viewer's
+observations before and after it, by the game's renderer or generically.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from clangames.engine.game import Game
+from clangames.engine.phases import CHANCE
+from clangames.engine.state import Action, State
+
+
+def who(player: int) -> str:
+    """``"player 2"`` or ``"chance"``."""
+    return "chance" if player == CHANCE else f"player {player}"
+
+
+class Renderer:
+    """Draws one game from observations. Games subclass it; this base works for any game."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def board(self, obs: Any) -> RenderableType:
+        """The table as ``obs``'s viewer sees it (``obs.viewer`` < 0 or absent: public)."""
+        return generic_board(obs, self.game.info.title)
+
+    def secrets(self, obs: Any) -> list[str]:
+        """Lines naming what only ``obs``'s viewer knows (``"hand: ..."``, face-down cards),
+        shown to that seat as "Your hand: ..." and to everyone in the end-of-game reveal as
+        "player k's hand: ...". Empty if nothing."""
+        return []
+
+    def hidden_step(self, before: Any, after: Any, player: int) -> str:
+        """A sentence for a step the viewer cannot identify, from their observations
+        ``before`` and ``after`` it (``player`` is who acted, CHANCE for chance)."""
+        if player == CHANCE:
+            return "a chance outcome you cannot see"
+        return f"{who(player)} makes a choice you cannot see"
+
+
+class GenericRenderer(Renderer):
+    """The fallback: every field of the observation in a two-column table."""
+
+
+def _format(value: Any) -> str:
+    if isinstance(value, tuple):
+        return "(" + ", ".join(_format(v) for v in value) + ")"
+    if isinstance(value, frozenset):
+        return "{" + ", ".join(sorted(_format(v) for v in value)) + "}"
+    if attrs.has(type(value)):
+        inner = ", ".join(
+            f"{f.name}={_format(getattr(value, f.name))}" for f in attrs.fields(type(value))
+        )
+        return f"{type(value).__name__}({inner})"
+    return str(value)
+
+
+def generic_board(obs: Any, title: str) -> RenderableType:
+    """A table of an observation's fields (any attrs value; ``repr`` for anything else)."""
+    table = Table(title=title, show_header=False, box=None, pad_edge=False)
+    table.add_column("field", style="bold cyan")
+    table.add_column("value")
+    if attrs.has(type(obs)):
+        for f in attrs.fields(type(obs)):
+            table.add_row(f.name, _format(getattr(obs, f.name)))
+    else:
+        table.add_row("observation", repr(obs))
+    return table
+
+
+def renderer_for(game: Game) -> Renderer:
+    """The game's own renderer (``clangames.<package>.render.make_renderer``) if it has
+    one, else :class:`GenericRenderer`."""
+    package = type(game).__module__.rsplit(".", 1)[0]
+    try:
+        module = importlib.import_module(f"{package}.render")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.render":
+            raise
+        return GenericRenderer(game)
+    make = getattr(module, "make_renderer", None)
+    if make is None:
+        return GenericRenderer(game)
+    renderer: Renderer = make(game)
+    return renderer
+
+
+def identifiable(before: State, action: Action, player: int, after: State, viewer: int) -> bool:
+    """True if ``viewer`` can tell ``action`` apart from every other option ``player`` had
+    in ``before``: no alternative leaves the viewer's observation equal to the actual one."""
+    if player == viewer:
+        return True
+    seen = after.observation(viewer)
+    options = (
+        tuple(a for a, _ in before.chance_weights())
+        if player == CHANCE
+        else before.legal_actions(player)
+    )
+    for other in options:
+        if other == action:
+            continue
+        if before.apply(other, player).observation(viewer) == seen:
+            return False
+    return True
+
+
+def narrate(
+    renderer: Renderer,
+    before: State,
+    action: Action,
+    player: int,
+    after: State,
+    viewer: int | None,
+) -> str:
+    """One sentence about a step, for ``viewer`` (None: everything may be told)."""
+    if viewer is None or identifiable(before, action, player, after, viewer):
+        return before.describe(action)
+    return renderer.hidden_step(before.observation(viewer), after.observation(viewer), player)
+
+
+def step_line(index: int, player: int, text: str) -> str:
+    """The narration line format shared by ``play`` and ``replay``: ``[12] player 1: ...``."""
+    return f"[{index}] {who(player)}: {text}"
+
+
+def seat_view(renderer: Renderer, state: State, viewer: int | None) -> RenderableType:
+    """The board as ``viewer`` sees it (None: the public view), with their secrets."""
+    if viewer is None:
+        return renderer.board(state.public_observation())
+    obs = state.observation(viewer)
+    parts: list[RenderableType] = [renderer.board(obs)]
+    secrets = renderer.secrets(obs)
+    if secrets:
+        parts.append(Text("\n".join(f"Your {line}" for line in secrets), style="bold"))
+    return Group(*parts)
+
+
+def results(state: State) -> Table:
+    """Final scores, winners and returns of a finished game, one row per seat."""
+    table = Table(title="Result", box=None, pad_edge=False)
+    table.add_column("seat")
+    table.add_column("score", justify="right")
+    table.add_column("return", justify="right")
+    table.add_column("")
+    winners = set(state.winners())
+    for seat, (score, ret) in enumerate(zip(state.scores(), state.returns(), strict=True)):
+        table.add_row(who(seat), str(score), f"{ret:.3g}", "winner" if seat in winners else "")
+    return table
+
+
+def reveal(renderer: Renderer, state: State) -> list[str]:
+    """The end-of-game reveal: each seat's secrets, from that seat's own observation."""
+    lines: list[str] = []
+    for seat in range(state.game.num_players):
+        for line in renderer.secrets(state.observation(seat)):
+            lines.append(f"{who(seat)}'s {line}")
+    return lines
+
+
+def numbered(texts: Sequence[str]) -> str:
+    """``1. text`` lines in columns-friendly plain text."""
+    width = len(str(len(texts)))
+    return "\n".join(f"{i:>{width}}. {t}" for i, t in enumerate(texts, 1))

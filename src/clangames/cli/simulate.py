@@ -1,0 +1,490 @@
+"""``clangames simulate``: many bot games in parallel, summarised with confidence intervals.
+
+``clangames simulate kings-kilt --games 1000 --players 3 --seats ismcts,random --jobs 2
+--seed 1 --json out.json --plot out.png``
+
+Game ``i`` is fully determined by ``Rng(seed).fork(i)`` (its chance stream; the bot at seat
+``p`` gets ``Rng(seed).fork(i).fork(p + 1)``), and the summary is computed from the games in
+index order, so the same seed gives the same results, and the same JSON, whatever ``--jobs``
+is. The summary gives, per seat and per bot: the win share (a shared win of k seats counts
+1/k) with a 95% Wilson interval, and the score distribution (mean, sd, min, max); then game
+length and the first player's advantage. ``--plot`` draws win shares and score distributions
+with matplotlib (the optional ``plot`` extra), imported only then.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from typing import Any, TextIO
+
+import attrs
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from clangames.cli.play import (
+    PlayError,
+    add_common_game_arguments,
+    load_game,
+    seat_names,
+    seat_policies,
+)
+from clangames.engine.game import Game
+from clangames.engine.match import Match
+from clangames.engine.phases import CHANCE
+from clangames.engine.registry import load
+from clangames.engine.rng import Rng
+
+Z95 = 1.959963984540054
+"""The two-sided 95% normal quantile."""
+
+
+class SimulateError(PlayError):
+    """A simulation that cannot run as asked."""
+
+
+@attrs.frozen(slots=True)
+class GameResult:
+    """One simulated game: its index, the bots per seat and what came of it."""
+
+    index: int
+    seats: tuple[str, ...]
+    scores: tuple[int, ...]
+    returns: tuple[float, ...]
+    winners: tuple[int, ...]
+    steps: int
+    decisions: int
+    first: int
+    """The seat that made the first decision (-1 if nobody decided)."""
+
+
+@attrs.frozen(slots=True)
+class Job:
+    """A batch of games for one worker (plain data, so it pickles to another process)."""
+
+    game: str
+    params: tuple[tuple[str, Any], ...]
+    names: tuple[str, ...]
+    seed: int
+    indices: tuple[int, ...]
+    rotate: bool
+    iterations: int | None
+    rollout_limit: int | None
+
+
+def seats_for(names: Sequence[str], index: int, rotate: bool) -> tuple[str, ...]:
+    """The bots of game ``index``: ``names``, turned ``index`` places when rotating so each
+    bot takes every seat in turn."""
+    n = len(names)
+    if not rotate:
+        return tuple(names)
+    shift = index % n
+    return tuple(names[(seat - shift) % n] for seat in range(n))
+
+
+def play_game(
+    game: Game,
+    names: Sequence[str],
+    seed: int,
+    index: int,
+    rotate: bool = False,
+    iterations: int | None = None,
+    rollout_limit: int | None = None,
+) -> GameResult:
+    """Game ``index`` of a simulation with ``seed``: chance from ``Rng(seed).fork(index)``,
+    seat ``p``'s bot from that Rng's ``fork(p + 1)``."""
+    root = Rng(seed).fork(index)
+    seats = seats_for(names, index, rotate)
+    match = Match(game, root, seat_policies(seats, root, iterations, rollout_limit))
+    steps = decisions = 0
+    first = -1
+    limit = game.info.max_game_length
+    while not match.is_over:
+        step = match.step()
+        if step is None:
+            raise SimulateError(f"game {index}: nobody can move (is a seat human?)")
+        steps += 1
+        if step.player != CHANCE:
+            decisions += 1
+            if first < 0:
+                first = step.player
+        if steps > limit:
+            raise SimulateError(f"game {index}: longer than the declared max_game_length {limit}")
+    state = match.state
+    return GameResult(
+        index,
+        seats,
+        tuple(state.scores()),
+        tuple(state.returns()),
+        tuple(state.winners()),
+        steps,
+        decisions,
+        first,
+    )
+
+
+def run_job(job: Job) -> list[GameResult]:
+    """Play a batch of games (what each worker process runs)."""
+    game = load(job.game, **dict(job.params))
+    return [
+        play_game(game, job.names, job.seed, i, job.rotate, job.iterations, job.rollout_limit)
+        for i in job.indices
+    ]
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion ``successes / n`` (fractional successes
+    allowed, for shared wins); (0, 1) when ``n`` is 0."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _stats(values: Sequence[float]) -> dict[str, float]:
+    """Mean, sample standard deviation, min and max (rounded to 6 places for stable JSON)."""
+    n = len(values)
+    if n == 0:
+        return {"mean": 0.0, "sd": 0.0, "min": 0.0, "max": 0.0}
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    return {
+        "mean": round(mean, 6),
+        "sd": round(math.sqrt(var), 6),
+        "min": min(values),
+        "max": max(values),
+    }
+
+
+def _share(wins: float, n: int) -> dict[str, Any]:
+    low, high = wilson(wins, n)
+    return {
+        "games": n,
+        "wins": round(wins, 6),
+        "win_rate": round(wins / n, 6) if n else 0.0,
+        "ci95": [round(low, 6), round(high, 6)],
+    }
+
+
+def summarize(
+    game: Game, names: Sequence[str], seed: int, rotate: bool, results: Sequence[GameResult]
+) -> dict[str, Any]:
+    """The JSON summary of a simulation (results in any order; summarised by index)."""
+    ordered = sorted(results, key=lambda r: r.index)
+    n = game.num_players
+    games = len(ordered)
+    per_seat = []
+    for seat in range(n):
+        scores = [r.scores[seat] for r in ordered]
+        wins = sum(r.returns[seat] for r in ordered)
+        bots = sorted(Counter(r.seats[seat] for r in ordered).items())
+        per_seat.append(
+            {
+                "seat": seat,
+                "bots": [[name, count] for name, count in bots],
+                **_share(wins, games),
+                "outright_wins": sum(1 for r in ordered if r.winners == (seat,)),
+                "score": _stats(scores),
+                "score_histogram": [[k, v] for k, v in sorted(Counter(scores).items())],
+            }
+        )
+    per_bot = []
+    for name in sorted(set(names)):
+        scores = []
+        wins = 0.0
+        plays = 0
+        for r in ordered:
+            for seat, bot in enumerate(r.seats):
+                if bot == name:
+                    plays += 1
+                    wins += r.returns[seat]
+                    scores.append(r.scores[seat])
+        per_bot.append({"bot": name, **_share(wins, plays), "score": _stats(scores)})
+    first_games = [r for r in ordered if r.first >= 0]
+    first_wins = sum(r.returns[r.first] for r in first_games)
+    return {
+        "game": game.name,
+        "params": {k: v for k, v in game.params.items()},
+        "players": n,
+        "seats": list(names),
+        "rotate": rotate,
+        "seed": seed,
+        "games": games,
+        "per_seat": per_seat,
+        "per_bot": per_bot,
+        "length": {
+            "steps": _stats([r.steps for r in ordered]),
+            "decisions": _stats([r.decisions for r in ordered]),
+        },
+        "first_player": {
+            **_share(first_wins, len(first_games)),
+            "expected_without_advantage": round(1 / n, 6),
+            "advantage": round(first_wins / len(first_games) - 1 / n, 6) if first_games else 0.0,
+        },
+    }
+
+
+def _jobs(
+    game: Game,
+    names: Sequence[str],
+    seed: int,
+    games: int,
+    jobs: int,
+    rotate: bool,
+    iterations: int | None,
+    rollout_limit: int | None,
+) -> list[Job]:
+    size = max(1, min(50, games // (jobs * 8) or 1))
+    params = tuple(sorted(game.params.items()))
+    return [
+        Job(
+            game.name,
+            params,
+            tuple(names),
+            seed,
+            tuple(range(start, min(games, start + size))),
+            rotate,
+            iterations,
+            rollout_limit,
+        )
+        for start in range(0, games, size)
+    ]
+
+
+def simulate(
+    game: Game,
+    names: Sequence[str],
+    seed: int,
+    games: int,
+    jobs: int = 1,
+    *,
+    rotate: bool = False,
+    iterations: int | None = None,
+    rollout_limit: int | None = None,
+    progress: Console | None = None,
+) -> list[GameResult]:
+    """Play ``games`` games with ``jobs`` processes; the results in index order. With
+    ``progress``, a progress bar is drawn on that console."""
+    if games < 1:
+        raise SimulateError(f"--games must be at least 1, got {games}")
+    if jobs < 1:
+        raise SimulateError(f"--jobs must be at least 1, got {jobs}")
+    if "human" in names:
+        raise SimulateError("simulate plays bots only; 'human' cannot take a seat")
+    batches = _jobs(game, names, seed, games, jobs, rotate, iterations, rollout_limit)
+    results: list[GameResult] = []
+    bar = (
+        Progress(
+            TextColumn("simulating"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=progress,
+            transient=False,
+        )
+        if progress is not None
+        else None
+    )
+    if jobs == 1:
+        if bar is None:
+            for batch in batches:
+                results.extend(run_job(batch))
+        else:
+            with bar:
+                task = bar.add_task("games", total=games)
+                for batch in batches:
+                    results.extend(run_job(batch))
+                    bar.advance(task, len(batch.indices))
+    else:
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+            futures: list[Future[list[GameResult]]] = [pool.submit(run_job, b) for b in batches]
+            if bar is None:
+                for future in futures:
+                    results.extend(future.result())
+            else:
+                with bar:
+                    task = bar.add_task("games", total=games)
+                    for future in as_completed(futures):
+                        done = future.result()
+                        results.extend(done)
+                        bar.advance(task, len(done))
+    results.sort(key=lambda r: r.index)
+    return results
+
+
+def print_summary(summary: dict[str, Any], console: Console) -> None:
+    """The summary as tables for people."""
+    console.print(
+        f"{summary['games']} games of {summary['game']} ({summary['players']} players),"
+        f" seed {summary['seed']}, seats {', '.join(summary['seats'])}"
+        + (" (rotated each game)" if summary["rotate"] else ""),
+        style="bold",
+    )
+    table = Table(title="per seat", box=None, pad_edge=False)
+    for col in ("seat", "bots", "win rate", "95% CI", "mean score", "sd", "min", "max"):
+        table.add_column(col, justify="left" if col in ("seat", "bots") else "right")
+    for s in summary["per_seat"]:
+        bots = ", ".join(name for name, _ in s["bots"])
+        low, high = s["ci95"]
+        score = s["score"]
+        table.add_row(
+            f"player {s['seat']}",
+            bots,
+            f"{s['win_rate']:.3f}",
+            f"{low:.3f}-{high:.3f}",
+            f"{score['mean']:.2f}",
+            f"{score['sd']:.2f}",
+            f"{score['min']:g}",
+            f"{score['max']:g}",
+        )
+    console.print(table)
+    if len(summary["per_bot"]) > 1:
+        by_bot = Table(title="per bot", box=None, pad_edge=False)
+        for col in ("bot", "seat-games", "win rate", "95% CI", "mean score"):
+            by_bot.add_column(col, justify="left" if col == "bot" else "right")
+        for b in summary["per_bot"]:
+            low, high = b["ci95"]
+            by_bot.add_row(
+                b["bot"],
+                str(b["games"]),
+                f"{b['win_rate']:.3f}",
+                f"{low:.3f}-{high:.3f}",
+                f"{b['score']['mean']:.2f}",
+            )
+        console.print(by_bot)
+    steps = summary["length"]["steps"]
+    decisions = summary["length"]["decisions"]
+    console.print(
+        f"game length: {steps['mean']:.1f} steps (sd {steps['sd']:.1f}, {steps['min']:g}"
+        f"-{steps['max']:g}), {decisions['mean']:.1f} decisions"
+    )
+    first = summary["first_player"]
+    low, high = first["ci95"]
+    console.print(
+        f"first player: win rate {first['win_rate']:.3f} (95% CI {low:.3f}-{high:.3f})"
+        f" against {first['expected_without_advantage']:.3f} without an advantage"
+    )
+
+
+def plot(summary: dict[str, Any], results: Sequence[GameResult], path: str) -> None:
+    """A PNG with win rates (95% intervals) and score distributions per seat."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise SimulateError(
+            "--plot needs matplotlib, the optional 'plot' extra: pip install 'clangames[plot]'"
+        ) from None
+    seats = summary["per_seat"]
+    labels = [f"P{s['seat']}\n{'/'.join(name for name, _ in s['bots'])}" for s in seats]
+    rates = [s["win_rate"] for s in seats]
+    lows = [s["win_rate"] - s["ci95"][0] for s in seats]
+    highs = [s["ci95"][1] - s["win_rate"] for s in seats]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.5))
+    left.bar(range(len(seats)), rates, yerr=[lows, highs], capsize=6, color="tab:blue")
+    left.axhline(1 / summary["players"], color="grey", linestyle="--", linewidth=1)
+    left.set_xticks(range(len(seats)), labels)
+    left.set_ylim(0, 1)
+    left.set_ylabel("win rate (shared wins split)")
+    left.set_title("win rate per seat, 95% Wilson interval")
+    scores = [[r.scores[s["seat"]] for r in results] for s in seats]
+    right.boxplot(scores)
+    right.set_xticks(range(1, len(seats) + 1), labels)
+    right.set_ylabel("final score")
+    right.set_title("score distribution per seat")
+    fig.suptitle(f"{summary['game']}: {summary['games']} games, seed {summary['seed']}")
+    fig.tight_layout()
+    try:
+        fig.savefig(path, dpi=100)
+    except OSError as exc:
+        raise SimulateError(f"cannot write the plot {path!r}: {exc}") from None
+    finally:
+        plt.close(fig)
+
+
+def add_parser(subparsers: Any) -> None:
+    """Add the ``simulate`` subcommand to the ``clangames`` parser."""
+    parser = subparsers.add_parser(
+        "simulate",
+        help="play many bot games in parallel and summarise win rates and scores",
+        description=(
+            "Bots play many games in parallel processes. The same seed gives the same"
+            " results whatever --jobs is."
+        ),
+    )
+    add_common_game_arguments(parser)
+    parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    parser.add_argument(
+        "--seats",
+        default="random",
+        metavar="SEATS",
+        help="bot names: one for every seat or comma-separated one per seat (default random)",
+    )
+    parser.add_argument(
+        "--rotate",
+        action="store_true",
+        help="turn the seat list one place each game, so every bot plays every seat",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        help="worker processes (default: the number of CPUs)",
+    )
+    parser.add_argument("--json", metavar="FILE", help="write the summary as JSON here")
+    parser.add_argument("--plot", metavar="FILE", help="draw a PNG plot here (needs matplotlib)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.set_defaults(func=run, handler=lambda args, out: run(args, out=out))
+
+
+def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    """Run ``clangames simulate`` with parsed arguments."""
+    game = load_game(args.game, args.players, args.param)
+    names = seat_names(args.seats, game.num_players)
+    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    console = Console(file=out if out is not None else sys.stdout, highlight=False, soft_wrap=True)
+    progress = None if args.no_progress else Console(file=sys.stderr)
+    started = time.perf_counter()
+    results = simulate(
+        game,
+        names,
+        args.seed,
+        args.games,
+        jobs,
+        rotate=args.rotate,
+        iterations=args.iterations,
+        rollout_limit=args.rollout_limit,
+        progress=progress,
+    )
+    elapsed = time.perf_counter() - started
+    summary = summarize(game, names, args.seed, args.rotate, results)
+    print_summary(summary, console)
+    console.print(f"{len(results)} games in {elapsed:.1f} s with {jobs} job(s)")
+    if args.json:
+        try:
+            with open(args.json, "w", encoding="utf-8") as fh:
+                json.dump(summary, fh, indent=1)
+                fh.write("\n")
+        except OSError as exc:
+            raise SimulateError(f"cannot write the JSON summary {args.json!r}: {exc}") from None
+        console.print(f"summary written to {args.json}")
+    if args.plot:
+        plot(summary, results, args.plot)
+        console.print(f"plot written to {args.plot}")
+    return 0
