@@ -105,3 +105,45 @@ def test_simulate_gives_the_same_json_whatever_the_number_of_jobs(tmp_path: Path
     assert outputs[0] == outputs[1]
     summary = json.loads(outputs[0])
     assert summary["games"] == 24
+
+
+def test_undo_goes_back_to_your_decision_but_never_across_chance() -> None:
+    # Kilt Castle has no chance after the lay-out: undo works.
+    castle = _run(
+        ["play", "kilt-castle", "--players", "2", "--seed", "5", "--seats", "human,random"],
+        "1\nundo\nquit\n",
+    )
+    assert "undone: back to your decision at step 8" in castle.stdout
+    # In King's Kilt a move refills row 1 and turns up the pile's top card: a chance
+    # outcome that revealed something, so undo is refused.
+    kilt = _run(
+        ["play", "kings-kilt", "--players", "2", "--seed", "5", "--seats", "human,random"],
+        "1\nundo\nquit\n",
+    )
+    assert "cannot undo: cannot undo for player 0: a chance outcome came after" in kilt.stdout
+
+
+def test_simulate_draws_a_png_plot(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "plot.png"
+    done = _run(
+        [
+            "simulate",
+            "kings-kilt",
+            "--games",
+            "6",
+            "--players",
+            "2",
+            "--seats",
+            "random",
+            "--jobs",
+            "1",
+            "--seed",
+            "2",
+            "--plot",
+            str(path),
+            "--no-progress",
+        ]
+    )
+    assert done.returncode == 0, done.stderr
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
