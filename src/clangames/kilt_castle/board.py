@@ -8,13 +8,11 @@ geometry the rules need, precomputed once (the line each position builds in, nei
 
 from __future__ import annotations
 
-import tomllib
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 import attrs
 
+from clangames.engine.data import load_data
 from clangames.engine.errors import InvalidParameterError
 
 PROVENANCES = ("rulebook", "reconstructed")
@@ -286,22 +284,6 @@ def parse_board(data: dict[str, Any], source: str) -> Board:
     return board
 
 
-_BUNDLED: Board | None = None
-
-
 def load_board(path: str | None = None) -> Board:
     """The bundled board (``path`` None) or a user's TOML file."""
-    global _BUNDLED
-    if path is None:
-        if _BUNDLED is None:
-            text = resources.files(__package__).joinpath("board.toml").read_text("utf-8")
-            _BUNDLED = parse_board(tomllib.loads(text), "board.toml (bundled)")
-        return _BUNDLED
-    file = Path(path)
-    try:
-        data = tomllib.loads(file.read_text("utf-8"))
-    except OSError as exc:
-        raise InvalidParameterError(f"board file {path!r} cannot be read: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise InvalidParameterError(f"board file {path!r} is not valid TOML: {exc}") from None
-    return parse_board(data, repr(path))
+    return load_data(__package__, "board.toml", path, parse_board, "board")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from clangames.engine.data import replace_at
 from clangames.engine.phases import Phase
 from clangames.engine.piles import Multiset
 from clangames.kilt_castle import scoring
@@ -103,11 +104,6 @@ class Draft:
             self.idle,
             self.options,
         )
-
-
-def _replace(seq: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
-    """A copy of a tuple with item ``i`` replaced."""
-    return (*seq[:i], value, *seq[i + 1 :])
 
 
 # -- legal actions --------------------------------------------------------------------------
@@ -255,8 +251,8 @@ def lay(d: Draft, slot: int, inner: int) -> None:
     """Lay the next double card of the start lay-out; after the last one, the game starts."""
     game = d.game
     k = sum(1 for i in game.doubles if d.positions[i] >= 0)
-    d.positions = _replace(d.positions, slot, game.layout_slots[k])
-    d.inner = _replace(d.inner, slot, inner)
+    d.positions = replace_at(d.positions, slot, game.layout_slots[k])
+    d.inner = replace_at(d.inner, slot, inner)
     if k + 1 == len(game.layout_slots):
         start_game(d)
 
@@ -285,12 +281,12 @@ def relocate(d: Draft, slot: int, to: int) -> None:
     then the colours on the card build in order: the one now facing the board first."""
     game = d.game
     source = d.positions[slot]
-    d.positions = _replace(d.positions, slot, to)
+    d.positions = replace_at(d.positions, slot, to)
     d.card = slot
     colours = game.board.cards[game.cards[slot]]
     if len(colours) == 2:
         inner = colours[1] if d.inner[slot] == colours[0] else colours[0]
-        d.inner = _replace(d.inner, slot, inner)
+        d.inner = replace_at(d.inner, slot, inner)
         outer = colours[0] if inner == colours[1] else colours[1]
         d.builders = (inner, outer)
     else:
@@ -315,9 +311,9 @@ def build(d: Draft, space: int, crests: int) -> bool:
             money[seat] -= len(tower)
             money[payee] += len(tower)
             d.money = tuple(money)
-    d.towers = _replace(d.towers, space, tower + game.letter[colour * 3 + crests])
+    d.towers = replace_at(d.towers, space, tower + game.letter[colour * 3 + crests])
     base = colour * 3
-    d.supply = _replace(d.supply, base + crests, d.supply[base + crests] - 1)
+    d.supply = replace_at(d.supply, base + crests, d.supply[base + crests] - 1)
     if not (d.supply[base] or d.supply[base + 1] or d.supply[base + 2]):
         d.ending = True
     d.builders = d.builders[1:]

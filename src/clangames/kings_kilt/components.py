@@ -7,13 +7,11 @@ parameter. A bad file raises InvalidParameterError naming the file and the field
 
 from __future__ import annotations
 
-import tomllib
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 import attrs
 
+from clangames.engine.data import load_data
 from clangames.engine.errors import InvalidParameterError
 
 PROVENANCES = ("rulebook", "reconstructed")
@@ -138,22 +136,6 @@ def parse_components(data: dict[str, Any], source: str) -> Components:
     )
 
 
-_BUNDLED: Components | None = None
-
-
 def load_components(path: str | None = None) -> Components:
     """The bundled components (``path`` None) or a user's TOML file."""
-    global _BUNDLED
-    if path is None:
-        if _BUNDLED is None:
-            text = resources.files(__package__).joinpath("components.toml").read_text("utf-8")
-            _BUNDLED = parse_components(tomllib.loads(text), "components.toml (bundled)")
-        return _BUNDLED
-    file = Path(path)
-    try:
-        data = tomllib.loads(file.read_text("utf-8"))
-    except OSError as exc:
-        raise InvalidParameterError(f"components file {path!r} cannot be read: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise InvalidParameterError(f"components file {path!r} is not valid TOML: {exc}") from None
-    return parse_components(data, repr(path))
+    return load_data(__package__, "components.toml", path, parse_components, "components")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from clangames.engine.data import replace_at
 from clangames.engine.phases import Phase
 from clangames.engine.seats import clockwise_from, next_seat, right_of
 from clangames.kings_kilt.actions import Advance, Betray, Draw, Fill, KingsKiltAction, Pass, Reveal
@@ -106,10 +107,6 @@ class Draft:
             self.dealt,
             self.turns,
         )
-
-
-def _replace(seq: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
-    return (*seq[:i], value, *seq[i + 1 :])
 
 
 # -- legal actions --------------------------------------------------------------------------
@@ -220,7 +217,7 @@ def advance(d: Draft, pos: int, direction: str, player: int) -> None:
 
 def betray(d: Draft, pos: int, influence: int, player: int) -> None:
     """Spend an Influence card; the betrayed card leaves the game and leaves a vacancy."""
-    d.hands = _replace(d.hands, player, d.hands[player].remove(influence))
+    d.hands = replace_at(d.hands, player, d.hands[player].remove(influence))
     d.discards = d.discards.add(influence)
     d.removed = d.removed.add(d.pyramid[pos])
     d.pyramid[pos] = EMPTY
@@ -239,7 +236,7 @@ def fill(d: Draft, source: int) -> None:
 
 def reveal(d: Draft, clan: int, player: int) -> None:
     """Turn one face-down family card face up."""
-    d.revealed = _replace(d.revealed, player, d.revealed[player] | 1 << clan)
+    d.revealed = replace_at(d.revealed, player, d.revealed[player] | 1 << clan)
     d.reveal_queue = d.reveal_queue[1:]
     settle(d)
 
@@ -315,7 +312,7 @@ def settle(d: Draft) -> None:
             d.phase = Phase.turn("reveal", seat)
             return
         # nothing face down: skip; exactly one: no choice to ask
-        d.revealed = _replace(d.revealed, seat, d.revealed[seat] | hidden)
+        d.revealed = replace_at(d.revealed, seat, d.revealed[seat] | hidden)
         queue = queue[1:]
     d.reveal_queue = ()
     end_turn(d)
@@ -372,8 +369,8 @@ def _draw(d: Draft, clan: int) -> None:
     name = d.phase.name
     if name == "deal_family":
         seat = d.dealt % n
-        d.families = _replace(d.families, seat, d.families[seat] | 1 << clan)
-        d.from_deck = _replace(d.from_deck, seat, d.from_deck[seat] | 1 << clan)
+        d.families = replace_at(d.families, seat, d.families[seat] | 1 << clan)
+        d.from_deck = replace_at(d.from_deck, seat, d.from_deck[seat] | 1 << clan)
         d.family_deck &= ~(1 << clan)
         d.dealt += 1
         if d.dealt == game.components.family_from_deck * n:
@@ -389,7 +386,7 @@ def _draw(d: Draft, clan: int) -> None:
             )
     elif name == "deal_third":
         seat = d.dealt % n
-        d.families = _replace(d.families, seat, d.families[seat] | 1 << clan)
+        d.families = replace_at(d.families, seat, d.families[seat] | 1 << clan)
         d.members = d.members.remove(clan)
         d.dealt += 1
         extra = game.components.family_size - game.components.family_from_deck
@@ -398,7 +395,7 @@ def _draw(d: Draft, clan: int) -> None:
             d.phase = Phase.chance("deal_influence")
     elif name == "deal_influence":
         seat = d.dealt % n
-        d.hands = _replace(d.hands, seat, d.hands[seat].add(clan))
+        d.hands = replace_at(d.hands, seat, d.hands[seat].add(clan))
         d.members = d.members.remove(clan)
         d.dealt += 1
         if d.dealt == game.hand_size * n:

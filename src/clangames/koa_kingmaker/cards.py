@@ -14,13 +14,11 @@ file raises InvalidParameterError naming the file and the field.
 
 from __future__ import annotations
 
-import tomllib
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 import attrs
 
+from clangames.engine.data import load_data
 from clangames.engine.errors import InvalidParameterError
 
 JESTER, SEER, MARSHALS, GOLD, THIEF, BANNER, FANATIC = range(7)
@@ -152,21 +150,6 @@ def parse_cards(data: dict[str, Any], source: str) -> CardValues:
     )
 
 
-_BUNDLED: CardValues | None = None
-
-
 def load_cards(path: str | None = None) -> CardValues:
     """The bundled card values (``path`` None) or those of a user's TOML file."""
-    global _BUNDLED
-    if path is None:
-        if _BUNDLED is None:
-            text = resources.files(__package__).joinpath("cards.toml").read_text("utf-8")
-            _BUNDLED = parse_cards(tomllib.loads(text), "cards.toml (bundled)")
-        return _BUNDLED
-    try:
-        data = tomllib.loads(Path(path).read_text("utf-8"))
-    except OSError as exc:
-        raise InvalidParameterError(f"cards file {path!r} cannot be read: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise InvalidParameterError(f"cards file {path!r} is not valid TOML: {exc}") from None
-    return parse_cards(data, repr(path))
+    return load_data(__package__, "cards.toml", path, parse_cards, "cards")

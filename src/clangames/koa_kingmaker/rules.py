@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from clangames.engine.data import replace_at
 from clangames.engine.phases import Phase
 from clangames.engine.simultaneous import NOT_COMMITTED, Commitments
 from clangames.koa_kingmaker.actions import (
@@ -122,10 +123,6 @@ class Draft:
         )
 
 
-def _replace(seq: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
-    return (*seq[:i], value, *seq[i + 1 :])
-
-
 # -- legal actions --------------------------------------------------------------------------
 def playable(s: KoaState, house: int) -> int:
     """The cards ``house`` may commit now: its characters and its nominations of houses
@@ -205,7 +202,7 @@ def commit(s: KoaState, player: int, card: int) -> KoaState:
     """Seal ``player``'s card; the last commitment reveals and resolves the round."""
     game = s.game
     table = s.table.commit(player, card)
-    hands = _replace(s.hands, player, s.hands[player] & ~(1 << card))
+    hands = replace_at(s.hands, player, s.hands[player] & ~(1 << card))
     waiting = 0
     ids = table.ids
     for p in game.seats:
@@ -240,7 +237,7 @@ def deal_inheritance(d: Draft, number: int) -> None:
     """The next house in the game without an inheritance card gets ``number``."""
     game = d.game
     house = d.inheritance.index(0)
-    d.inheritance = _replace(d.inheritance, house, number)
+    d.inheritance = replace_at(d.inheritance, house, number)
     if house + 1 >= game.houses:
         start_round(d)
 
@@ -401,7 +398,7 @@ def eliminate(d: Draft, house: int, source: int) -> None:
     court: every house that nominated it (hit of the count) or the Marshals house, from
     its hand if it holds that card (counter-attack)."""
     d.alive &= ~(1 << house)
-    d.out_round = _replace(d.out_round, house, d.round)
+    d.out_round = replace_at(d.out_round, house, d.round)
     card = NOMINATION + house
     if source < 0:
         for n, c in enumerate(d.played):
