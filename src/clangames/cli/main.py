@@ -12,22 +12,9 @@ from typing import TextIO
 from clangames import __version__
 from clangames.bots import bot_specs
 from clangames.cli.demo import DemoFailure, run_demo
-from clangames.cli.params import describe_parameter, parse_params
+from clangames.cli.params import describe_parameter, parse_params, seed_type
 from clangames.engine.errors import ClanGamesError
 from clangames.engine.registry import game_spec, games, load
-
-_MAX_SEED = (1 << 64) - 1
-
-
-def _seed(text: str) -> int:
-    """argparse type for a seed: an int in [0, 2**64)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed must be an integer, got {text!r}") from None
-    if not 0 <= value <= _MAX_SEED:
-        raise argparse.ArgumentTypeError(f"a seed must be in 0..2**64-1, got {value}")
-    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -50,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     demo.add_argument("game", metavar="GAME", help="a game name, e.g. kings-kilt or kings_kilt")
     demo.add_argument("--players", type=int, default=None, help="number of players")
-    demo.add_argument("--seed", type=_seed, default=0, help="random seed (default 0)")
+    demo.add_argument("--seed", type=seed_type, default=0, help="random seed (default 0)")
     demo.add_argument(
         "--param",
         action="append",

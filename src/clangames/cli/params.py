@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Sequence
 
 from clangames.engine.errors import InvalidParameterError
 from clangames.engine.game import GameSpec, Parameter
 
+_MAX_SEED = (1 << 64) - 1
 _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
 
@@ -77,3 +79,14 @@ def describe_parameter(param: Parameter) -> str:
         limits.append(f"<= {param.maximum}")
     facts = "; ".join([f"default {param.default!r}", *limits])
     return f"{param.name}={param.kind.__name__.upper()} ({facts}): {param.doc}"
+
+
+def seed_type(text: str) -> int:
+    """argparse type for a seed: an int in [0, 2**64)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed must be an integer, got {text!r}") from None
+    if not 0 <= value <= _MAX_SEED:
+        raise argparse.ArgumentTypeError(f"a seed must be in 0..2**64-1, got {value}")
+    return value

@@ -24,7 +24,7 @@ from rich.text import Text
 import clangames.bots.ismcts  # noqa: F401  (registers the "ismcts" bot)
 from clangames.bots import make_bot
 from clangames.bots.ismcts import ISMCTSBot
-from clangames.cli.params import parse_params
+from clangames.cli.params import parse_params, seed_type
 from clangames.cli.render import (
     Renderer,
     narrate,
@@ -50,7 +50,6 @@ from clangames.engine.rng import Rng
 from clangames.engine.state import Action, State
 
 HUMAN = "human"
-_MAX_SEED = (1 << 64) - 1
 
 HELP = """Commands:
   NUMBER        take the action with that number in the list
@@ -64,17 +63,6 @@ HELP = """Commands:
 
 class PlayError(ClanGamesError):
     """A ``play`` or ``simulate`` command that cannot run as asked (bad seat list, say)."""
-
-
-def seed_type(text: str) -> int:
-    """argparse type for a seed: an int in [0, 2**64)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed must be an integer, got {text!r}") from None
-    if not 0 <= value <= _MAX_SEED:
-        raise argparse.ArgumentTypeError(f"a seed must be in 0..2**64-1, got {value}")
-    return value
 
 
 def seat_names(text: str, players: int, default_rest: str | None = None) -> list[str]:
