@@ -38,7 +38,12 @@ class State(abc.ABC):
     """Base of every game state. Immutable: :meth:`apply` returns a new state."""
 
     _memo: dict[int, tuple[Any, ...]] | None = attrs.field(
-        init=False, default=None, eq=False, repr=False, hash=False, metadata={"json": False}
+        init=False,
+        default=None,
+        eq=False,
+        repr=False,
+        hash=False,
+        metadata={"json": False, "cache": True},
     )
 
     # Subclasses declare these two as attrs fields.

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from clangames.engine.actions import ActionTable
+from clangames.engine.bits import bits_of
 from clangames.engine.errors import InvalidParameterError
 from clangames.engine.game import Game, GameInfo, GameSpec, Parameter
 from clangames.engine.registry import register
@@ -23,8 +24,8 @@ from clangames.kilt_castle.board import Board, floor_letter, load_board
 from clangames.kilt_castle.setup import LayoutCounter, initial_state
 from clangames.kilt_castle.state import KiltCastleState
 
-CACHE_LIMIT = 1 << 16
-"""Entries kept in a game's relocation memo before it is emptied."""
+CACHE_LIMIT = 1 << 14
+"""Target sets kept in a card's relocation memo before it is emptied."""
 
 
 def seat_colours(players: int) -> tuple[tuple[int, ...], ...]:
@@ -55,6 +56,10 @@ class KiltCastleGame(Game):
         """The seat owning each floor kind ``colour * 3 + crests``."""
         self.letter: tuple[str, ...] = tuple(floor_letter(f) for f in range(3 * len(owner)))
         """Each floor kind's letter in a tower string."""
+        self.letter_floor: dict[str, tuple[int, int]] = {
+            floor_letter(f): divmod(f, 3) for f in range(3 * len(owner))
+        }
+        """The colour and crests of the floor a tower letter stands for."""
         self.letter_owner: dict[str, int] = {
             floor_letter(f): seat for f, seat in enumerate(self.floor_owner)
         }
@@ -96,20 +101,33 @@ class KiltCastleGame(Game):
             tuple(table.intern(Relocate(c, to)) for to in range(total)) for c in self.cards
         )
         spaces = set(board.spaces)
-        self.build_actions: tuple[tuple[KiltCastleAction, ...], ...] = tuple(
-            tuple(table.intern(Build(*divmod(s, board.cols), k)) for k in range(3))
+        self.build_actions: tuple[tuple[tuple[KiltCastleAction, ...], ...], ...] = tuple(
+            tuple(
+                tuple(table.intern(Build(*divmod(s, board.cols), k)) for k in bits_of(kinds))
+                for kinds in range(8)
+            )
             if s in spaces
             else ()
             for s in range(board.rows * board.cols)
         )
+        """The builds on each space for each set of floor kinds left (a 3-bit mask: plain,
+        one crest, two crests), in id order."""
         self.roof_actions: dict[int, KiltCastleAction] = {
             s: table.intern(MoveRoof(*divmod(s, board.cols))) for s in board.spaces
         }
+        first_column = sum(1 << (r * board.cols) for r in range(board.rows))
+        self.inner_columns: tuple[int, int] = (
+            ~(first_column << (board.cols - 1)),
+            ~first_column,
+        )
+        """Masks of the spaces not in the grid's last column and not in its first: a space
+        there has a neighbour to its right (left)."""
         self.all_positions = (1 << total) - 1
-        self.relocation_cache: dict[int, tuple[KiltCastleAction, ...]] = {}
-        """Relocations of one card to a set of targets, keyed ``card_slot << positions | mask``."""
-        """Relocation targets of a source position, keyed by the lay-out's occupied and
-        full positions, the source and whether its card is alone."""
+        self.last_position = total - 1
+        self.relocation_memo: tuple[dict[int, tuple[KiltCastleAction, ...]], ...] = tuple(
+            {} for _ in self.cards
+        )
+        """Each card's relocations to a set of target positions, keyed by that bitmask."""
         self.sorted_lines: tuple[tuple[int, ...], ...] = tuple(
             tuple(sorted(line)) for line in board.lines
         )
@@ -177,18 +195,14 @@ class KiltCastleGame(Game):
         """The card position of the lone start card (its outer colour opens the game)."""
         return self.layout_slots[-1]
 
-    def bits_of(self, mask: int) -> tuple[int, ...]:
-        """The set bits of a position mask, in increasing order."""
-        return tuple(p for p in range(self.board.num_positions) if mask >> p & 1)
-
     def relocations_for(self, slot: int, mask: int) -> tuple[KiltCastleAction, ...]:
-        """The relocations of card ``slot`` to the positions in ``mask``, memoised."""
-        cache = self.relocation_cache
-        if len(cache) > CACHE_LIMIT:
-            cache.clear()
+        """The relocations of card ``slot`` to the positions in ``mask``, memoised (a
+        card's memo is emptied once it holds CACHE_LIMIT target sets)."""
+        memo = self.relocation_memo[slot]
+        if len(memo) >= CACHE_LIMIT:
+            memo.clear()
         row = self.relocate_actions[slot]
-        key = slot << self.board.num_positions | mask
-        actions = cache[key] = tuple(row[t] for t in self.bits_of(mask))
+        actions = memo[mask] = tuple(row[t] for t in bits_of(mask))
         return actions
 
 

@@ -25,18 +25,6 @@ Towers = Sequence[str]
 """Each space's floors as letters (see :func:`clangames.kilt_castle.board.floor_letter`)."""
 
 
-_EDGES: dict[tuple[int, int], tuple[int, int]] = {}
-
-
-def _edges(rows: int, cols: int) -> tuple[int, int]:
-    """Bitmasks of the grid's first and last columns (spaces are ``row * cols + col``)."""
-    found = _EDGES.get((rows, cols))
-    if found is None:
-        first = sum(1 << (r * cols) for r in range(rows))
-        found = _EDGES[(rows, cols)] = (first, first << (cols - 1))
-    return found
-
-
 def _colour_masks(
     game: KiltCastleGame, towers: Towers, roofed: int
 ) -> tuple[list[int], list[int], list[int]]:
@@ -46,27 +34,26 @@ def _colour_masks(
     tops = [0] * k
     one = [0] * k
     two = [0] * k
-    for space in game.board.spaces:
-        tower = towers[space]
-        if not tower or roofed >> space & 1:
-            continue
-        colour, crests = divmod(ord(tower[-1]) - 97, 3)
-        bit = 1 << space
-        tops[colour] |= bit
-        if crests == 1:
-            one[colour] |= bit
-        elif crests == 2:
-            two[colour] |= bit
+    top_of = game.letter_floor
+    for space, tower in enumerate(towers):
+        if tower and not roofed >> space & 1:
+            colour, crests = top_of[tower[-1]]
+            bit = 1 << space
+            tops[colour] |= bit
+            if crests == 1:
+                one[colour] |= bit
+            elif crests == 2:
+                two[colour] |= bit
     return tops, one, two
 
 
 def _areas(game: KiltCastleGame, members: int, one_crest: int, two_crests: int) -> list[int]:
     """The values of the orthogonally connected groups of ``members``, largest first: 1 a
-    space plus the crests on top (roofed spaces are in no crest mask)."""
+    space plus the crests on top (roofed spaces are in no crest mask). A group grows from
+    its lowest space by shifting the mask a row up and down and a column left and right
+    (never across the grid's edge columns) until it stops growing."""
     cols = game.board.cols
-    first, last = _edges(game.board.rows, cols)
-    not_last = ~last
-    not_first = ~first
+    not_last, not_first = game.inner_columns
     values = []
     rest = members
     while rest:
@@ -82,9 +69,12 @@ def _areas(game: KiltCastleGame, members: int, one_crest: int, two_crests: int) 
             if grown == area:
                 break
             area = grown
-        values.append(
-            area.bit_count() + (area & one_crest).bit_count() + 2 * (area & two_crests).bit_count()
-        )
+        value = area.bit_count()
+        if one_crest:
+            value += (area & one_crest).bit_count()
+        if two_crests:
+            value += 2 * (area & two_crests).bit_count()
+        values.append(value)
         rest &= ~area
     values.sort(reverse=True)
     return values
@@ -111,11 +101,13 @@ def ducat_day(game: KiltCastleGame, towers: Towers, roofed: int) -> tuple[int, .
     """Each seat's ducats from a ducat day: the best area of each of its colours (a seat
     with two colours is paid for both)."""
     tops, one, two = _colour_masks(game, towers, roofed)
-    best = []
-    for colour in range(len(tops)):
-        values = _areas(game, tops[colour] | roofed, one[colour], two[colour])
-        best.append(values[0] if values else 0)
-    return tuple(sum(best[c] for c in game.seat_colours[seat]) for seat in range(game.num_players))
+    paid = [0] * game.num_players
+    owner = game.owner
+    for colour in game.colours:
+        members = tops[colour] | roofed
+        if members:
+            paid[owner[colour]] += _areas(game, members, one[colour], two[colour])[0]
+    return tuple(paid)
 
 
 def final_payout(game: KiltCastleGame, towers: Towers, roofed: int) -> tuple[int, ...]:

@@ -67,11 +67,11 @@ class KiltCastleState(State):
     idle: int
     """Completed turns in a row in which no floor was built."""
     options: tuple[KiltCastleAction, ...] | None = attrs.field(
-        default=None, eq=False, repr=False, metadata={"json": False}
+        default=None, eq=False, repr=False, metadata={"json": False, "cache": True}
     )
     """The builder's options, kept from working out whether to ask (a cache, not data)."""
     _consistent: bool = attrs.field(
-        init=False, default=False, eq=False, repr=False, metadata={"json": False}
+        init=False, default=False, eq=False, repr=False, metadata={"json": False, "cache": True}
     )
     """Set once :meth:`check_consistency` has passed (the state never changes)."""
 

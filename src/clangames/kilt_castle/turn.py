@@ -3,16 +3,17 @@
 the relocation emptied a card row; the end of the game and its final pay-out.
 
 This module is the hot path of search and simulation: legal actions come from shared
-action objects indexed by card, position and space, and a move edits a mutable
-:class:`Draft` of the state that is frozen once at the end. A choice with exactly one
-option (one floor kind on one space, one roof to move) is applied without asking.
+action objects indexed by card, position and space, and a move edits a :class:`Draft`
+(the state thawed by the kernel) that is frozen once at the end. A choice with exactly
+one option (one floor kind on one space, one roof to move) is applied without asking.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from clangames.engine.data import replace_at
+from clangames.engine.draft import freeze, thaw
 from clangames.engine.phases import Phase
 from clangames.engine.piles import Multiset
 from clangames.kilt_castle import scoring
@@ -33,77 +34,28 @@ if TYPE_CHECKING:
 OVER = Phase.over()
 
 
-class Draft:
-    """A mutable working copy of a state, frozen into a new state by :meth:`freeze`."""
+class Draft(Protocol):
+    """A :class:`KiltCastleState` thawed for editing by one move (the kernel's
+    :mod:`clangames.engine.draft`): the same fields, assignable until it is frozen."""
 
-    __slots__ = (
-        "actor",
-        "base_supply",
-        "builders",
-        "card",
-        "cls",
-        "ducat_day",
-        "ending",
-        "first_space",
-        "from_bank",
-        "game",
-        "idle",
-        "inner",
-        "money",
-        "options",
-        "phase",
-        "positions",
-        "roofed",
-        "supply",
-        "towers",
-        "turns",
-    )
-
-    def __init__(self, s: KiltCastleState) -> None:
-        self.cls = type(s)
-        self.game: KiltCastleGame = s.game
-        self.phase: Phase = s.phase
-        # Tuples, replaced (not copied) only where a move changes them.
-        self.positions: tuple[int, ...] = s.positions
-        self.inner: tuple[int, ...] = s.inner
-        self.towers: tuple[str, ...] = s.towers
-        self.roofed = s.roofed
-        self.base_supply = s.supply
-        self.supply: tuple[int, ...] = s.supply.counts
-        self.money: tuple[int, ...] = s.money
-        self.from_bank = s.from_bank
-        self.actor = s.actor
-        self.card = s.card
-        self.builders = s.builders
-        self.first_space = s.first_space
-        self.ducat_day = s.ducat_day
-        self.ending = s.ending
-        self.turns = s.turns
-        self.idle = s.idle
-        self.options: tuple[KiltCastleAction, ...] | None = None
-
-    def freeze(self) -> KiltCastleState:
-        """The immutable state this draft describes."""
-        return self.cls(
-            self.game,
-            self.phase,
-            self.positions,
-            self.inner,
-            self.towers,
-            self.roofed,
-            self.base_supply if self.supply is self.base_supply.counts else Multiset(self.supply),
-            self.money,
-            self.from_bank,
-            self.actor,
-            self.card,
-            self.builders,
-            self.first_space,
-            self.ducat_day,
-            self.ending,
-            self.turns,
-            self.idle,
-            self.options,
-        )
+    game: KiltCastleGame
+    phase: Phase
+    positions: tuple[int, ...]
+    inner: tuple[int, ...]
+    towers: tuple[str, ...]
+    roofed: int
+    supply: Multiset
+    money: tuple[int, ...]
+    from_bank: int
+    actor: int
+    card: int
+    builders: tuple[int, ...]
+    first_space: int
+    ducat_day: bool
+    ending: bool
+    turns: int
+    idle: int
+    options: tuple[KiltCastleAction, ...] | None
 
 
 # -- legal actions --------------------------------------------------------------------------
@@ -131,53 +83,51 @@ def legal_actions(s: KiltCastleState, player: int) -> tuple[KiltCastleAction, ..
     return ()
 
 
-def relocation_mask(
-    game: KiltCastleGame, sizes: list[int], occupied: int, full: int, source: int
-) -> int:
-    """The positions (a bitmask) a card at ``source`` may move to, judged on the lay-out
-    after the move: at most ``max_row`` cards in the target row, at most ``max_rows``
-    non-empty rows, and a card landing on an empty position needs a card on one of that
-    position's two neighbours. ``occupied`` and ``full`` are the positions holding at least
-    one card and ``max_row`` cards."""
-    bit = 1 << source
-    after = occupied & ~bit if sizes[source] == 1 else occupied
-    targets = after & ~full & ~bit
-    if after.bit_count() < game.max_rows:
-        last = game.board.num_positions - 1
-        near = (
-            (after << 1) | (after >> last) | (after >> 1) | ((after & 1) << last)
-        ) & game.all_positions
-        targets |= near & ~after & ~bit
-    return targets
+def neighbours(game: KiltCastleGame, mask: int) -> int:
+    """The positions next to those in ``mask`` (the track is a circle)."""
+    last = game.last_position
+    return ((mask << 1) | (mask >> last) | (mask >> 1) | ((mask & 1) << last)) & game.all_positions
 
 
 def relocations(
     game: KiltCastleGame, positions: tuple[int, ...] | list[int]
 ) -> list[KiltCastleAction]:
-    """Every legal relocation, sorted by action id (card, then target position); the
-    targets of each source position come from :func:`relocation_mask` (worked out once
-    per occupied position: cards sharing a row share their targets)."""
-    sizes = [0] * game.board.num_positions
+    """Every legal relocation, sorted by action id (card, then target position).
+
+    A card's targets are judged on the lay-out after it leaves: at most ``max_row`` cards
+    in the target row, at most ``max_rows`` non-empty rows, and a card landing on an empty
+    position needs a card on one of that position's two neighbours. A card sharing its row
+    leaves the lay-out's rows as they are, so all such cards share one target set (less
+    their own position); only a lone card changes the rows by leaving."""
+    sizes = [0] * (game.last_position + 1)
+    occupied = 0
     for p in positions:
         sizes[p] += 1
-    occupied = 0
-    full = 0
-    max_row = game.max_row
-    for p in positions:
         occupied |= 1 << p
+    max_row = game.max_row
+    full = 0
+    for p in positions:
         if sizes[p] >= max_row:
             full |= 1 << p
-    cache = game.relocation_cache
-    width = game.board.num_positions
-    targets: dict[int, int] = {}
+    rows = occupied.bit_count()
+    shared = occupied & ~full
+    if rows < game.max_rows:
+        shared |= neighbours(game, occupied) & ~occupied
+    spread = rows - 1 < game.max_rows
+    memo = game.relocation_memo
     out: list[KiltCastleAction] = []
-    for i, p in enumerate(positions):
-        mask = targets.get(p)
-        if mask is None:
-            mask = targets[p] = relocation_mask(game, sizes, occupied, full, p)
-        actions = cache.get(i << width | mask)
+    for slot, p in enumerate(positions):
+        bit = 1 << p
+        if sizes[p] == 1:
+            after = occupied ^ bit
+            mask = after & ~full
+            if spread:
+                mask |= neighbours(game, after) & ~after & ~bit
+        else:
+            mask = shared & ~bit
+        actions = memo[slot].get(mask)
         if actions is None:
-            actions = game.relocations_for(i, mask)
+            actions = game.relocations_for(slot, mask)
         out += actions
     return out
 
@@ -195,7 +145,9 @@ def build_options(
     first empty space of the line (free) and every unroofed tower of the line whose price
     the builder can pay (free on their own top floor), each with every floor kind left."""
     base = colour * 3
-    kinds = [k for k in (0, 1, 2) if supply[base + k]]
+    kinds = (
+        (1 if supply[base] else 0) | (2 if supply[base + 1] else 0) | (4 if supply[base + 2] else 0)
+    )
     if not kinds:
         return []
     seat = game.owner[colour]
@@ -211,14 +163,11 @@ def build_options(
     for space in game.sorted_lines[position]:
         tower = towers[space]
         if tower:
-            if roofed >> space & 1:
-                continue
-            if floor_owner[tower[-1]] != seat and len(tower) > cash:
+            if roofed >> space & 1 or (floor_owner[tower[-1]] != seat and len(tower) > cash):
                 continue
         elif space != free:
             continue
-        row = table[space]
-        out += [row[k] for k in kinds]
+        out += table[space][kinds]
     return out
 
 
@@ -231,7 +180,7 @@ def roof_options(game: KiltCastleGame, roofed: int) -> list[KiltCastleAction]:
 # -- transitions -----------------------------------------------------------------------------
 def apply(s: KiltCastleState, action: Any, player: int) -> KiltCastleState:
     """The successor state for a legal action (checked by the kernel beforehand)."""
-    d = Draft(s)
+    d: Draft = thaw(s)
     kind = type(action)
     cols = d.game.board.cols
     if kind is Relocate:
@@ -244,7 +193,7 @@ def apply(s: KiltCastleState, action: Any, player: int) -> KiltCastleState:
         settle(d)
     else:
         lay(d, d.game.card_slot[action.card], action.inner)
-    return d.freeze()
+    return freeze(d, type(s))
 
 
 def lay(d: Draft, slot: int, inner: int) -> None:
@@ -313,8 +262,10 @@ def build(d: Draft, space: int, crests: int) -> bool:
             d.money = tuple(money)
     d.towers = replace_at(d.towers, space, tower + game.letter[colour * 3 + crests])
     base = colour * 3
-    d.supply = replace_at(d.supply, base + crests, d.supply[base + crests] - 1)
-    if not (d.supply[base] or d.supply[base + 1] or d.supply[base + 2]):
+    counts = d.supply.counts
+    counts = replace_at(counts, base + crests, counts[base + crests] - 1)
+    d.supply = Multiset(counts)
+    if not (counts[base] or counts[base + 1] or counts[base + 2]):
         d.ending = True
     d.builders = d.builders[1:]
     if d.first_space < 0:
@@ -348,7 +299,7 @@ def settle(d: Draft) -> None:
     while d.builders:
         colour = d.builders[0]
         options = build_options(
-            game, d.towers, d.roofed, d.supply, d.money, d.positions[d.card], colour
+            game, d.towers, d.roofed, d.supply.counts, d.money, d.positions[d.card], colour
         )
         if not options:
             d.builders = d.builders[1:]

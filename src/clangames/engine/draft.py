@@ -1,0 +1,99 @@
+"""Drafts: the fast way for a game to build the state after a move.
+
+States are frozen attrs classes, and a frozen class sets each field through
+``object.__setattr__`` in its ``__init__``: for a state of twenty fields that costs more
+than a whole rule. A move instead :func:`thaw`\\ s the old state into a *draft*, a mutable
+copy whose class is a slot-compatible subclass of the state's class that allows ordinary
+attribute assignment, edits it with the rules, and :func:`freeze`\\ s it. Freezing swaps
+the object's class back to the frozen one in place: no copy, no constructor, and any later
+assignment through a stale reference raises ``FrozenInstanceError`` as on any state.
+
+Fields marked ``metadata={"cache": True}`` (memos kept outside equality and JSON) are
+reset to their defaults by :func:`thaw`, since a cache of the old state says nothing
+about the new one. Replace containers (tuples, multisets) rather than mutating them: the
+draft shares them with the state it came from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import attrs
+
+from clangames.engine.state import State
+
+S = TypeVar("S", bound=State)
+
+_THAW: dict[type, Callable[[Any], Any]] = {}
+_FROZEN: dict[type, type] = {}
+"""Each draft class's frozen state class."""
+
+
+def _draft_class(cls: type[State]) -> type:
+    """The mutable twin of a frozen state class: it adds no slots (so an object may switch
+    between the two classes) and restores plain attribute assignment and deletion (both,
+    so that CPython keeps its fast path for storing into slots)."""
+    twin = type(
+        f"{cls.__name__}Draft",
+        (cls,),
+        {
+            "__slots__": (),
+            "__setattr__": object.__setattr__,
+            "__delattr__": object.__delattr__,
+            "__module__": cls.__module__,
+            "__doc__": f"A mutable draft of a {cls.__name__} (see clangames.engine.draft).",
+        },
+    )
+    _FROZEN[twin] = cls
+    return twin
+
+
+def _all_slots(cls: type) -> set[str]:
+    """Every slot name declared by ``cls`` and its bases."""
+    return {name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())}
+
+
+def _make_thaw(cls: type[State]) -> Callable[[Any], Any]:
+    """Generate (once per class) a function copying every field of a ``cls`` state into
+    a new draft, resetting the cache fields: straight-line code, no loop over fields."""
+    twin = _draft_class(cls)
+    lines = ["def thaw(s):", "    d = new(twin)"]
+    defaults: dict[str, Any] = {}
+    for field in attrs.fields(cls):
+        if field.metadata.get("cache"):
+            if not isinstance(field.default, (type(None), bool, int)):
+                raise TypeError(
+                    f"{cls.__name__}.{field.name}: a cache field needs a constant default"
+                    f" (None, a bool or an int), not {field.default!r}"
+                )
+            defaults[field.name] = field.default
+            lines.append(f"    d.{field.name} = {field.default!r}")
+        else:
+            lines.append(f"    d.{field.name} = s.{field.name}")
+    if "_attrs_cached_hash" in _all_slots(cls):  # attrs' cache_hash=True: no hash yet
+        lines.append("    d._attrs_cached_hash = None")
+    lines.append("    return d")
+    namespace: dict[str, Any] = {"new": object.__new__, "twin": twin}
+    exec(compile("\n".join(lines), f"<draft of {cls.__qualname__}>", "exec"), namespace)
+    thaw: Callable[[Any], Any] = namespace["thaw"]
+    return thaw
+
+
+def thaw(state: State) -> Any:
+    """A mutable copy of ``state`` (same fields, caches reset), to edit and then
+    :func:`freeze`. Typed ``Any``: a game describes its drafts with a Protocol."""
+    copier = _THAW.get(type(state))
+    if copier is None:
+        copier = _THAW[type(state)] = _make_thaw(type(state))
+    return copier(state)
+
+
+def freeze(draft: Any, state_type: type[S]) -> S:
+    """Turn ``draft`` (from :func:`thaw` of a ``state_type`` state) into that immutable
+    state, in place, and return it."""
+    if _FROZEN.get(type(draft)) is not state_type:
+        raise TypeError(f"{type(draft).__name__} is not a draft of {state_type.__name__}")
+    draft.__class__ = state_type
+    state: S = draft
+    return state

@@ -1,0 +1,119 @@
+"""Drafts (clangames.engine.draft): thaw a state, edit it, freeze it in place."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+import clangames
+from clangames.engine.draft import freeze, thaw
+from clangames.engine.phases import Phase
+from clangames.engine.state import State
+from testing import toys
+from testing.toys import ToyState
+
+GAME = toys.toy()
+
+
+def at_stake() -> ToyState:
+    state: Any = GAME.initial_state().apply_text("draw high").apply_text("draw low")
+    assert isinstance(state, ToyState)
+    return state
+
+
+def test_a_draft_is_an_editable_copy_that_freezes_into_the_state_type() -> None:
+    state = at_stake()
+    draft = thaw(state)
+    assert isinstance(draft, ToyState) and type(draft) is not ToyState
+    draft.stake = 2
+    draft.phase = Phase.turn("bid", 0)
+    assert state.stake == 0  # the original is untouched
+    frozen = freeze(draft, ToyState)
+    assert frozen is draft and type(frozen) is ToyState
+    assert frozen == attrs.evolve(state, stake=2, phase=Phase.turn("bid", 0))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        draft.stake = 3  # the stale draft reference is the frozen state now
+    assert frozen.stake == 2
+
+
+def test_an_unedited_draft_freezes_equal_to_its_source() -> None:
+    state = at_stake()
+    frozen = freeze(thaw(state), ToyState)
+    assert frozen == state and frozen is not state
+    assert frozen.legal_actions(0) == state.legal_actions(0)
+
+
+def test_caches_start_empty_in_a_draft() -> None:
+    state = at_stake()
+    state.legal_actions(0)  # fills the legal-action memo
+    assert state._memo
+    draft = thaw(state)
+    assert draft._memo is None
+    assert freeze(draft, ToyState)._memo is None
+
+
+def test_each_state_class_gets_its_own_draft_class() -> None:
+    state = at_stake()
+    leak = toys.LeakCard(
+        state.game, state.phase, state.deck, state.cards, state.community, state.stake,
+        state.commitments,
+    )  # fmt: skip
+    draft = thaw(leak)
+    assert isinstance(draft, toys.LeakCard)
+    assert type(freeze(draft, toys.LeakCard)) is toys.LeakCard
+    assert type(thaw(state)) is not type(draft)
+
+
+def test_freezing_into_another_type_or_a_non_draft_is_refused() -> None:
+    state = at_stake()
+    draft = thaw(state)
+    with pytest.raises(TypeError, match="is not a draft of LeakCard"):
+        freeze(draft, toys.LeakCard)
+    with pytest.raises(TypeError, match="ToyState is not a draft of ToyState"):
+        freeze(state, ToyState)
+    assert type(draft) is not ToyState  # the refused freeze changed nothing
+
+
+@attrs.frozen(slots=True)
+class _ListCache(ToyState):
+    scratch: list[int] = attrs.field(factory=list, eq=False, metadata={"cache": True})
+
+
+def test_a_cache_field_without_a_constant_default_is_refused() -> None:
+    state = at_stake()
+    odd = _ListCache(
+        state.game, state.phase, state.deck, state.cards, state.community, state.stake,
+        state.commitments,
+    )  # fmt: skip
+    with pytest.raises(TypeError, match="scratch: a cache field needs a constant default"):
+        thaw(odd)
+
+
+def test_every_game_state_declares_its_caches() -> None:
+    # A cache field left unmarked would be copied into the next state and serve stale data.
+    for name in ("kings_kilt", "koa_kingmaker", "kilt_castle"):
+        state_type = clangames.load(name, players=2).state_type
+        for field in attrs.fields(state_type):
+            if field.eq is False and field.name != "game":
+                assert field.metadata.get("cache"), (name, field.name)
+    assert attrs.fields(State)._memo.metadata["cache"]
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class _Hashed(ToyState):
+    pass
+
+
+def test_a_draft_of_a_hash_caching_state_hashes_its_own_fields() -> None:
+    state = at_stake()
+    hashed = _Hashed(
+        state.game, state.phase, state.deck, state.cards, state.community, state.stake,
+        state.commitments,
+    )  # fmt: skip
+    before = hash(hashed)
+    draft = thaw(hashed)
+    draft.stake = 2
+    frozen = freeze(draft, _Hashed)
+    assert hash(frozen) == hash(attrs.evolve(hashed, stake=2)) != before
