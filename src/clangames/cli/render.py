@@ -25,6 +25,7 @@ from rich.text import Text
 
 from clangames.engine.game import Game
 from clangames.engine.phases import CHANCE
+from clangames.engine.rng import Rng
 from clangames.engine.state import Action, State
 
 
@@ -104,22 +105,33 @@ def renderer_for(game: Game) -> Renderer:
     return renderer
 
 
+WORLDS = 24
+"""How many re-deals of the hidden information :func:`identifiable` tries."""
+
+
 def identifiable(before: State, action: Action, player: int, after: State, viewer: int) -> bool:
-    """True if ``viewer`` can tell ``action`` apart from every other option ``player`` had
-    in ``before``: no alternative leaves the viewer's observation equal to the actual one."""
+    """True if ``viewer`` can tell ``action`` apart from every other option ``player``
+    might have had: in no state the viewer cannot rule out (``before`` itself and
+    ``WORLDS`` re-deals of what the viewer cannot see, from a fixed seed so narration is
+    reproducible) does another option leave the viewer's observation equal to the actual
+    one. Judging on ``before`` alone would not do: a card dealt from a pile whose last
+    card only the full state knows has one outcome there, but several for the viewer."""
     if player == viewer:
         return True
     seen = after.observation(viewer)
-    options = (
-        tuple(a for a, _ in before.chance_weights())
-        if player == CHANCE
-        else before.legal_actions(player)
-    )
-    for other in options:
-        if other == action:
-            continue
-        if before.apply(other, player).observation(viewer) == seen:
-            return False
+    worlds = [before]
+    if before.game.info.has_hidden_information:
+        rng = Rng(0)
+        worlds += [before.resample(viewer, rng.fork(k)) for k in range(WORLDS)]
+    for world in worlds:
+        options = (
+            tuple(a for a, _ in world.chance_weights())
+            if player == CHANCE
+            else world.legal_actions(player)
+        )
+        for other in options:
+            if other != action and world.apply(other, player).observation(viewer) == seen:
+                return False
     return True
 
 

@@ -1,0 +1,254 @@
+"""KOA Kingmaker in the terminal: the round, the centre pile and every house's court,
+drawn from one seat's observation (used by ``clangames play`` and ``clangames replay``;
+imports ``rich``, so only the command line imports this module).
+
+Nothing here looks at a state: a face-down card is drawn as a marker unless the
+observation shows its kind (the viewer's own card, or any card after the reveal), and an
+inheritance number only when the observation holds it (the viewer's own, or all of them
+once the game is over).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from clangames.cli.render import Renderer, who
+from clangames.engine.bits import bits_of
+from clangames.engine.game import Game
+from clangames.engine.phases import CHANCE
+from clangames.koa_kingmaker.cards import (
+    CHARACTERS,
+    JESTER,
+    NOMINATION,
+    NOMINATIONS,
+    ROYAL,
+    ROYALTY,
+    card_name,
+)
+from clangames.koa_kingmaker.game import KoaGame
+from clangames.koa_kingmaker.observation import KoaObservation
+
+HOUSE_STYLES = ("bold red", "bold green", "bold blue", "bold magenta", "bold cyan")
+"""One style per house, so a house keeps its colour wherever it is named."""
+ROYAL_STYLE = "bold yellow"
+JESTER_STYLE = "yellow"
+FACE_DOWN = "[face down]"
+"""How another house's sealed card is drawn: its kind never shows before the reveal."""
+
+_SEALED = ("seal", "commit")
+_PHASES = {
+    "inherit": "the inheritance cards are being dealt",
+    "seal": "the automated households put their cards face down",
+    "commit": "each house puts one card face down",
+}
+
+
+def played_name(kind: int) -> str:
+    """A card on the table in words: ``"Seer"``, ``"nominates house 2"``."""
+    if NOMINATION <= kind < ROYAL:
+        return f"nominates house {kind - NOMINATION}"
+    return card_name(kind)
+
+
+def hand_text(hand: int) -> str:
+    """A hand in words: characters by name, then the houses it can nominate
+    (``"Jester, Gold, nominations of houses 1, 3"``); ``"empty"`` for none."""
+    parts = [card_name(k) for k in bits_of(hand & CHARACTERS)]
+    targets = [str(k - NOMINATION) for k in bits_of(hand & NOMINATIONS)]
+    if len(targets) == 1:
+        parts.append(f"nomination of house {targets[0]}")
+    elif targets:
+        parts.append(f"nominations of houses {', '.join(targets)}")
+    return ", ".join(parts) if parts else "empty"
+
+
+class KoaRenderer(Renderer):
+    """The round and whose move it is, the centre pile, and one row per house: its court
+    (Royalty highlighted), discard pile, hand size and its card of this round."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        if not isinstance(game, KoaGame):
+            raise TypeError(f"KoaRenderer draws KOA Kingmaker, not {game.name}")
+        self.koa = game
+
+    # -- pieces ---------------------------------------------------------------------------
+    def house(self, house: int) -> Text:
+        """``house 2`` in the house's own colour."""
+        return Text(f"house {house}", style=HOUSE_STYLES[house % len(HOUSE_STYLES)])
+
+    def houses(self, houses: list[int] | tuple[int, ...]) -> Text:
+        """Several houses, comma-separated, each in its colour (``"none"`` if empty)."""
+        if not houses:
+            return Text("none")
+        return Text(", ").join(self.house(h) for h in houses)
+
+    def court(self, cards: int) -> Text:
+        """A court: Royalty first (highlighted), then the Jester, the Banner and any
+        nominations kept for eliminating a house (``"nom. of house 2"``)."""
+        royals = [Text(card_name(k), style=ROYAL_STYLE) for k in bits_of(cards & ROYALTY)]
+        others = []
+        for k in bits_of(cards & ~ROYALTY):
+            if k >= NOMINATION:
+                others.append(Text(f"nom. of house {k - NOMINATION}", style="cyan"))
+            else:
+                others.append(Text(card_name(k), style=JESTER_STYLE if k == JESTER else ""))
+        parts = royals + others
+        return Text(", ").join(parts) if parts else Text("none", style="dim")
+
+    @staticmethod
+    def pile(cards: int) -> Text:
+        """A discard pile by card names (``"none"`` if empty)."""
+        names = [card_name(k) for k in bits_of(cards)]
+        return Text(", ".join(names)) if names else Text("none", style="dim")
+
+    def this_round(self, obs: KoaObservation, house: int) -> Text:
+        """A house's card of the current round as the viewer may see it."""
+        if obs.phase in _SEALED:
+            own = obs.table[house]
+            if own >= 0:
+                return Text(f"{played_name(own)} (yours, face down)", style="bold")
+            if obs.committed[house]:
+                return Text(FACE_DOWN, style="reverse")
+            if house in obs.to_move and obs.phase == "commit":
+                return Text("choosing", style="italic")
+            return Text("-", style="dim")
+        card = obs.played[house]
+        return Text(played_name(card)) if card >= 0 else Text("-", style="dim")
+
+    def header(self, obs: KoaObservation) -> list[Text]:
+        """The round, what is being decided, who has a card face down, pending hits and
+        returns, the centre pile and (in the commit step) the previous round's reveal."""
+        lines: list[Text] = []
+        title = Text(self.koa.info.title, style="bold underline")
+        doing = _PHASES.get(obs.phase, obs.phase)
+        if obs.phase == "return" and obs.recovering:
+            doing = f"house {obs.recovering[0]} may take a card back from its discard pile"
+        elif obs.phase == "discard" and obs.hits:
+            doing = f"house {obs.hits[0][0]} is hit and gives up a Royal or its Jester"
+        if obs.phase == "over":
+            title.append(f", game over after round {obs.round}", style="bold")
+        else:
+            title.append(f", round {obs.round}: {doing}", style="bold")
+        lines.append(title)
+        if obs.phase == "commit":
+            waiting = self.houses(obs.to_move)
+            down = [h for h in range(self.koa.houses) if obs.committed[h]]
+            line = Text("Still choosing: ") + waiting
+            line.append(" | face down on the table: ")
+            line.append_text(self.houses(down))
+            lines.append(line)
+        elif obs.to_move == (CHANCE,):
+            lines.append(Text("To move: chance"))
+        elif obs.phase == "over":
+            standing = [h for h in range(self.koa.houses) if obs.alive >> h & 1]
+            lines.append(Text("Houses still standing: ") + self.houses(standing))
+        if obs.hits:
+            hits = []
+            for h, source in obs.hits:
+                hit = self.house(h)
+                if source >= 0:
+                    hit.append(" (counter-attack by ")
+                    hit.append_text(self.house(source))
+                    hit.append(")")
+                hits.append(hit)
+            lines.append(Text("Hits still to take: ") + Text(", ").join(hits))
+        if obs.recovering:
+            lines.append(Text("May take a card back: ") + self.houses(obs.recovering))
+        centre = [
+            self.house(h) + Text(": ") + self.court(obs.centre[h])
+            for h in range(self.koa.houses)
+            if obs.centre[h]
+        ]
+        lines.append(Text("Centre pile: ") + (Text("; ").join(centre) if centre else Text("empty")))
+        if obs.phase in _SEALED and obs.round > 1:
+            shown = [
+                self.house(h) + Text(f": {played_name(c)}")
+                for h, c in enumerate(obs.played)
+                if c >= 0
+            ]
+            if shown:
+                lines.append(Text(f"Revealed in round {obs.round - 1}: ") + Text(", ").join(shown))
+        return lines
+
+    def courts(self, obs: KoaObservation) -> Table:
+        """One row per house: in or out, hand size, this round's card, then its court and
+        discard pile (and every inheritance number once the game is over)."""
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, header_style="bold")
+        table.add_column("house", no_wrap=True)
+        table.add_column("status", no_wrap=True)
+        table.add_column("hand", justify="right", no_wrap=True)
+        table.add_column("this round", no_wrap=True)
+        if obs.phase == "over":
+            table.add_column("inh.", justify="right", no_wrap=True)
+        table.add_column("court and discard pile")
+        for h in range(self.koa.houses):
+            name = self.house(h)
+            if h == obs.viewer:
+                name.append(" (you)", style="bold")
+            elif self.koa.is_automated(h):
+                name.append(" (auto)", style="dim")
+            out = obs.out_round[h]
+            status = Text("in") if out == 0 else Text(f"out, round {out}", style="dim")
+            cards = Text("court: ") + self.court(obs.courts[h])
+            cards.append("\ndiscards: ")
+            cards.append_text(self.pile(obs.discards[h]))
+            cells: list[RenderableType] = [
+                name,
+                status,
+                str(obs.hand_sizes[h]),
+                self.this_round(obs, h),
+            ]
+            if obs.phase == "over":
+                cells.append(str(obs.inheritance[h]))
+            table.add_row(*cells, cards)
+        return table
+
+    # -- the Renderer interface -------------------------------------------------------------
+    def board(self, obs: Any) -> RenderableType:
+        """The header and the courts as ``obs``'s viewer may see them."""
+        if not isinstance(obs, KoaObservation):
+            return super().board(obs)
+        return Group(*self.header(obs), self.courts(obs))
+
+    def secrets(self, obs: Any) -> list[str]:
+        """The viewer's hand, its face-down card before the reveal and its inheritance
+        number (nothing for the public view)."""
+        if not isinstance(obs, KoaObservation) or obs.viewer < 0:
+            return []
+        lines = [f"hand: {hand_text(obs.hand)}"]
+        if obs.phase in _SEALED and obs.table[obs.viewer] >= 0:
+            lines.append(f"face-down card: {played_name(obs.table[obs.viewer])}")
+        number = obs.inheritance[obs.viewer]
+        if number:
+            lines.append(f"inheritance: {number}")
+        return lines
+
+    def hidden_step(self, before: Any, after: Any, player: int) -> str:
+        """Sealed cards are told as "player k puts a card face down" (naming the house whose
+        card appeared on the table), inheritance deals as cards dealt face down."""
+        if not isinstance(before, KoaObservation) or not isinstance(after, KoaObservation):
+            return super().hidden_step(before, after, player)
+        if before.phase == "inherit" and player == CHANCE:
+            if after.phase == "inherit":
+                return "the next house is dealt its inheritance card face down"
+            return "the last inheritance card is dealt face down; round 1 begins"
+        if before.phase in _SEALED and after.phase in _SEALED:
+            new = [
+                h for h in range(self.koa.houses) if after.committed[h] and not before.committed[h]
+            ]
+            if len(new) == 1:
+                h = new[0]
+                actor = f"automated household {h}" if self.koa.is_automated(h) else who(h)
+                return f"{actor} puts a card face down"
+        return super().hidden_step(before, after, player)
+
+
+def make_renderer(game: Game) -> Renderer:
+    """The KOA Kingmaker renderer for ``game`` (what the command line looks up)."""
+    return KoaRenderer(game)
