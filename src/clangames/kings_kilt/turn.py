@@ -2,15 +2,16 @@
 every vacancy, then any family reveals the move triggered.
 
 This module is the hot path of search and simulation: legal actions come from shared
-action objects indexed by position, and a move edits a mutable :class:`Draft` of the
-state that is frozen once at the end.
+action objects indexed by position, and a move edits a :class:`Draft` (the state thawed
+by the kernel) that is frozen once at the end.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from clangames.engine.data import replace_at
+from clangames.engine.draft import freeze, thaw
 from clangames.engine.phases import Phase
 from clangames.engine.seats import clockwise_from, next_seat, right_of
 from clangames.kings_kilt.actions import Advance, Betray, Draw, Fill, KingsKiltAction, Pass, Reveal
@@ -25,88 +26,41 @@ REVEAL_TOP = Phase.chance("reveal_top")
 OVER = Phase.over()
 
 
-class Draft:
-    """A mutable working copy of a state, frozen into a new state by :meth:`freeze`."""
+class Draft(Protocol):
+    """A :class:`KingsKiltState` thawed for editing by one move (the kernel's
+    :mod:`clangames.engine.draft`): the same fields, assignable until it is frozen."""
 
-    __slots__ = (
-        "actor",
-        "cls",
-        "crowned",
-        "dealt",
-        "discards",
-        "families",
-        "family_deck",
-        "from_deck",
-        "game",
-        "guardians_triggered",
-        "hands",
-        "leaders",
-        "members",
-        "nobles_triggered",
-        "passed",
-        "phase",
-        "pyramid",
-        "removed",
-        "reshuffled",
-        "reveal_queue",
-        "revealed",
-        "top",
-        "turns",
-        "vacancy",
-    )
+    game: KingsKiltGame
+    phase: Phase
+    pyramid: tuple[int, ...]
+    top: int
+    leaders: Multiset
+    members: Multiset
+    reshuffled: Multiset
+    family_deck: int
+    families: tuple[int, ...]
+    from_deck: tuple[int, ...]
+    revealed: tuple[int, ...]
+    hands: tuple[Multiset, ...]
+    discards: Multiset
+    removed: Multiset
+    passed: int
+    crowned: bool
+    nobles_triggered: bool
+    guardians_triggered: bool
+    actor: int
+    vacancy: int
+    reveal_queue: tuple[int, ...]
+    dealt: int
+    turns: int
 
-    def __init__(self, s: KingsKiltState) -> None:
-        self.cls = type(s)
-        self.game: KingsKiltGame = s.game
-        self.phase: Phase = s.phase
-        self.pyramid: list[int] = list(s.pyramid)
-        self.top = s.top
-        self.leaders: Multiset = s.leaders
-        self.members: Multiset = s.members
-        self.reshuffled: Multiset = s.reshuffled
-        self.family_deck = s.family_deck
-        self.families = s.families
-        self.from_deck = s.from_deck
-        self.revealed = s.revealed
-        self.hands = s.hands
-        self.discards: Multiset = s.discards
-        self.removed: Multiset = s.removed
-        self.passed = s.passed
-        self.crowned = s.crowned
-        self.nobles_triggered = s.nobles_triggered
-        self.guardians_triggered = s.guardians_triggered
-        self.actor = s.actor
-        self.vacancy = s.vacancy
-        self.reveal_queue = s.reveal_queue
-        self.dealt = s.dealt
-        self.turns = s.turns
 
-    def freeze(self) -> KingsKiltState:
-        return self.cls(
-            self.game,
-            self.phase,
-            tuple(self.pyramid),
-            self.top,
-            self.leaders,
-            self.members,
-            self.reshuffled,
-            self.family_deck,
-            self.families,
-            self.from_deck,
-            self.revealed,
-            self.hands,
-            self.discards,
-            self.removed,
-            self.passed,
-            self.crowned,
-            self.nobles_triggered,
-            self.guardians_triggered,
-            self.actor,
-            self.vacancy,
-            self.reveal_queue,
-            self.dealt,
-            self.turns,
-        )
+def move_up(d: Draft, source: int, target: int) -> None:
+    """The card at ``source`` moves to ``target``, leaving ``source`` empty."""
+    pyramid = list(d.pyramid)
+    pyramid[target] = pyramid[source]
+    pyramid[source] = EMPTY
+    d.pyramid = tuple(pyramid)
 
 
 # -- legal actions --------------------------------------------------------------------------
@@ -176,7 +130,7 @@ def _turn_actions(s: KingsKiltState, player: int) -> tuple[KingsKiltAction, ...]
 # -- transitions -----------------------------------------------------------------------------
 def apply(s: KingsKiltState, action: Any, player: int) -> KingsKiltState:
     """The successor state for a legal action (checked by the kernel beforehand)."""
-    d = Draft(s)
+    d: Draft = thaw(s)
     kind = type(action)
     geo = d.game.geo
     if kind is Draw:
@@ -191,7 +145,7 @@ def apply(s: KingsKiltState, action: Any, player: int) -> KingsKiltState:
         reveal(d, action.clan, player)
     else:
         pass_turn(d, player)
-    return d.freeze()
+    return freeze(d, type(s))
 
 
 def advance(d: Draft, pos: int, direction: str, player: int) -> None:
@@ -199,9 +153,7 @@ def advance(d: Draft, pos: int, direction: str, player: int) -> None:
     triggers the family reveal, an entry into the top row crowns a King."""
     geo = d.game.geo
     target = geo.up_left[pos] if direction == "left" else geo.up_right[pos]
-    pyr = d.pyramid
-    pyr[target] = pyr[pos]
-    pyr[pos] = EMPTY
+    move_up(d, pos, target)
     row = geo.row[target]
     if row == geo.nobleman_row and not d.nobles_triggered:
         d.nobles_triggered = True
@@ -220,16 +172,14 @@ def betray(d: Draft, pos: int, influence: int, player: int) -> None:
     d.hands = replace_at(d.hands, player, d.hands[player].remove(influence))
     d.discards = d.discards.add(influence)
     d.removed = d.removed.add(d.pyramid[pos])
-    d.pyramid[pos] = EMPTY
+    d.pyramid = replace_at(d.pyramid, pos, EMPTY)
     d.vacancy = pos
     settle(d)
 
 
 def fill(d: Draft, source: int) -> None:
     """The chosen card beneath moves up into the vacancy, leaving its own."""
-    pyr = d.pyramid
-    pyr[d.vacancy] = pyr[source]
-    pyr[source] = EMPTY
+    move_up(d, source, d.vacancy)
     d.vacancy = source
     settle(d)
 
@@ -267,14 +217,13 @@ def settle(d: Draft) -> None:
     hand the turn on."""
     game = d.game
     geo = game.geo
-    pyr = d.pyramid
     while True:
         v = d.vacancy
         if v < 0:
             break
         if geo.row[v] == 1:
             if d.top >= 0:
-                pyr[v] = d.top
+                d.pyramid = replace_at(d.pyramid, v, d.top)
                 d.top = EMPTY
                 d.vacancy = EMPTY
             elif d.leaders or d.members or d.reshuffled:
@@ -288,15 +237,14 @@ def settle(d: Draft) -> None:
                 d.vacancy = EMPTY  # nothing left anywhere: the space stays empty
             continue
         below_left, below_right = geo.beneath[v]
-        has_left = pyr[below_left] >= 0
-        has_right = pyr[below_right] >= 0
+        has_left = d.pyramid[below_left] >= 0
+        has_right = d.pyramid[below_right] >= 0
         if has_left and has_right:
             d.phase = Phase.turn("fill", d.actor)
             return
         if has_left or has_right:
             source = below_left if has_left else below_right
-            pyr[v] = pyr[source]
-            pyr[source] = EMPTY
+            move_up(d, source, v)
             d.vacancy = source
         else:
             d.vacancy = EMPTY
@@ -403,7 +351,7 @@ def _draw(d: Draft, clan: int) -> None:
             d.phase = Phase.chance("build_base")
     elif name == "build_base":
         _take_from_pile(d, clan)
-        d.pyramid[d.dealt] = clan
+        d.pyramid = replace_at(d.pyramid, d.dealt, clan)
         d.dealt += 1
         if d.dealt == game.geo.width:
             d.dealt = 0
