@@ -14,14 +14,16 @@ Flow of one round:
    or ends the game.
 
 This module is the hot path of search and simulation: legal actions come from shared
-action objects, and the resolution edits a mutable :class:`Draft` frozen once at the end.
+action objects, and a move edits a :class:`Draft` (the state thawed by the kernel) that is
+frozen once at the end.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from clangames.engine.data import replace_at
+from clangames.engine.draft import freeze, thaw
 from clangames.engine.phases import Phase
 from clangames.engine.simultaneous import NOT_COMMITTED, Commitments
 from clangames.koa_kingmaker.actions import (
@@ -62,65 +64,35 @@ _BANNER_BIT = 1 << BANNER
 _GOLD_BIT = 1 << GOLD
 
 
-class Draft:
-    """A mutable working copy of a state, frozen into a new state by :meth:`freeze`."""
+class Draft(Protocol):
+    """A :class:`KoaState` thawed for editing by one move (the kernel's
+    :mod:`clangames.engine.draft`): the same fields, assignable until it is frozen."""
 
-    __slots__ = (
-        "alive",
-        "centre",
-        "cls",
-        "courts",
-        "discards",
-        "game",
-        "hands",
-        "hits",
-        "inheritance",
-        "out_round",
-        "phase",
-        "played",
-        "recovering",
-        "round",
-        "scored",
-        "table",
-    )
+    game: KoaGame
+    phase: Phase
+    round: int
+    inheritance: tuple[int, ...]
+    alive: int
+    out_round: tuple[int, ...]
+    hands: tuple[int, ...]
+    courts: tuple[int, ...]
+    discards: tuple[int, ...]
+    centre: tuple[int, ...]
+    table: Commitments
+    played: tuple[int, ...]
+    recovering: tuple[int, ...]
+    hits: tuple[tuple[int, int], ...]
+    scored: int
 
-    def __init__(self, s: KoaState) -> None:
-        self.cls = type(s)
-        self.game: KoaGame = s.game
-        self.phase: Phase = s.phase
-        self.round = s.round
-        self.inheritance = s.inheritance
-        self.alive = s.alive
-        self.out_round = s.out_round
-        self.hands: list[int] = list(s.hands)
-        self.courts: list[int] = list(s.courts)
-        self.discards: list[int] = list(s.discards)
-        self.centre: list[int] = list(s.centre)
-        self.table: list[int] = list(s.table.ids)
-        self.played = s.played
-        self.recovering = s.recovering
-        self.hits = s.hits
-        self.scored = s.scored
 
-    def freeze(self) -> KoaState:
-        """The new immutable state."""
-        return self.cls(
-            self.game,
-            self.phase,
-            self.round,
-            self.inheritance,
-            self.alive,
-            self.out_round,
-            tuple(self.hands),
-            tuple(self.courts),
-            tuple(self.discards),
-            tuple(self.centre),
-            Commitments(tuple(self.table)),
-            self.played,
-            self.recovering,
-            self.hits,
-            self.scored,
-        )
+def _add(cards: tuple[int, ...], house: int, bit: int) -> tuple[int, ...]:
+    """``cards`` with ``bit`` added to ``house``'s set."""
+    return replace_at(cards, house, cards[house] | bit)
+
+
+def _take(cards: tuple[int, ...], house: int, bit: int) -> tuple[int, ...]:
+    """``cards`` with ``bit`` taken out of ``house``'s set."""
+    return replace_at(cards, house, cards[house] & ~bit)
 
 
 # -- legal actions --------------------------------------------------------------------------
@@ -178,11 +150,11 @@ def apply(s: KoaState, action: Any, player: int) -> KoaState:
     if kind is Play or kind is Nominate:
         card = action.card if kind is Play else NOMINATION + action.house
         return commit(s, player, card)
-    d = Draft(s)
+    d: Draft = thaw(s)
     if kind is Seal:
         h = sealing_house(s)
-        d.table[h] = action.card
-        d.hands[h] &= ~(1 << action.card)
+        d.table = d.table.commit(h, action.card)
+        d.hands = _take(d.hands, h, 1 << action.card)
         next_commitment(d)
     elif kind is Inherit:
         deal_inheritance(d, action.number)
@@ -195,42 +167,25 @@ def apply(s: KoaState, action: Any, player: int) -> KoaState:
     else:
         discard_for_hit(d, action.card)
         settle(d)
-    return d.freeze()
+    return freeze(d, type(s))
 
 
 def commit(s: KoaState, player: int, card: int) -> KoaState:
     """Seal ``player``'s card; the last commitment reveals and resolves the round."""
     game = s.game
-    table = s.table.commit(player, card)
-    hands = replace_at(s.hands, player, s.hands[player] & ~(1 << card))
+    d: Draft = thaw(s)
+    d.table = s.table.commit(player, card)
+    d.hands = _take(s.hands, player, 1 << card)
     waiting = 0
-    ids = table.ids
+    ids = d.table.ids
     for p in game.seats:
         if s.alive >> p & 1 and ids[p] == NOT_COMMITTED:
             waiting |= 1 << p
     if waiting:
-        return type(s)(
-            game,
-            game.commit_phase[waiting],
-            s.round,
-            s.inheritance,
-            s.alive,
-            s.out_round,
-            hands,
-            s.courts,
-            s.discards,
-            s.centre,
-            table,
-            s.played,
-            s.recovering,
-            s.hits,
-            s.scored,
-        )
-    d = Draft(s)
-    d.hands[player] = hands[player]
-    d.table[player] = card
-    reveal(d)
-    return d.freeze()
+        d.phase = game.commit_phase[waiting]
+    else:
+        reveal(d)
+    return freeze(d, type(s))
 
 
 def deal_inheritance(d: Draft, number: int) -> None:
@@ -246,7 +201,7 @@ def start_round(d: Draft) -> None:
     """A new round: the table is clear; automated households seal first, then the real
     players commit."""
     d.round += 1
-    d.table = [NOT_COMMITTED] * len(d.table)
+    d.table = Commitments.open(len(d.table.ids))
     d.scored = 0
     next_commitment(d)
 
@@ -255,7 +210,7 @@ def next_commitment(d: Draft) -> None:
     """Seal the next automated household's card, or open the players' commitments."""
     game = d.game
     alive = d.alive
-    table = d.table
+    table = d.table.ids
     for h in game.automated:
         if alive >> h & 1 and d.hands[h] and table[h] == NOT_COMMITTED:
             d.phase = SEAL
@@ -266,11 +221,11 @@ def next_commitment(d: Draft) -> None:
 def reveal(d: Draft) -> None:
     """Turn every commitment face up and resolve the steps that need no decision."""
     game = d.game
-    played = tuple(d.table)
+    played = d.table.ids
     d.played = played
-    table = d.table
-    courts = d.courts
-    discards = d.discards
+    table = list(played)
+    courts = list(d.courts)
+    discards = list(d.discards)
     houses = range(len(played))
     # 1. Jester and Banner join their owners' courts; then a Fanatic clears every Banner.
     fanatic = False
@@ -336,6 +291,9 @@ def reveal(d: Draft) -> None:
         d.recovering = game.bits[thieves]
     else:
         d.recovering = game.bits[golds]
+    d.table = Commitments(tuple(table))
+    d.courts = tuple(courts)
+    d.discards = tuple(discards)
     settle(d)
 
 
@@ -373,8 +331,8 @@ def settle(d: Draft) -> None:
 def recover(d: Draft, card: int) -> None:
     """The house deciding now takes ``card`` back from its discard pile into its hand."""
     h = d.recovering[0]
-    d.discards[h] &= ~(1 << card)
-    d.hands[h] |= 1 << card
+    d.discards = _take(d.discards, h, 1 << card)
+    d.hands = _add(d.hands, h, 1 << card)
     d.recovering = d.recovering[1:]
 
 
@@ -384,11 +342,11 @@ def discard_for_hit(d: Draft, card: int) -> None:
     h, source = d.hits[0]
     d.hits = d.hits[1:]
     bit = 1 << card
-    d.courts[h] &= ~bit
+    d.courts = _take(d.courts, h, bit)
     if bit & ROYALTY:
-        d.centre[h] |= bit
+        d.centre = _add(d.centre, h, bit)
     else:
-        d.discards[h] |= bit
+        d.discards = _add(d.discards, h, bit)
     if not d.courts[h] & KEEPERS:
         eliminate(d, h, source)
 
@@ -405,8 +363,8 @@ def eliminate(d: Draft, house: int, source: int) -> None:
             if c == card:
                 d.scored |= 1 << n
     elif d.hands[source] >> card & 1:
-        d.hands[source] &= ~(1 << card)
-        d.courts[source] |= 1 << card
+        d.hands = _take(d.hands, source, 1 << card)
+        d.courts = _add(d.courts, source, 1 << card)
 
 
 def end_round(d: Draft) -> None:
@@ -414,19 +372,24 @@ def end_round(d: Draft) -> None:
     house), characters to their owners' discard pile; then the next round, unless two or
     fewer houses are left. (There are at most two automated households, so a game whose
     real players are all out ends here too.)"""
-    table = d.table
-    for h, c in enumerate(table):
+    hands = list(d.hands)
+    courts = list(d.courts)
+    discards = list(d.discards)
+    for h, c in enumerate(d.table.ids):
         if c < 0:
             continue
         bit = 1 << c
         if c >= NOMINATION:
             if d.scored >> h & 1:
-                d.courts[h] |= bit
+                courts[h] |= bit
             else:
-                d.hands[h] |= bit
+                hands[h] |= bit
         else:
-            d.discards[h] |= bit
-        table[h] = NOT_COMMITTED
+            discards[h] |= bit
+    d.hands = tuple(hands)
+    d.courts = tuple(courts)
+    d.discards = tuple(discards)
+    d.table = Commitments.open(len(hands))
     d.recovering = ()
     d.hits = ()
     if d.alive.bit_count() <= 2:
