@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import attrs
@@ -117,3 +118,22 @@ def test_a_draft_of_a_hash_caching_state_hashes_its_own_fields() -> None:
     draft.stake = 2
     frozen = freeze(draft, _Hashed)
     assert hash(frozen) == hash(attrs.evolve(hashed, stake=2)) != before
+
+
+@pytest.mark.parametrize(
+    ("module", "name"),
+    [
+        ("clangames.kings_kilt.turn", "kings_kilt"),
+        ("clangames.koa_kingmaker.rules", "koa_kingmaker"),
+        ("clangames.kilt_castle.turn", "kilt_castle"),
+    ],
+)
+def test_each_games_draft_protocol_restates_its_state_fields(module: str, name: str) -> None:
+    # The Protocol exists so that mypy checks the rules' edits; it must not drift from
+    # the state it drafts (same names, same annotations).
+    draft = importlib.import_module(module).Draft
+    state_type = clangames.load(name, players=2).state_type
+    fields = {
+        f.name: f.type for f in attrs.fields(state_type) if not f.metadata.get("cache") or f.init
+    }
+    assert draft.__annotations__ == fields
