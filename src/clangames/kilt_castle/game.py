@@ -10,6 +10,7 @@ from clangames.engine.actions import ActionTable
 from clangames.engine.bits import bits_of
 from clangames.engine.errors import InvalidParameterError
 from clangames.engine.game import Game, GameInfo, GameSpec, Parameter
+from clangames.engine.phases import Phase
 from clangames.engine.registry import register
 from clangames.kilt_castle.actions import (
     Build,
@@ -89,6 +90,11 @@ class KiltCastleGame(Game):
                 f" colour at most {board.max_same_colour} times per card row"
             )
         self.stall_turns: int = int(params["stall_rounds"]) * n
+        # The phases of a turn, made once: a move only picks one.
+        self.relocate_phase = tuple(Phase.turn("relocate", seat) for seat in range(n))
+        self.roof_phase = tuple(Phase.turn("roof", seat) for seat in range(n))
+        self.build_phase = tuple(Phase.turn("build", max(seat, 0)) for seat in owner)
+        """Indexed by colour: the seat playing it builds (colours out of play never do)."""
         self._actions = build_action_table(board, self.cards)
         table = self._actions
         self.lay_actions: tuple[tuple[KiltCastleAction, ...], ...] = tuple(

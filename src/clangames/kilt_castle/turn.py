@@ -83,12 +83,6 @@ def legal_actions(s: KiltCastleState, player: int) -> tuple[KiltCastleAction, ..
     return ()
 
 
-def neighbours(game: KiltCastleGame, mask: int) -> int:
-    """The positions next to those in ``mask`` (the track is a circle)."""
-    last = game.last_position
-    return ((mask << 1) | (mask >> last) | (mask >> 1) | ((mask & 1) << last)) & game.all_positions
-
-
 def relocations(
     game: KiltCastleGame, positions: tuple[int, ...] | list[int]
 ) -> list[KiltCastleAction]:
@@ -96,10 +90,13 @@ def relocations(
 
     A card's targets are judged on the lay-out after it leaves: at most ``max_row`` cards
     in the target row, at most ``max_rows`` non-empty rows, and a card landing on an empty
-    position needs a card on one of that position's two neighbours. A card sharing its row
-    leaves the lay-out's rows as they are, so all such cards share one target set (less
+    position needs a card on one of that position's two neighbours (the track is a circle:
+    a position's neighbours are one step either way, modulo its length). A card sharing its
+    row leaves the lay-out's rows as they are, so all such cards share one target set (less
     their own position); only a lone card changes the rows by leaving."""
-    sizes = [0] * (game.last_position + 1)
+    last = game.last_position
+    circle = game.all_positions
+    sizes = [0] * (last + 1)
     occupied = 0
     for p in positions:
         sizes[p] += 1
@@ -112,7 +109,8 @@ def relocations(
     rows = occupied.bit_count()
     shared = occupied & ~full
     if rows < game.max_rows:
-        shared |= neighbours(game, occupied) & ~occupied
+        near = (occupied << 1) | (occupied >> last) | (occupied >> 1) | ((occupied & 1) << last)
+        shared |= near & circle & ~occupied
     spread = rows - 1 < game.max_rows
     memo = game.relocation_memo
     out: list[KiltCastleAction] = []
@@ -122,7 +120,8 @@ def relocations(
             after = occupied ^ bit
             mask = after & ~full
             if spread:
-                mask |= neighbours(game, after) & ~after & ~bit
+                near = (after << 1) | (after >> last) | (after >> 1) | ((after & 1) << last)
+                mask |= near & circle & ~occupied
         else:
             mask = shared & ~bit
         actions = memo[slot].get(mask)
@@ -222,7 +221,7 @@ def start_turn(d: Draft, seat: int) -> None:
     d.builders = ()
     d.first_space = -1
     d.turns += 1
-    d.phase = Phase.turn("relocate", seat)
+    d.phase = d.game.relocate_phase[seat]
 
 
 def relocate(d: Draft, slot: int, to: int) -> None:
@@ -282,7 +281,7 @@ def build(d: Draft, space: int, crests: int) -> bool:
     if placed == 1:  # the only roof moves: nothing to choose
         d.roofed = 1 << space
         return True
-    d.phase = Phase.turn("roof", seat)
+    d.phase = game.roof_phase[seat]
     return False
 
 
@@ -305,7 +304,7 @@ def settle(d: Draft) -> None:
             d.builders = d.builders[1:]
             continue
         if len(options) > 1:
-            d.phase = Phase.turn("build", game.owner[colour])
+            d.phase = game.build_phase[colour]
             d.options = tuple(options)
             return
         only: Any = options[0]
