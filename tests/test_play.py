@@ -13,7 +13,7 @@ import pytest
 import clangames
 from clangames import GameRecord
 
-CLI = [sys.executable, "-m", "clangames.cli.main"]
+CLI = [sys.executable, "-m", "clangames.cli"]
 
 
 def _run(args: list[str], stdin: str = "", timeout: int = 300) -> subprocess.CompletedProcess[str]:

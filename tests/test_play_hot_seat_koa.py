@@ -16,7 +16,7 @@ from clangames import GameRecord
 from clangames.koa_kingmaker import KoaState, Nominate, Play
 from clangames.koa_kingmaker.cards import card_name
 
-CLI = [sys.executable, "-m", "clangames.cli.main"]
+CLI = [sys.executable, "-m", "clangames.cli"]
 PASS = re.compile(r"===== pass to player (\d) =====")
 DECIDE = re.compile(r"--- player (\d) \(human\) to decide ---")
 STEP = re.compile(r"^\[(\d+)\] player (\d): (.*)$")
