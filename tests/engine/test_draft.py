@@ -137,3 +137,9 @@ def test_each_games_draft_protocol_restates_its_state_fields(module: str, name: 
         f.name: f.type for f in attrs.fields(state_type) if not f.metadata.get("cache") or f.init
     }
     assert draft.__annotations__ == fields
+
+
+def test_a_draft_cannot_be_thawed_again() -> None:
+    draft = thaw(at_stake())
+    with pytest.raises(TypeError, match="is a draft already; freeze it before thawing it"):
+        thaw(draft)

@@ -57,6 +57,8 @@ def _all_slots(cls: type) -> set[str]:
 def _make_thaw(cls: type[State]) -> Callable[[Any], Any]:
     """Generate (once per class) a function copying every field of a ``cls`` state into
     a new draft, resetting the cache fields: straight-line code, no loop over fields."""
+    if cls in _FROZEN:
+        raise TypeError(f"{cls.__name__} is a draft already; freeze it before thawing it")
     twin = _draft_class(cls)
     lines = ["def thaw(s):", "    d = new(twin)"]
     defaults: dict[str, Any] = {}
