@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -370,10 +370,24 @@ NIM = clangames.GameSpec(
 )
 
 
+@pytest.fixture
+def register_for_test() -> Iterator[Callable[[clangames.GameSpec], None]]:
+    """Register games through the public registry; unregistered again after the test."""
+    names: list[str] = []
+
+    def add(spec: clangames.GameSpec) -> None:
+        registry.register(spec)
+        names.append(spec.name)
+
+    yield add
+    for name in names:
+        registry.unregister(name)
+
+
 def test_demo_works_for_a_game_it_was_never_written_for(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str], register_for_test: Callable[[clangames.GameSpec], None]
 ) -> None:
-    monkeypatch.setitem(registry._REGISTRY, "tiny_nim", NIM)  # removed again after the test
+    register_for_test(NIM)
     code, out, err = run(capsys, "demo", "tiny-nim", "--seed", "1")
     assert (code, err) == (0, "")
     lines = out.splitlines()
@@ -418,10 +432,9 @@ class TooLongNim(NimGame):
 
 
 def test_a_game_that_outlives_its_declared_length_is_a_failure_exit_1(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str], register_for_test: Callable[[clangames.GameSpec], None]
 ) -> None:
-    spec = attrs.evolve(NIM, factory=lambda params: TooLongNim(NIM, params))
-    monkeypatch.setitem(registry._REGISTRY, "tiny_nim", spec)
+    register_for_test(attrs.evolve(NIM, factory=lambda params: TooLongNim(NIM, params)))
     code, _, err = run(capsys, "demo", "tiny_nim", "--quiet")
     assert code == 1
     assert err == (
@@ -431,9 +444,11 @@ def test_a_game_that_outlives_its_declared_length_is_a_failure_exit_1(
 
 
 def test_a_game_without_winners_reports_none(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    register_for_test: Callable[[clangames.GameSpec], None],
 ) -> None:
-    monkeypatch.setitem(registry._REGISTRY, "tiny_nim", NIM)
+    register_for_test(NIM)
     monkeypatch.setattr(NimState, "winners", lambda self: ())
     code, out, _ = run(capsys, "demo", "tiny_nim", "--quiet")
     assert code == 0

@@ -103,14 +103,14 @@ def test_toys_leave_the_registry_as_they_found_it() -> None:
         assert clangames.game_spec("toy_duel") is toys.SPEC
     assert clangames.game_spec("toy_duel") is toys.SPEC
     # Without the fixture's registration, the block adds the toy and takes it away again.
-    saved = registry._REGISTRY.pop("toy_duel_faulty")
+    registry.unregister("toy_duel_faulty")
     try:
         with toys.registered():
             assert clangames.game_spec("toy_duel_faulty") is toys.FAULTY_SPEC
         with pytest.raises(clangames.UnknownGameError):
             clangames.game_spec("toy_duel_faulty")
     finally:
-        registry._REGISTRY["toy_duel_faulty"] = saved
+        registry.register(toys.FAULTY_SPEC)
 
 
 def test_check_game_needs_a_loaded_game() -> None:
