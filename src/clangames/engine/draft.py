@@ -61,7 +61,6 @@ def _make_thaw(cls: type[State]) -> Callable[[Any], Any]:
         raise TypeError(f"{cls.__name__} is a draft already; freeze it before thawing it")
     twin = _draft_class(cls)
     lines = ["def thaw(s):", "    d = new(twin)"]
-    defaults: dict[str, Any] = {}
     for field in attrs.fields(cls):
         if field.metadata.get("cache"):
             if not isinstance(field.default, (type(None), bool, int)):
@@ -69,7 +68,6 @@ def _make_thaw(cls: type[State]) -> Callable[[Any], Any]:
                     f"{cls.__name__}.{field.name}: a cache field needs a constant default"
                     f" (None, a bool or an int), not {field.default!r}"
                 )
-            defaults[field.name] = field.default
             lines.append(f"    d.{field.name} = {field.default!r}")
         else:
             lines.append(f"    d.{field.name} = s.{field.name}")
