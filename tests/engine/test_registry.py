@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import clangames
@@ -16,7 +19,15 @@ from clangames import (
     Parameter,
     UnknownGameError,
 )
-from clangames.engine.registry import canonical_name, game_spec, games, load, register
+from clangames.engine import registry
+from clangames.engine.registry import (
+    canonical_name,
+    clear_load_cache,
+    game_spec,
+    games,
+    load,
+    register,
+)
 from testing import toys
 
 
@@ -170,3 +181,151 @@ def test_register_is_idempotent_but_refuses_a_different_game() -> None:
     with pytest.raises(ValueError, match="a different game is already registered as 'toy_duel'"):
         register(different)
     assert game_spec("toy_duel").title == "Toy Duel"
+
+
+# -- the per-process cache of loaded games ----------------------------------------------------
+
+
+def _counting_spec(name: str, title: str, calls: list[str]) -> GameSpec:
+    """A Toy Duel spec registered as ``name`` whose factory notes each game it builds."""
+
+    def factory(params: Mapping[str, Any]) -> Game:
+        calls.append(title)
+        return toys.ToyGame(spec, params)
+
+    spec = GameSpec(
+        name=name,
+        title=title,
+        summary="",
+        min_players=2,
+        max_players=2,
+        parameters=toys.SPEC.parameters,
+        factory=factory,
+    )
+    return spec
+
+
+def test_the_same_name_and_parameters_give_the_same_game() -> None:
+    game = load("kings_kilt", players=2)
+    assert load("kings-kilt", players=2, first_player=0) is game
+    assert load("Kings Kilt", players=2, components=None) is game
+    assert load("kings_kilt", players=3) is not game
+    assert load("kings_kilt", players=2, betrayal_match="target") is not game
+
+
+def test_a_game_is_built_once_per_parameters() -> None:
+    calls: list[str] = []
+    register(_counting_spec("toy_counted", "counted", calls))
+    try:
+        first = load("toy_counted")
+        assert load("toy_counted", max_bid=2) is first
+        assert load("toy_counted", max_bid=3) is not first
+        assert calls == ["counted", "counted"]
+    finally:
+        registry.unregister("toy_counted")
+
+
+def test_a_failing_factory_caches_nothing() -> None:
+    calls: list[str] = []
+    attempts = 0
+
+    def flaky(params: Mapping[str, Any]) -> Game:
+        nonlocal attempts
+        attempts += 1
+        if attempts == 1:
+            raise InvalidParameterError("toy_flaky: not this time")
+        return good.factory(params)
+
+    good = _counting_spec("toy_flaky", "flaky", calls)
+    register(attrs.evolve(good, factory=flaky))
+    try:
+        with pytest.raises(InvalidParameterError, match="not this time"):
+            load("toy_flaky")
+        assert isinstance(load("toy_flaky"), toys.ToyGame)
+        assert load("toy_flaky") is load("toy_flaky") and calls == ["flaky"]
+    finally:
+        registry.unregister("toy_flaky")
+
+
+def test_another_spec_under_the_same_name_never_gets_the_old_game() -> None:
+    calls: list[str] = []
+    first = _counting_spec("toy_twice", "first", calls)
+    register(first)
+    try:
+        old = load("toy_twice")
+        registry.unregister("toy_twice")
+        assert not [k for k in registry._LOADED if k[0] == "toy_twice"]
+        register(_counting_spec("toy_twice", "second", calls))
+        new = load("toy_twice")
+        assert new is not old and new.spec.title == "second"
+        assert calls == ["first", "second"]
+        # Specs compare without their factories: an equal spec registered again (a new
+        # object) builds its own games too.
+        again = _counting_spec("toy_twice", "second", calls)
+        assert register(again) is again
+        assert load("toy_twice") is not new
+        assert calls == ["first", "second", "second"]
+        assert load("toy_twice").spec is again
+    finally:
+        registry.unregister("toy_twice")
+
+
+def test_an_edited_data_file_is_read_again(tmp_path: Path) -> None:
+    bundled = resources.files("clangames.kings_kilt").joinpath("components.toml")
+    path = tmp_path / "box.toml"
+    path.write_text(bundled.read_text("utf-8"), "utf-8")
+    game = load("kings_kilt", players=2, components=str(path))
+    assert load("kings_kilt", players=2, components=str(path)) is game
+    assert "Stewart" in game.clans  # type: ignore[attr-defined]
+    path.write_text(path.read_text("utf-8").replace('"Stewart"', '"Stuart"'), "utf-8")
+    edited = load("kings_kilt", players=2, components=str(path))
+    assert edited is not game
+    assert "Stuart" in edited.clans and "Stewart" not in edited.clans  # type: ignore[attr-defined]
+    assert load("kings_kilt", players=2, components=str(path)) is edited
+    path.unlink()
+    with pytest.raises(InvalidParameterError, match="cannot be read"):
+        load("kings_kilt", players=2, components=str(path))
+
+
+def test_a_relative_data_file_is_keyed_by_where_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bundled = resources.files("clangames.kings_kilt").joinpath("components.toml").read_text()
+    for folder, clan in (("a", "Stewart"), ("b", "Stuart")):
+        (tmp_path / folder).mkdir()
+        text = bundled.replace('"Stewart"', f'"{clan}"')
+        (tmp_path / folder / "box.toml").write_text(text, "utf-8")
+    monkeypatch.chdir(tmp_path / "a")
+    in_a = load("kings_kilt", players=2, components="box.toml")
+    monkeypatch.chdir(tmp_path / "b")
+    in_b = load("kings_kilt", players=2, components="box.toml")
+    assert in_a is not in_b
+    assert "Stewart" in in_a.clans and "Stuart" in in_b.clans  # type: ignore[attr-defined]
+
+
+def test_the_cache_is_bounded_and_keeps_the_recently_used(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[str] = []
+    register(_counting_spec("toy_bounded", "bounded", calls))
+    try:
+        clear_load_cache()
+        monkeypatch.setattr(registry, "LOAD_CACHE_SIZE", 2)
+        one = load("toy_bounded", max_bid=1)
+        two = load("toy_bounded", max_bid=2)
+        assert load("toy_bounded", max_bid=1) is one  # now the most recently used
+        load("toy_bounded", max_bid=3)  # pushes out max_bid=2, the least recently used
+        assert len(registry._LOADED) == 2
+        assert load("toy_bounded", max_bid=1) is one
+        assert load("toy_bounded", max_bid=2) is not two
+        assert len(calls) == 4
+    finally:
+        registry.unregister("toy_bounded")
+
+
+def test_clear_load_cache_builds_games_again() -> None:
+    game = load("toy_duel")
+    clear_load_cache()
+    again = load("toy_duel")
+    assert again is not game and again == game
+    assert load("toy_duel") is again

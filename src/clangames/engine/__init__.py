@@ -17,7 +17,7 @@ from clangames.engine.match import Match, Policy, Step
 from clangames.engine.phases import CHANCE, Phase
 from clangames.engine.piles import Multiset, Pile
 from clangames.engine.record import GameRecord, Move
-from clangames.engine.registry import game_spec, games, load, register
+from clangames.engine.registry import clear_load_cache, game_spec, games, load, register
 from clangames.engine.rng import Rng
 from clangames.engine.seats import clockwise_from, left_of, next_seat, right_of
 from clangames.engine.simultaneous import Commitments
@@ -49,6 +49,7 @@ __all__ = [
     "Step",
     "UndoError",
     "UnknownGameError",
+    "clear_load_cache",
     "clockwise_from",
     "decode",
     "encode",
