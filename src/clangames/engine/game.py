@@ -117,7 +117,8 @@ class GameSpec:
 
 
 def _reload(name: str, params: dict[str, Any]) -> Game:
-    """Unpickle a game: load it again by name and parameters."""
+    """Unpickle a game: the process's loaded game of that name and parameters (the
+    registry keeps one per process, so this builds the tables only the first time)."""
     import clangames  # noqa: F401  (registers the built-in games)
     from clangames.engine.registry import load
 
@@ -159,9 +160,18 @@ class Game(abc.ABC):
         return f"clangames.load({self.name!r}, {args})"
 
     def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
-        # Pickled by name and parameters (for multiprocessing); loading again rebuilds the
-        # tables, and the registry finds the game once its package is imported.
+        # Pickled by name and parameters (for multiprocessing): unpickling reuses the
+        # receiving process's loaded game, and the registry finds the game once its
+        # package is imported.
         return (_reload, (self.name, dict(self._params)))
+
+    # A loaded game never changes (its memo dicts are caches only), so copies are the game
+    # itself: deep-copying a state, an observation or a record never rebuilds tables.
+    def __copy__(self) -> Game:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self
 
     # -- what the game is -----------------------------------------------------------------
     @property

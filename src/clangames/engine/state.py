@@ -33,6 +33,47 @@ _WEIGHTS = -2
 """Memo key of the chance weights (players are >= 0, chance is -1)."""
 
 
+_Layout = tuple[tuple[str, ...], tuple[tuple[str, Any], ...]]
+_LAYOUTS: dict[type, _Layout] = {}
+"""Per state class: the fields a pickle carries, and the cache slots it resets."""
+
+
+def _layout(cls: type[State]) -> _Layout:
+    """The names of ``cls``'s data fields (in declaration order) and each cache slot with
+    the value it starts with: computed once per class."""
+    layout = _LAYOUTS.get(cls)
+    if layout is None:
+        kept: list[str] = []
+        reset: list[tuple[str, Any]] = []
+        for field in attrs.fields(cls):
+            if field.metadata.get("cache"):
+                if not isinstance(field.default, (type(None), bool, int)):  # as drafts need
+                    raise TypeError(
+                        f"{cls.__name__}.{field.name}: a cache field needs a constant default"
+                        f" (None, a bool or an int), not {field.default!r}"
+                    )
+                reset.append((field.name, field.default))
+            else:
+                kept.append(field.name)
+        slots = {name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())}
+        if "_attrs_cached_hash" in slots:  # attrs' cache_hash=True: worked out again
+            reset.append(("_attrs_cached_hash", None))
+        layout = _LAYOUTS[cls] = (tuple(kept), tuple(reset))
+    return layout
+
+
+def _restore(cls: type[State], values: tuple[Any, ...]) -> State:
+    """Unpickle a state: its data fields set directly (a state was valid when pickled),
+    its caches empty."""
+    kept, reset = _layout(cls)
+    state = object.__new__(cls)
+    for name, value in zip(kept, values, strict=True):
+        object.__setattr__(state, name, value)
+    for name, value in reset:
+        object.__setattr__(state, name, value)
+    return state
+
+
 @attrs.frozen(slots=True)
 class State(abc.ABC):
     """Base of every game state. Immutable: :meth:`apply` returns a new state."""
@@ -49,6 +90,25 @@ class State(abc.ABC):
     # Subclasses declare these two as attrs fields.
     game: Game = attrs.field(init=False, eq=False, repr=False, metadata={"json": False})
     phase: Phase = attrs.field(init=False, eq=False, repr=False, metadata={"json": False})
+
+    # -- copies ------------------------------------------------------------------------------
+    # A state never changes (its caches only fill in, with the same values for equal
+    # states), so a copy, shallow or deep, is the state itself: it keeps its game, its
+    # memo and the identity of its legal actions, and costs nothing. Frameworks that
+    # clone states (OpenSpiel's Clone deep-copies) get this for free.
+    def __copy__(self) -> State:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[type[State], tuple[Any, ...]]]:
+        # The data fields only: cache fields (``metadata={"cache": True}``, such as the
+        # legal-action memo) would carry copies of the table's actions, which the identity
+        # checks of ``apply`` no longer recognise. The game pickles by name and parameters
+        # and unpickles as the process's loaded game (see ``Game.__reduce__``).
+        kept, _ = _layout(type(self))
+        return (_restore, (type(self), tuple([getattr(self, name) for name in kept])))
 
     # -- flow ------------------------------------------------------------------------------
     @property

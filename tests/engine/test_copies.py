@@ -1,0 +1,252 @@
+"""Copies of states: copy.copy, copy.deepcopy and pickle (every protocol) of states at every
+kind of node of every game and player count, with and without their legal-action memo.
+
+A copy must be equal to the state, hash alike, keep the process's loaded game (never a
+copy of it), carry no cache field through a pickle, and accept exactly the actions the
+state accepts: the action table's own objects and equal but separately built ones, each
+giving the state the original gives.
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+import attrs
+import pytest
+
+import clangames
+from clangames import CHANCE, Commitments, Game, Rng, State
+from clangames.engine import registry
+from clangames.engine.chance import sample_chance
+from clangames.engine.simultaneous import NOT_COMMITTED
+from testing import toys
+
+Copier = Callable[[State], State]
+
+COPIERS: dict[str, Copier] = {
+    "copy": copy.copy,
+    "deepcopy": copy.deepcopy,
+    **{
+        f"pickle{protocol}": (lambda s, p=protocol: pickle.loads(pickle.dumps(s, p)))
+        for protocol in range(pickle.HIGHEST_PROTOCOL + 1)
+    },
+}
+
+PLAYOUTS = 2
+PER_KIND = 3
+"""States kept of each kind of node per game and player count (first, middle, last)."""
+
+
+def _configurations() -> list[tuple[str, int]]:
+    """Every registered game (the faulty toy aside) at every player count."""
+    return [
+        (spec.name, players)
+        for spec in clangames.games()
+        if spec.name != toys.FAULTY_SPEC.name
+        for players in range(spec.min_players, spec.max_players + 1)
+    ]
+
+
+def kind(state: State) -> str:
+    """Which kind of node ``state`` is."""
+    if state.is_terminal:
+        return "terminal"
+    if state.is_chance:
+        return "chance"
+    if state.is_simultaneous:
+        # A sealed commitment is in once fewer players are to move than are seated in it.
+        committed = "sealed" if _sealed(state) else "open"
+        return f"simultaneous-{committed}"
+    return "decision"
+
+
+def _sealed(state: State) -> bool:
+    """True if some player has already committed at this simultaneous node."""
+    for field in attrs.fields(type(state)):
+        value = getattr(state, field.name)
+        if isinstance(value, Commitments) and any(i != NOT_COMMITTED for i in value.ids):
+            return True
+    return False
+
+
+def playout(game: Game, seed: int) -> Iterator[State]:
+    """The states of a seeded random playout, one commitment at a time at simultaneous
+    nodes."""
+    rng = Rng(seed)
+    state = game.initial_state()
+    yield state
+    while not state.is_terminal:
+        if state.is_chance:
+            action, rng = sample_chance(state, rng)
+            state = state.apply(action, CHANCE)
+        else:
+            movers = state.to_move
+            i, rng = rng.below(len(movers))
+            legal = state.legal_actions(movers[i])
+            j, rng = rng.below(len(legal))
+            state = state.apply(legal[j], movers[i])
+        yield state
+
+
+def sample_states(name: str, players: int) -> dict[str, list[State]]:
+    """A few states of each kind of node from seeded playouts."""
+    game = clangames.load(name, players=players)
+    found: dict[str, list[State]] = {}
+    for seed in range(PLAYOUTS):
+        for state in playout(game, 1000 * players + seed):
+            found.setdefault(kind(state), []).append(state)
+    return {k: [v[0], v[len(v) // 2], v[-1]][:PER_KIND] for k, v in found.items()}
+
+
+def duplicate(action: Any) -> Any:
+    """An action equal to ``action`` but built separately."""
+    twin = pickle.loads(pickle.dumps(action))
+    assert twin == action and twin is not action
+    return twin
+
+
+def cache_fields(state: State) -> Mapping[str, Any]:
+    """Each cache field of the state's class (outside equality and JSON) and its default."""
+    return {f.name: f.default for f in attrs.fields(type(state)) if f.metadata.get("cache")}
+
+
+def fresh(state: State) -> State:
+    """An equal state that has worked nothing out yet (read back from its JSON)."""
+    again = state.game.state_from_json(state.to_json())
+    assert again._memo is None
+    return again
+
+
+def check_copy(original: State, clone: State, how: str) -> None:
+    """``clone`` behaves exactly like ``original``."""
+    assert clone == original and hash(clone) == hash(original)
+    assert type(clone) is type(original)
+    assert clone.to_json() == original.to_json()
+    # The game is the process's loaded game: never a copy, never rebuilt.
+    assert clone.game is original.game
+    assert clone.game is clangames.load(original.game.name, **original.game.params)
+    if how.startswith("pickle"):
+        for name, default in cache_fields(clone).items():
+            assert getattr(clone, name) == default, f"cache field {name} travelled"
+    else:
+        assert clone is original  # states are immutable: a copy is the state itself
+    movers = original.to_move
+    assert clone.to_move == movers
+    if len(movers) == 1:
+        assert clone.legal_actions() == original.legal_actions()
+    for player in movers:
+        legal = original.legal_actions(player)
+        copied = clone.legal_actions(player)
+        assert copied == legal
+        assert all(a is b for a, b in zip(copied, legal, strict=True))  # the table's objects
+        if player == CHANCE:
+            assert clone.chance_outcomes() == original.chance_outcomes()
+        for action in legal:
+            expected = original.apply(action, player)
+            for given in (action, duplicate(action)):
+                assert clone.is_legal(given, player)
+                after = clone.apply(given, player)
+                assert after == expected and hash(after) == hash(expected)
+                if len(movers) == 1:
+                    assert clone.apply(given) == expected
+    if original.is_terminal:
+        assert clone.returns() == original.returns()
+        assert clone.scores() == original.scores()
+
+
+@pytest.mark.parametrize(("name", "players"), _configurations())
+def test_copies_accept_the_same_actions(name: str, players: int) -> None:
+    samples = sample_states(name, players)
+    expected = {"chance", "decision", "terminal"}
+    if clangames.load(name, players=players).info.has_simultaneous_moves:
+        expected |= {"simultaneous-open", "simultaneous-sealed"}
+    assert expected <= set(samples), sorted(samples)
+    for states in samples.values():
+        for state in states:
+            for memo in ("filled", "empty"):
+                for how, copier in COPIERS.items():
+                    original = state if memo == "filled" else fresh(state)
+                    if memo == "filled":
+                        for player in original.to_move:
+                            original.legal_actions(player)
+                    check_copy(original, copier(original), how)
+
+
+def test_deepcopy_of_values_holding_states_and_games_keeps_them() -> None:
+    game = clangames.load("kings_kilt", players=3)
+    state = game.initial_state()
+    holder = {"game": game, "states": [state, state.apply(state.legal_actions()[0])]}
+    clone = copy.deepcopy(holder)
+    assert clone == holder and clone is not holder
+    assert clone["game"] is game and clone["states"][0] is state
+    assert copy.copy(game) is game and copy.deepcopy(game).spec is game.spec
+
+
+def test_one_pickle_of_many_states_loads_the_game_once() -> None:
+    game = clangames.load("koa_kingmaker", players=4)
+    states = list(playout(game, 7))
+    data = pickle.dumps(states)
+    assert data.count(b"_reload") == 1  # the game is pickled once, by name and parameters
+    back = pickle.loads(data)
+    assert back == states
+    assert all(s.game is game for s in back)
+
+
+def test_unpickling_does_not_build_the_game_again() -> None:
+    calls: list[Mapping[str, Any]] = []
+
+    def counting(params: Mapping[str, Any]) -> Game:
+        calls.append(params)
+        return toys.ToyGame(spec, params)
+
+    spec = attrs.evolve(toys.SPEC, name="toy_pickled", factory=counting)
+    registry.register(spec)
+    try:
+        game = clangames.load("toy_pickled", max_bid=3)
+        state = game.initial_state()
+        state = state.apply(state.legal_actions()[0])
+        for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+            back = pickle.loads(pickle.dumps(state, protocol))
+            assert back == state and back.game is game
+            back = pickle.loads(pickle.dumps(game, protocol))
+            assert back is game
+        assert len(calls) == 1
+    finally:
+        registry.unregister("toy_pickled")
+
+
+def test_pickled_states_carry_no_cached_actions() -> None:
+    # Kilt Castle keeps the builder's options in a cache field as well as the memo; neither
+    # may put copies of the table's actions into a pickle.
+    game = clangames.load("kilt_castle", players=3)
+    for state in playout(game, 3):
+        if state.is_terminal:
+            continue
+        assert state.legal_actions(state.to_move[0])
+        data = pickle.dumps(state)
+        assert b"kilt_castle.actions" not in data
+        assert pickle.loads(data) == state
+
+
+def test_a_cache_field_needs_a_constant_default() -> None:
+    @attrs.frozen(slots=True)
+    class Odd(toys.ToyState):
+        scratch: list[int] = attrs.field(
+            factory=list, eq=False, metadata={"json": False, "cache": True}
+        )
+
+    base = toys.toy().initial_state()
+    odd = Odd(
+        game=base.game,
+        phase=base.phase,
+        deck=base.deck,
+        cards=base.cards,
+        community=base.community,
+        stake=base.stake,
+        commitments=base.commitments,
+    )
+    with pytest.raises(TypeError, match=r"Odd\.scratch: a cache field needs a constant default"):
+        pickle.dumps(odd)
