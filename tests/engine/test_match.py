@@ -2,10 +2,30 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
 import pytest
 
 import clangames
-from clangames import CHANCE, IllegalActionError, Match, Rng, State, UndoError
+from clangames import (
+    CHANCE,
+    Game,
+    GameInfo,
+    GameRecord,
+    GameSpec,
+    IllegalActionError,
+    Match,
+    Move,
+    Parameter,
+    Phase,
+    Rng,
+    State,
+    UndoError,
+)
+from clangames.engine import ActionTable
+from clangames.engine import match as match_module
 from clangames.engine.match import Step
 from testing import toys
 from testing.toys import Bid, Stake, ToyState
@@ -232,3 +252,233 @@ def test_replaying_after_undo_gives_the_same_chance() -> None:
     other.run()
     assert other.state == first_flip
     assert other.record == match.record
+
+
+# -- the record, built on demand ---------------------------------------------------------------
+
+
+class RandomPolicy:
+    """Uniformly random legal actions from its own seeded stream."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(seed)
+
+    def act(self, state: State, player: int) -> object:
+        """A random legal action."""
+        legal = state.legal_actions(player)
+        i, self.rng = self.rng.below(len(legal))
+        return legal[i]
+
+
+def old_style_record(match: Match) -> GameRecord:
+    """The record as the driver used to keep it: one ``with_move`` per step."""
+    record = GameRecord.start(match.game)
+    for step in match.history:
+        record = record.with_move(step.before, step.action, step.player)
+    return record
+
+
+def _configurations() -> list[tuple[str, int]]:
+    return [
+        (spec.name, players)
+        for spec in clangames.games()
+        if spec.name != toys.FAULTY_SPEC.name
+        for players in range(spec.min_players, spec.max_players + 1)
+    ]
+
+
+@pytest.mark.parametrize(("name", "players"), _configurations())
+def test_the_record_is_the_one_with_move_builds(name: str, players: int) -> None:
+    game = clangames.load(name, players=players)
+    for seed in (1, 2):
+        policies = {p: RandomPolicy(seed * 10 + p) for p in range(players)}
+        match = Match(game, seed=seed, policies=policies)
+        match.run(max_steps=20)
+        assert match.record == old_style_record(match)  # part way through, then on
+        match.run()
+        record = match.record
+        assert record == old_style_record(match)
+        assert record.dumps() == old_style_record(match).dumps()
+        assert match.record is record  # nothing new: the same record
+        assert record.final_state() == match.state
+
+
+def test_undo_trims_the_record_and_play_goes_on_from_there() -> None:
+    match = Match(GAME, seed=3)
+    match.run()
+    match.apply(Stake(2))
+    match.run()
+    match.apply(Bid(1), 1)
+    match.apply(Bid(0), 0)
+    assert [m.action for m in match.record.moves[-3:]] == ["draw low", "bid 1", "bid 0"]
+    match.undo(1)
+    assert match.record == old_style_record(match)
+    assert len(match.record.moves) == 4
+    match.apply(Bid(0), 1)  # a different move at the same index as before the undo
+    match.apply(Bid(2), 0)
+    assert [m.action for m in match.record.moves[-2:]] == ["bid 0", "bid 2"]
+    assert match.record == old_style_record(match)
+    in_sync(match)
+
+
+def test_a_history_edited_behind_the_match_rebuilds_the_record() -> None:
+    match = Match(GAME, seed=3, policies={0: Highest(), 1: Highest()})
+    match.run()
+    assert len(match.record.moves) == 6
+    last = match.history[-1]
+    match.history[-1] = attrs.evolve(last, action=Bid(0))
+    assert match.record.moves[-1] == Move(last.player, "bid 0")
+    del match.history[3:]
+    assert match.record == old_style_record(match)
+
+
+# A two-player race to a target total, each turn adding 1 or 2: as long as wanted.
+
+
+@attrs.frozen(slots=True)
+class Add:
+    """Add ``amount`` to the total."""
+
+    amount: int
+
+
+@attrs.frozen(slots=True)
+class TallyState(State):
+    """The running total; the game ends once it reaches the target."""
+
+    game: TallyGame = attrs.field(repr=False, metadata={"json": False})
+    phase: Phase
+    total: int
+
+    def _legal(self, player: int) -> tuple[Add, ...]:
+        return self.game.adds
+
+    def _apply(self, action: Any, player: int) -> TallyState:
+        total = self.total + action.amount
+        over = total >= self.game.target
+        return TallyState(self.game, Phase.over() if over else Phase.turn("add", 1 - player), total)
+
+    def observation(self, player: int) -> int:
+        return self.total
+
+    def public_observation(self) -> int:
+        return self.total
+
+    def resample(self, player: int, rng: Rng) -> TallyState:
+        return self
+
+    def scores(self) -> tuple[int, ...]:
+        return (self.total, 0)
+
+    def winners(self) -> tuple[int, ...]:
+        return (0,) if self.is_terminal else ()
+
+    def describe(self, action: Any) -> str:
+        return f"adds {action.amount}"
+
+    def prompt(self) -> str:
+        return "add 1 or 2"
+
+
+class TallyGame(Game):
+    """The race to ``target``."""
+
+    def __init__(self, spec: GameSpec, params: Mapping[str, Any]) -> None:
+        super().__init__(spec, params)
+        self.target: int = params["target"]
+        self._actions = ActionTable([Add(1), Add(2)], lambda a: f"add {a.amount}")
+        self.adds = self._actions.actions
+        self._info = GameInfo(
+            name=spec.name,
+            title=spec.title,
+            num_players=2,
+            min_players=2,
+            max_players=2,
+            has_chance=False,
+            has_simultaneous_moves=False,
+            has_hidden_information=False,
+            max_game_length=self.target,
+            num_distinct_actions=2,
+        )
+
+    @property
+    def info(self) -> GameInfo:
+        return self._info
+
+    @property
+    def actions(self) -> ActionTable[Add]:
+        return self._actions
+
+    @property
+    def state_type(self) -> type[TallyState]:
+        return TallyState
+
+    def initial_state(self) -> TallyState:
+        return TallyState(self, Phase.turn("add", 0), 0)
+
+
+def _tally(params: Mapping[str, Any]) -> Game:
+    return TallyGame(TALLY, params)
+
+
+TALLY = GameSpec(
+    name="tally",
+    title="Tally",
+    summary="Test-only: add 1 or 2 until the target.",
+    min_players=2,
+    max_players=2,
+    parameters=(
+        Parameter("players", 2, "number of players", int, minimum=2, maximum=2),
+        Parameter("target", 6000, "the total that ends the game", int, minimum=1),
+    ),
+    factory=_tally,
+)
+
+
+def test_a_long_match_builds_its_record_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    built: list[int] = []
+    moves_made: list[Move] = []
+
+    def counted_record(game: str, params: Mapping[str, Any], moves: tuple[Move, ...]) -> Any:
+        built.append(len(moves))
+        return GameRecord(game, params, moves)
+
+    def counted_move(player: int, action: str) -> Move:
+        moves_made.append(Move(player, action))
+        return moves_made[-1]
+
+    def no_with_move(*args: object) -> GameRecord:
+        raise AssertionError("the driver copied the record on a move")
+
+    monkeypatch.setattr(match_module, "GameRecord", counted_record)
+    monkeypatch.setattr(match_module, "Move", counted_move)
+    monkeypatch.setattr(GameRecord, "with_move", no_with_move)
+    game = TallyGame(TALLY, TALLY.resolve({}))
+    match = Match(game, seed=1, policies={0: RandomPolicy(1), 1: RandomPolicy(2)})
+    match.run()
+    length = len(match.history)
+    assert length >= 3000 and match.is_over
+    assert built == [] and moves_made == []  # playing built nothing
+    record = match.record
+    assert built == [length] and len(moves_made) == length
+    assert match.record is record and built == [length]
+    assert record.moves[:3] == tuple(
+        Move(s.player, f"add {s.action.amount}") for s in match.history[:3]
+    )
+
+
+def test_a_record_read_after_every_move_converts_each_move_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    moves_made: list[Move] = []
+
+    def counted_move(player: int, action: str) -> Move:
+        moves_made.append(Move(player, action))
+        return moves_made[-1]
+
+    monkeypatch.setattr(match_module, "Move", counted_move)
+    game = TallyGame(TALLY, TALLY.resolve({"target": 1500}))
+    match = Match(game, seed=1, policies={0: RandomPolicy(3), 1: RandomPolicy(4)})
+    while match.step() is not None:  # as an autosave after every move would
+        assert len(match.record.moves) == len(match.history)
+    assert len(moves_made) == len(match.history) >= 750

@@ -11,7 +11,7 @@ from clangames.engine.chance import sample_chance
 from clangames.engine.errors import UndoError
 from clangames.engine.game import Game
 from clangames.engine.phases import CHANCE
-from clangames.engine.record import GameRecord
+from clangames.engine.record import GameRecord, Move
 from clangames.engine.rng import Rng
 from clangames.engine.state import Action, State
 
@@ -39,6 +39,8 @@ class Match:
     takes human actions through :meth:`apply`, keeps the history and the record.
 
     Seats without a policy are humans: :meth:`run` stops when one of them must decide.
+    The history is the match's own: change it only through :meth:`apply` and :meth:`undo`
+    (the record is built from it).
     """
 
     def __init__(
@@ -54,8 +56,31 @@ class Match:
             if not 0 <= seat < game.num_players:
                 raise ValueError(f"policy for seat {seat}, but seats are 0..{game.num_players - 1}")
         self.state: State = game.initial_state()
-        self.record = GameRecord.start(game)
         self.history: list[Step] = []
+        # The record is built from the history when asked for, not on every move (copying
+        # the moves each time made a match quadratic in its length): these are the moves
+        # worked out so far, the step the last of them came from, and the last record built.
+        self._moves: list[Move] = []
+        self._synced: Step | None = None
+        self._record: GameRecord | None = None
+
+    @property
+    def record(self) -> GameRecord:
+        """The game so far as a :class:`GameRecord` (built on demand from the history)."""
+        history, moves = self.history, self._moves
+        done = len(moves)
+        if done > len(history) or (done and history[done - 1] is not self._synced):
+            moves.clear()  # the history was edited behind the match's back: start again
+            done = 0
+            self._record = None
+        if done < len(history):
+            text = self.game.action_text
+            moves.extend([Move(step.player, text(step.action)) for step in history[done:]])
+            self._synced = history[-1]
+        record = self._record
+        if record is None or len(record.moves) != len(moves):
+            record = self._record = GameRecord(self.game.name, self.game.params, tuple(moves))
+        return record
 
     @property
     def is_over(self) -> bool:
@@ -72,7 +97,6 @@ class Match:
         new = self.state.apply(action, player)  # without a player: the one to move, or raises
         actor = self.state.to_move[0] if player is None else player
         self.history.append(Step(self.state, actor, action, self.rng))
-        self.record = self.record.with_move(self.state, action, actor)
         self.state = new
         return new
 
@@ -129,5 +153,8 @@ class Match:
         self.state = step.before
         self.rng = step.rng
         del self.history[i:]
-        self.record = attrs.evolve(self.record, moves=self.record.moves[:i])
+        del self._moves[i:]
+        kept = len(self._moves)
+        self._synced = self.history[kept - 1] if kept else None
+        self._record = None
         return self.state
