@@ -51,12 +51,13 @@ class GameRecord:
         return attrs.evolve(self, moves=(*self.moves, Move(player, state.game.action_text(action))))
 
     def load_game(self) -> Game:
-        """The game this record was played with."""
+        """The game this record was played with (the process's loaded game, shared)."""
         return load(self.game, **self.params)
 
     def replay(self) -> Iterator[State]:
         """Every state of the game, from the initial one to the last; a move that does not
-        apply raises StateDecodeError naming its index."""
+        apply raises StateDecodeError naming its index. The game is the one ``load`` keeps,
+        so replaying many records of one game builds its tables once."""
         game = self.load_game()
         state = game.initial_state()
         yield state
