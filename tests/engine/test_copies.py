@@ -16,12 +16,15 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import clangames
 from clangames import CHANCE, Commitments, Game, Rng, State
 from clangames.engine import registry
 from clangames.engine.chance import sample_chance
 from clangames.engine.simultaneous import NOT_COMMITTED
+from clangames.testing import strategies
 from testing import toys
 
 Copier = Callable[[State], State]
@@ -154,12 +157,12 @@ def check_copy(original: State, clone: State, how: str) -> None:
             assert clone.chance_outcomes() == original.chance_outcomes()
         for action in legal:
             expected = original.apply(action, player)
-            for given in (action, duplicate(action)):
-                assert clone.is_legal(given, player)
-                after = clone.apply(given, player)
+            for offered in (action, duplicate(action)):
+                assert clone.is_legal(offered, player)
+                after = clone.apply(offered, player)
                 assert after == expected and hash(after) == hash(expected)
                 if len(movers) == 1:
-                    assert clone.apply(given) == expected
+                    assert clone.apply(offered) == expected
     if original.is_terminal:
         assert clone.returns() == original.returns()
         assert clone.scores() == original.scores()
@@ -181,6 +184,21 @@ def test_copies_accept_the_same_actions(name: str, players: int) -> None:
                         for player in original.to_move:
                             original.legal_actions(player)
                     check_copy(original, copier(original), how)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), how=st.sampled_from(sorted(COPIERS)), filled=st.booleans())
+def test_copies_of_any_reachable_state_accept_the_same_actions(
+    data: st.DataObject, how: str, filled: bool
+) -> None:
+    name = data.draw(st.sampled_from([n for n, _ in _configurations()]), label="name")
+    game = data.draw(strategies.loaded_games(name), label="game")
+    state = data.draw(strategies.reachable_states(game, max_steps=150), label="state")
+    original = state if filled else fresh(state)
+    if filled:
+        for player in original.to_move:
+            original.legal_actions(player)
+    check_copy(original, COPIERS[how](original), how)
 
 
 def test_deepcopy_of_values_holding_states_and_games_keeps_them() -> None:

@@ -29,6 +29,16 @@ _LOADED: OrderedDict[tuple[Any, ...], tuple[GameSpec, Game]] = OrderedDict()
 _LOADED_LOCK = threading.Lock()
 
 
+def _new_lock_after_fork() -> None:
+    # A worker forked while another thread held the lock would wait for it forever.
+    global _LOADED_LOCK
+    _LOADED_LOCK = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):  # not on Windows
+    os.register_at_fork(after_in_child=_new_lock_after_fork)
+
+
 def canonical_name(name: str) -> str:
     """``"kings-kilt"``, ``"Kings_Kilt"`` and ``"kings_kilt"`` all name the same game."""
     return name.strip().lower().replace("-", "_").replace(" ", "_")
