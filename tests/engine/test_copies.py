@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import clangames
-from clangames import CHANCE, Commitments, Game, Rng, State
+from clangames import CHANCE, Commitments, Game, Rng, State, StateDecodeError
 from clangames.engine import registry
 from clangames.engine.chance import sample_chance
 from clangames.engine.simultaneous import NOT_COMMITTED
@@ -276,3 +276,11 @@ def test_a_cache_field_needs_a_constant_default() -> None:
     )
     with pytest.raises(TypeError, match=r"Odd\.scratch: a cache field needs a constant default"):
         pickle.dumps(odd)
+
+
+def test_a_pickle_of_another_layout_is_refused_clearly() -> None:
+    state = toys.toy().initial_state()
+    restore, (cls, values) = state.__reduce__()
+    assert restore(cls, values) == state
+    with pytest.raises(StateDecodeError, match=r"pickled ToyState: 6 fields, this version has 7"):
+        restore(cls, values[:-1])

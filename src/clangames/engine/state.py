@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from clangames.engine.codec import JSON, encode
-from clangames.engine.errors import IllegalActionError, InvalidActionError
+from clangames.engine.errors import IllegalActionError, InvalidActionError, StateDecodeError
 from clangames.engine.phases import CHANCE, Phase
 
 if TYPE_CHECKING:
@@ -66,6 +66,11 @@ def _restore(cls: type[State], values: tuple[Any, ...]) -> State:
     """Unpickle a state: its data fields set directly (a state was valid when pickled),
     its caches empty."""
     kept, reset = _layout(cls)
+    if len(values) != len(kept):
+        raise StateDecodeError(
+            f"pickled {cls.__name__}: {len(values)} fields, this version has {len(kept)}"
+            " (pickles are for processes of one clangames version; save states with to_json)"
+        )
     state = object.__new__(cls)
     for name, value in zip(kept, values, strict=True):
         object.__setattr__(state, name, value)
