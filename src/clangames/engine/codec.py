@@ -126,6 +126,10 @@ def _finite_float(text: str) -> float:
     return value
 
 
+_JSON_DECODER = json.JSONDecoder(parse_constant=_refuse_constant, parse_float=_finite_float)
+"""One decoder, made once: ``json.loads`` with hooks would build a new one per call."""
+
+
 def parse_json(data: object, what: str) -> JSON:
     """Plain JSON data from JSON text (``str``, or ``bytes`` in UTF-8) or from JSON-like
     Python data, checked to be safe for any decoder: StateDecodeError otherwise, naming
@@ -154,7 +158,7 @@ def parse_json(data: object, what: str) -> JSON:
             f" {_too_deep_at(text)})"
         )
     try:
-        parsed = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+        parsed = _JSON_DECODER.decode(text)
     except json.JSONDecodeError as exc:
         raise StateDecodeError(f"{what}: not valid JSON ({exc})") from None
     except (ValueError, RecursionError) as exc:  # number limits; a stack already deep
@@ -332,6 +336,22 @@ def _encoder_for(cls: type) -> Callable[[Any], JSON]:
 
 def _identity(value: JSON) -> JSON:
     return value
+
+
+def _encode_dict(value: dict[Any, Any]) -> JSON:
+    """What the generic encoder gives for a plain dict (e.g. a game's parameters)."""
+    return {
+        k if type(k) is str else str(k): v if type(v) in _PASS_THROUGH else encode(v)
+        for k, v in value.items()
+    }
+
+
+def _encode_sequence(value: list[Any] | tuple[Any, ...]) -> JSON:
+    """What the generic encoder gives for a plain list or tuple."""
+    return [v if type(v) in _PASS_THROUGH else encode(v) for v in value]
+
+
+_ENCODERS.update({dict: _encode_dict, list: _encode_sequence, tuple: _encode_sequence})
 
 
 class _EncoderWriter:
@@ -640,6 +660,7 @@ class _DecoderWriter:
 
     def __init__(self) -> None:
         self.names = 0
+        self.inlining: set[type] = set()
         self.namespace: dict[str, Any] = {
             "_retry": _retry,
             "_Retry": _Retry,
@@ -650,8 +671,8 @@ class _DecoderWriter:
             "_type": type,
             "_map": map,
             "_len": len,
-            "_min": min,
-            "_max": max,
+            "_sum": sum,
+            "_abs": abs,
             "_tuple": tuple,
             "_frozenset": frozenset,
             "_dict": dict,
@@ -701,71 +722,100 @@ class _DecoderWriter:
 
     def attrs_function(self, cls: type) -> str:
         """Write the decoder of an attrs class (once per writer); its name."""
-        key = ("attrs", cls)
-        known = self.namespace.get("_written")
-        if known is None:
-            known = self.namespace["_written"] = {}
-        if key in known:
-            return str(known[key])
-        name = self.fresh(f"_decode_{cls.__name__}_")
-        known[key] = name
-        fields = json_fields(cls)
-        lines = [
-            f"def {name}(d, extra=None):",
-            f"    if _type(d) is not _dict or _len(d) != {len(fields)}:",
-            "        raise _Retry",
-        ]
-        values = []
-        for i, (field, hint) in enumerate(fields):
-            var = f"f{i}"
-            lines.append(f"    {var} = d[{field!r}]")
-            converted = self.value(hint, var)
-            if converted != var:
-                lines.append(f"    {var} = {converted}")
-            values.append((field, var))
-        lines += self.build(cls, values)
+        known: dict[type, str] = self.namespace.setdefault("_written", {})
+        if cls in known:
+            return known[cls]
+        name = known[cls] = self.fresh(f"_decode_{cls.__name__}_")
+        lines = [f"def {name}(d, extra=None):"]
+        lines += self.attrs_lines(cls, "d", "o", "    ", with_extra=True)
+        lines.append("    return o")
         self.run("\n".join(lines) + "\n", cls)
         return name
 
-    def build(self, cls: type, values: list[tuple[str, str]]) -> list[str]:
-        """Lines that build the object from the converted field values and ``extra``."""
+    def inlinable(self, hint: Any) -> bool:
+        """True for a nested attrs class whose decoding can be written into its parent's
+        (built without ``__init__`` and needing nothing from ``extra``)."""
+        if not (isinstance(hint, type) and attrs.has(hint)) or hint in self.inlining:
+            return False
+        if len(self.inlining) >= 3 or not _plain_init(hint):
+            return False
+        json_names = {name for name, _ in json_fields(hint)}
+        return all(
+            f.default is not attrs.NOTHING
+            for f in attrs.fields(hint)
+            if f.init and f.name not in json_names
+        )
+
+    def attrs_lines(
+        self, cls: type, src: str, dst: str, indent: str, with_extra: bool
+    ) -> list[str]:
+        """Lines that read the JSON object ``src`` as a ``cls`` into ``dst``."""
+        self.inlining.add(cls)
+        fields = json_fields(cls)
+        lines = [
+            f"{indent}if _type({src}) is not _dict or _len({src}) != {len(fields)}:",
+            f"{indent}    raise _Retry",
+        ]
+        values = []
+        for field, hint in fields:
+            var = self.fresh("f")
+            lines.append(f"{indent}{var} = {src}[{field!r}]")
+            if self.inlinable(hint):
+                built = self.fresh("o")
+                lines += self.attrs_lines(hint, var, built, indent, with_extra=False)
+                var = built
+            else:
+                converted = self.value(hint, var)
+                if converted != var:
+                    lines.append(f"{indent}{var} = {converted}")
+            values.append((field, var))
+        self.inlining.discard(cls)
+        return lines + self.build(cls, values, dst, indent, with_extra)
+
+    def build(
+        self, cls: type, values: list[tuple[str, str]], dst: str, indent: str, with_extra: bool
+    ) -> list[str]:
+        """Lines that build ``dst`` from the converted field values (and ``extra``)."""
         json_names = {field for field, _ in values}
         others = [f for f in attrs.fields(cls) if f.name not in json_names]
+        klass = self.constant(cls)
+        args = ", ".join(f"{field!r}: {var}" for field, var in values)
         if not _plain_init(cls):
-            klass = self.constant(cls)
-            args = ", ".join(f"{field!r}: {var}" for field, var in values)
+            given = "_dict(extra) if extra is not None else {}" if with_extra else "{}"
             return [
-                "    kwargs = _dict(extra) if extra is not None else {}",
-                f"    kwargs.update({{{args}}})",
-                f"    return {klass}(**kwargs)",
+                f"{indent}kwargs = {given}",
+                f"{indent}kwargs.update({{{args}}})",
+                f"{indent}{dst} = {klass}(**kwargs)",
             ]
-        twin = self.constant(_builder_class(cls))
-        lines = [f"    o = _new({twin})"]
-        lines += [f"    o.{field} = {var}" for field, var in values]
-        from_extra = [f for f in others if f.init]
-        allowed = self.constant(frozenset(getattr(f, "alias", f.name) for f in from_extra))
-        lines.append(f"    if extra is not None and not extra.keys() <= {allowed}:")
-        lines.append("        raise _Retry")
+        lines = [f"{indent}{dst} = _new({self.constant(_builder_class(cls))})"]
+        lines += [f"{indent}{dst}.{field} = {var}" for field, var in values]
+        from_extra = [getattr(f, "alias", f.name) for f in others if f.init]
+        if with_extra:
+            present = " + ".join(f"({alias!r} in extra)" for alias in from_extra) or "0"
+            lines.append(f"{indent}if extra is not None and {present} != _len(extra):")
+            lines.append(f"{indent}    raise _Retry  # names the constructor does not take")
         for f in others:
             alias = getattr(f, "alias", f.name)
             default = self.default(f)
             if not f.init:
                 if default is not None:
-                    lines.append(f"    o.{f.name} = {default}")
-                continue
-            if default is None:  # required: extra must give it
-                lines.append("    if extra is None:")
-                lines.append("        raise _Retry")
-                lines.append(f"    o.{f.name} = extra[{alias!r}]")
-            else:
+                    lines.append(f"{indent}{dst}.{f.name} = {default}")
+            elif default is None:  # required: extra must give it
+                if not with_extra:
+                    raise TypeError(f"{cls.__name__}.{f.name} has no default to decode with")
+                lines.append(f"{indent}if extra is None:")
+                lines.append(f"{indent}    raise _Retry")
+                lines.append(f"{indent}{dst}.{f.name} = extra[{alias!r}]")
+            elif with_extra:
                 lines.append(
-                    f"    o.{f.name} = {default} if extra is None or {alias!r} not in extra"
-                    f" else extra[{alias!r}]"
+                    f"{indent}{dst}.{f.name} = {default} if extra is None or {alias!r} not in"
+                    f" extra else extra[{alias!r}]"
                 )
+            else:
+                lines.append(f"{indent}{dst}.{f.name} = {default}")
         if "_attrs_cached_hash" in _all_slots(cls):
-            lines.append("    o._attrs_cached_hash = None")
-        lines.append(f"    o.__class__ = {self.constant(cls)}")
-        lines.append("    return o")
+            lines.append(f"{indent}{dst}._attrs_cached_hash = None")
+        lines.append(f"{indent}{dst}.__class__ = {klass}")
         return lines
 
     def default(self, field: Any) -> str | None:
@@ -829,10 +879,11 @@ class _DecoderWriter:
     def items(self, hint: Any, var: str) -> str:
         """A list expression: the items of the JSON list ``var`` converted to ``hint``."""
         if hint is int:
+            # Exactly ints (no bools), and the sum of their sizes bounds each one: a list
+            # of many large but valid ints only takes the generic decoder's longer way.
             return (
                 f"({var} if _type({var}) is _list and _list(_map(_type, {var})).count(_int)"
-                f" == _len({var}) and (not {var} or (-_B < _min({var}) and _max({var}) < _B))"
-                f" else _retry())"
+                f" == _len({var}) and _sum(_map(_abs, {var})) < _B else _retry())"
             )
         if hint is str:
             return (
