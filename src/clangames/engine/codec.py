@@ -135,10 +135,11 @@ def parse_json(data: object, what: str) -> JSON:
     Python data, checked to be safe for any decoder: StateDecodeError otherwise, naming
     ``what`` (e.g. ``"state"``) and the position or path.
 
-    Text must be valid JSON (no NaN or Infinity), nest at most ``MAX_DEPTH`` deep and hold
-    integers of at most ``MAX_INT_BITS`` bits. Python data must be made of dicts with
-    string keys, lists, strings, finite floats, such integers, booleans and None, under the
-    same depth limit; it is returned as it is.
+    Text must be valid JSON (no NaN or Infinity, numbers within the interpreter's
+    int-to-text limit) nesting at most ``MAX_DEPTH`` deep. The lists and dicts of Python
+    data must hold only dicts with string keys, lists, strings, finite floats, integers of
+    at most ``MAX_INT_BITS`` bits, booleans and None, under the same depth limit; the data
+    is returned as it is (a bare value of another type is left to the caller's check).
     """
     if isinstance(data, bytes):
         try:
@@ -234,41 +235,35 @@ def describe(data: object, limit: int = _DESCRIBE_LIMIT) -> str:
         if size[0] > limit:
             raise _Enough
 
-    def render(value: object) -> None:
+    def render(value: Any) -> None:
         kind = type(value)
         if kind is list or kind is tuple:
             emit("[" if kind is list else "(")
-            items: Any = value
-            for i, item in enumerate(items):
+            for i, item in enumerate(value):
                 if i:
                     emit(", ")
                 render(item)
-            emit("]" if kind is list else ("," if len(items) == 1 else "") + ")")
+            emit("]" if kind is list else ("," if len(value) == 1 else "") + ")")
         elif kind is dict:
             emit("{")
-            mapping: Any = value
-            for i, (key, item) in enumerate(mapping.items()):
+            for i, (key, item) in enumerate(value.items()):
                 if i:
                     emit(", ")
                 render(key)
                 emit(": ")
                 render(item)
             emit("}")
-        elif kind is set or kind is frozenset:
-            group: Any = value
-            if not group:
-                emit("set()" if kind is set else "frozenset()")
-                return
+        elif (kind is set or kind is frozenset) and value:
             emit("{" if kind is set else "frozenset({")
-            for i, item in enumerate(group):
+            for i, item in enumerate(value):
                 if i:
                     emit(", ")
                 render(item)
             emit("}" if kind is set else "})")
-        elif kind is int and value.bit_length() > MAX_INT_BITS:  # type: ignore[attr-defined]
-            emit(f"<an integer of {value.bit_length()} bits>")  # type: ignore[attr-defined]
-        elif kind is str and len(value) > 4 * limit:  # type: ignore[arg-type]
-            emit(repr(value[: 2 * limit]))  # type: ignore[index]
+        elif kind is int and value.bit_length() > MAX_INT_BITS:  # repr may refuse it
+            emit(f"<an integer of {value.bit_length()} bits>")
+        elif kind is str and len(value) > 4 * limit:  # no need to copy all of it
+            emit(repr(value[: 2 * limit]))
         else:
             try:
                 text = repr(value)
@@ -391,14 +386,14 @@ class _EncoderWriter:
         """An expression encoding ``var`` (evaluated once) as the generic encoder would."""
         if hint in _PASS_THROUGH:
             return var
-        if hint is Fraction:
-            return f"str({var})"
         origin = typing.get_origin(hint)
         args = typing.get_args(hint)
         if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
             item = self.fresh("_i")
             inner = self.value(args[0], item)
             return f"list({var})" if inner == item else f"[{inner} for {item} in {var}]"
+        if origin is tuple and args and all(a in _PASS_THROUGH for a in args):
+            return f"list({var})"  # a fixed-length tuple of plain values
         if origin is frozenset and len(args) == 1:
             item = self.fresh("_i")
             return f"sorted([{self.value(args[0], item)} for {item} in {var}], key=repr)"
