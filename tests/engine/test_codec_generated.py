@@ -280,3 +280,31 @@ def test_a_subclass_value_is_encoded_with_its_own_fields() -> None:
     value = attrs.evolve(everything(), leaf=Wider(4))
     same_json(encode(value), legacy.encode(value))
     assert encode(value)["leaf"] == {"n": 4, "extra": "more"}
+
+
+@attrs.frozen
+class Node:
+    """A class that contains itself: data can nest it as deep as it likes."""
+
+    label: int
+    children: tuple[Node, ...] = ()
+
+
+def chain(depth: int) -> Any:
+    """JSON of a Node chain ``depth`` deep, built without recursion."""
+    data: Any = {"label": 0, "children": []}
+    for i in range(1, depth):
+        data = {"label": i, "children": [data]}
+    return data
+
+
+def test_a_class_that_contains_itself_decodes_with_a_depth_limit() -> None:
+    tree = Node(1, (Node(2), Node(3, (Node(4),))))
+    same_json(encode(tree), legacy.encode(tree))
+    assert decode(Node, encode(tree), "n") == tree
+    assert encode(decode(Node, chain(30), "n")) == chain(30)
+    for depth in (60, 5000):
+        with pytest.raises(StateDecodeError, match=r"nested more than 100 deep$"):
+            decode(Node, chain(depth), "n")
+    with pytest.raises(StateDecodeError, match=r"^n\.children\[0\]\.label: expected an integer"):
+        decode(Node, {"label": 1, "children": [{"label": "x", "children": []}]}, "n")

@@ -442,10 +442,14 @@ def decode(hint: Any, data: JSON, path: str, extra: Mapping[str, object] | None 
 
 
 def _decode_checked(
-    hint: Any, data: JSON, path: str, extra: Mapping[str, object] | None = None
+    hint: Any, data: JSON, path: str, extra: Mapping[str, object] | None = None, depth: int = 0
 ) -> Any:
     """The generic decoder: checks ``data`` against ``hint`` step by step and words the
-    first problem. Recursion follows the annotation, never the data."""
+    first problem. Recursion follows the annotation (whose nesting ``depth`` counts, in
+    case a class contains itself), never the data alone."""
+    if depth > MAX_DEPTH:
+        shown = path if len(path) <= 80 else path[:77] + "..."
+        raise StateDecodeError(f"{shown}: nested more than {MAX_DEPTH} deep")
     origin = typing.get_origin(hint)
     if hint is int:
         if isinstance(data, int) and not isinstance(data, bool):
@@ -484,7 +488,7 @@ def _decode_checked(
         errors = []
         for option in options:
             try:
-                return _decode_checked(option, data, path)
+                return _decode_checked(option, data, path, None, depth + 1)
             except StateDecodeError as exc:
                 errors.append(str(exc))
         raise StateDecodeError(f"{path}: matches none of the allowed forms ({'; '.join(errors)})")
@@ -494,21 +498,25 @@ def _decode_checked(
             raise StateDecodeError(f"{path}: expected a list, got {describe(data)}")
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(
-                _decode_checked(args[0], item, f"{path}[{i}]") for i, item in enumerate(data)
+                _decode_checked(args[0], item, f"{path}[{i}]", None, depth + 1)
+                for i, item in enumerate(data)
             )
         if len(data) != len(args):
             raise StateDecodeError(
                 f"{path}: expected a list of {len(args)} items, got {len(data)} items"
             )
         return tuple(
-            _decode_checked(a, item, f"{path}[{i}]")
+            _decode_checked(a, item, f"{path}[{i}]", None, depth + 1)
             for i, (a, item) in enumerate(zip(args, data, strict=True))
         )
     if origin is frozenset:
         (arg,) = typing.get_args(hint)
         if not isinstance(data, list):
             raise StateDecodeError(f"{path}: expected a list, got {describe(data)}")
-        return frozenset(_decode_checked(arg, item, f"{path}[{i}]") for i, item in enumerate(data))
+        return frozenset(
+            _decode_checked(arg, item, f"{path}[{i}]", None, depth + 1)
+            for i, item in enumerate(data)
+        )
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         try:
             return hint(data)
@@ -518,7 +526,7 @@ def _decode_checked(
                 f"{path}: expected one of {allowed}, got {describe(data)}"
             ) from None
     if isinstance(hint, type) and attrs.has(hint):
-        return _decode_attrs(hint, data, path, extra)
+        return _decode_attrs(hint, data, path, extra, depth)
     raise TypeError(f"{path}: codec has no rule for annotation {hint!r}")
 
 
@@ -547,7 +555,9 @@ def _sorted_keys(keys: set[Any]) -> list[str]:
     return texts
 
 
-def _decode_attrs(cls: type, data: JSON, path: str, extra: Mapping[str, object] | None) -> Any:
+def _decode_attrs(
+    cls: type, data: JSON, path: str, extra: Mapping[str, object] | None, depth: int
+) -> Any:
     if not isinstance(data, dict):
         raise StateDecodeError(f"{path}: expected an object, got {describe(data)}")
     fields = json_fields(cls)
@@ -564,7 +574,7 @@ def _decode_attrs(cls: type, data: JSON, path: str, extra: Mapping[str, object] 
         raise StateDecodeError(f"{path}: missing field(s) {', '.join(map(repr, missing))}")
     kwargs: dict[str, object] = dict(extra or {})
     for name, hint in fields:
-        kwargs[name] = _decode_checked(hint, data[name], f"{path}.{name}")
+        kwargs[name] = _decode_checked(hint, data[name], f"{path}.{name}", None, depth + 1)
     try:
         return cls(**kwargs)
     except (TypeError, ValueError) as exc:
@@ -656,6 +666,8 @@ class _DecoderWriter:
     def __init__(self) -> None:
         self.names = 0
         self.inlining: set[type] = set()
+        self.writing: set[type] = set()
+        self.recursive = False
         self.namespace: dict[str, Any] = {
             "_retry": _retry,
             "_Retry": _Retry,
@@ -687,9 +699,12 @@ class _DecoderWriter:
     def entry(self, hint: Any) -> Decoder:
         """The decoder for ``hint``: the generated one, then the generic one (which gives
         the error, or accepts what the generated one left to it)."""
+        fast: Callable[[JSON, Mapping[str, object] | None], Any] | None
         try:
             fast = self.fast_function(hint)
         except Exception:  # an annotation the generator has no rule for
+            fast = None
+        if self.recursive:
             fast = None
 
         def run(data: JSON, path: str, extra: Mapping[str, object] | None = None) -> Any:
@@ -719,11 +734,17 @@ class _DecoderWriter:
         """Write the decoder of an attrs class (once per writer); its name."""
         known: dict[type, str] = self.namespace.setdefault("_written", {})
         if cls in known:
+            if cls in self.writing:
+                # A class that contains itself: data could nest it without limit, which
+                # only the generic decoder counts (see ``entry``).
+                self.recursive = True
             return known[cls]
         name = known[cls] = self.fresh(f"_decode_{cls.__name__}_")
+        self.writing.add(cls)
         lines = [f"def {name}(d, extra=None):"]
         lines += self.attrs_lines(cls, "d", "o", "    ", with_extra=True)
         lines.append("    return o")
+        self.writing.discard(cls)
         self.run("\n".join(lines) + "\n", cls)
         return name
 
