@@ -610,9 +610,12 @@ def _retry() -> Any:
 
 
 def _plain_init(cls: type) -> bool:
-    """True if building ``cls`` needs nothing but setting its fields: attrs' own
-    ``__init__``, no validators, converters or hooks, aliases equal to names, and
-    constant or plain-factory defaults. Such classes are built without ``__init__``."""
+    """True if building ``cls`` needs nothing but setting its fields: a slotted class with
+    attrs' own ``__init__``, no validators, converters or hooks, JSON fields passed by
+    their own names, and constant or plain-factory defaults. Such classes are built
+    without ``__init__``."""
+    if "__slots__" not in vars(cls):  # a dict class: its hash cache lives elsewhere
+        return False
     if "__attrs_init__" in vars(cls) or hasattr(cls, "__attrs_post_init__"):
         return False
     if hasattr(cls, "__attrs_pre_init__"):
@@ -654,10 +657,6 @@ def _all_slots(cls: type) -> set[str]:
     return {name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())}
 
 
-_INT = int
-_LIST = list
-
-
 class _DecoderWriter:
     """Writes the source of generated decoders. A decoder for an attrs class reads every
     field, converts it with an expression that follows the annotation and raises _Retry
@@ -672,9 +671,9 @@ class _DecoderWriter:
             "_retry": _retry,
             "_Retry": _Retry,
             "_B": _INT_BOUND,
-            "_int": _INT,
+            "_int": int,
             "_str": str,
-            "_list": _LIST,
+            "_list": list,
             "_type": type,
             "_map": map,
             "_len": len,
@@ -684,7 +683,6 @@ class _DecoderWriter:
             "_frozenset": frozenset,
             "_dict": dict,
             "_new": object.__new__,
-            "_MISSING": object(),
         }
 
     def fresh(self, stem: str) -> str:
