@@ -1,7 +1,7 @@
 """The generated codec against the previous one, timed in the same run (issue 11's goal: a
 state JSON round trip at least 5x faster). The test asserts a conservative 3x so that a
-loaded CI machine does not flake; ``python -m tests.engine.test_codec_speed`` (from the
-repository root, or pytest with ``-s``) prints the measured ratios."""
+loaded CI machine does not flake; ``python -m tests.engine.test_codec_speed`` from the
+repository root (or pytest with ``-s``) prints the measured ratios."""
 
 from __future__ import annotations
 
@@ -14,12 +14,8 @@ import clangames
 from clangames.engine.codec import decode, encode
 from clangames.testing import random_playout
 
-try:  # run by pytest (a package) or as a script
-    from . import legacy_codec as legacy
-    from .codec_samples import GAMES
-except ImportError:  # pragma: no cover - python -m from the tests folder
-    import legacy_codec as legacy  # type: ignore[no-redef]
-    from codec_samples import GAMES  # type: ignore[no-redef]
+from . import legacy_codec as legacy
+from .codec_samples import GAMES
 
 MIN_RATIO = 3.0
 
