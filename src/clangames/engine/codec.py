@@ -550,7 +550,7 @@ def _decode_fraction(data: JSON, path: str) -> Fraction:
 
 def _sorted_keys(keys: set[Any]) -> list[str]:
     """Keys in order for a message: strings sorted, then any others, each described."""
-    texts = [repr(k) for k in sorted(k for k in keys if isinstance(k, str))]
+    texts = [describe(k) for k in sorted(k for k in keys if isinstance(k, str))]
     texts += sorted(describe(k) for k in keys if not isinstance(k, str))
     return texts
 
