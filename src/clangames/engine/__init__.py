@@ -2,7 +2,7 @@
 
 from clangames.engine.actions import ActionTable
 from clangames.engine.chance import play_chance, resolve_chance, sample_chance
-from clangames.engine.codec import decode, encode
+from clangames.engine.codec import decode, encode, parse_json
 from clangames.engine.errors import (
     ClanGamesError,
     IllegalActionError,
@@ -58,6 +58,7 @@ __all__ = [
     "left_of",
     "load",
     "next_seat",
+    "parse_json",
     "play_chance",
     "register",
     "resolve_chance",

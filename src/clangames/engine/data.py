@@ -13,11 +13,14 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 
-from clangames.engine.errors import InvalidParameterError
+from clangames.engine.errors import ClanGamesError, InvalidParameterError
 
 T = TypeVar("T")
 
 _BUNDLED: dict[tuple[str, str], Any] = {}
+
+MAX_FILE_BYTES = 1 << 24
+"""A user's data file larger than this (16 MiB) is refused unread (``/dev/zero`` too)."""
 
 
 def load_data(
@@ -28,8 +31,9 @@ def load_data(
     what: str,
 ) -> T:
     """``parse`` applied to the bundled ``package/filename`` (``path`` None, read once and
-    kept) or to the user's file at ``path``; an unreadable or malformed file raises
-    InvalidParameterError naming it (``what`` says which kind of file, e.g. "board")."""
+    kept) or to the user's file at ``path``; an unreadable, non-UTF-8 or malformed file
+    raises InvalidParameterError naming it (``what`` says which kind of file, e.g.
+    "board")."""
     if path is None:
         key = (package, filename)
         if key not in _BUNDLED:
@@ -38,12 +42,38 @@ def load_data(
         found: T = _BUNDLED[key]
         return found
     try:
-        data = tomllib.loads(Path(path).read_text("utf-8"))
-    except OSError as exc:
+        with Path(path).open("rb") as file:
+            raw = file.read(MAX_FILE_BYTES + 1)
+    except (OSError, ValueError) as exc:  # ValueError: a path with a NUL character
         raise InvalidParameterError(f"{what} file {path!r} cannot be read: {exc}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise InvalidParameterError(
+            f"{what} file {path!r} is larger than {MAX_FILE_BYTES} bytes; expected a small"
+            " TOML file"
+        )
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidParameterError(
+            f"{what} file {path!r} is not UTF-8 text (byte {raw[exc.start]:#04x} at"
+            f" position {exc.start}); expected a TOML file"
+        ) from None
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise InvalidParameterError(f"{what} file {path!r} is not valid TOML: {exc}") from None
-    return parse(data, repr(path))
+    except RecursionError:  # tomllib reads nested arrays and tables recursively
+        raise InvalidParameterError(
+            f"{what} file {path!r} nests arrays or tables too deeply to read"
+        ) from None
+    try:
+        return parse(data, repr(path))
+    except ClanGamesError:
+        raise
+    except Exception as exc:  # a parser that missed a check: still the file's fault
+        raise InvalidParameterError(
+            f"{what} file {path!r} cannot be used: {type(exc).__name__}: {exc}"
+        ) from exc
 
 
 def replace_at(seq: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:

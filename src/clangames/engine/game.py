@@ -8,7 +8,6 @@ distinct actions, creates the initial state and reads states back from JSON.
 from __future__ import annotations
 
 import abc
-import json
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -16,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from clangames.engine.actions import ActionTable
-from clangames.engine.codec import decode, encode
+from clangames.engine.codec import decode, describe, encode, parse_json
 from clangames.engine.errors import InvalidParameterError, StateDecodeError
 
 if TYPE_CHECKING:
@@ -219,27 +218,26 @@ class Game(abc.ABC):
     def state_from_json(self, data: Any) -> State:
         """A state from :meth:`State.to_json` output (a dict or a JSON string).
 
-        Raises StateDecodeError naming the first bad field; the game and parameters in
-        the data must be this game's.
+        Raises StateDecodeError naming the first bad field, for any input whatsoever (text
+        goes through :func:`~clangames.engine.codec.parse_json`); the game and parameters
+        in the data must be this game's.
         """
         if isinstance(data, (str, bytes)):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as exc:
-                raise StateDecodeError(f"state: not valid JSON ({exc})") from None
+            data = parse_json(data, "state")
         if not isinstance(data, dict):
             raise StateDecodeError(f"state: expected an object, got {type(data).__name__}")
         for key in ("game", "params", "state"):
             if key not in data:
                 raise StateDecodeError(f"state: missing field {key!r}")
-        if data["game"] != self.name:
+        if type(data["game"]) is not str or data["game"] != self.name:
             raise StateDecodeError(
-                f"state.game: this is {self.name!r}, the data is for {data['game']!r}"
+                f"state.game: this is {self.name!r}, the data is for {describe(data['game'])}"
             )
-        if data["params"] != encode(dict(self._params)):
+        params = encode(dict(self._params))
+        if type(data["params"]) is not dict or data["params"] != params:
             raise StateDecodeError(
-                f"state.params: the data has {data['params']!r}, this game has"
-                f" {encode(dict(self._params))!r}"
+                f"state.params: the data has {describe(data['params'], 200)}, this game has"
+                f" {params!r}"
             )
         state: State = decode(self.state_type, data["state"], "state", {"game": self})
         state.check_consistency()

@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from clangames.engine.codec import encode
+from clangames.engine.codec import encode, parse_json
 from clangames.engine.errors import ClanGamesError, StateDecodeError
 from clangames.engine.game import Game
 from clangames.engine.phases import CHANCE
@@ -94,11 +94,7 @@ class GameRecord:
     @classmethod
     def from_json(cls, data: Any) -> GameRecord:
         """A record from :meth:`to_json` output or a JSON string; errors name the field."""
-        if isinstance(data, (str, bytes)):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as exc:
-                raise StateDecodeError(f"record: not valid JSON ({exc})") from None
+        data = parse_json(data, "record")
         if not isinstance(data, dict):
             raise StateDecodeError(f"record: expected an object, got {type(data).__name__}")
         for key in ("game", "params", "moves"):
