@@ -187,7 +187,7 @@ def _check_cheap(ctx: _Context, state: State) -> None:
         if not weights:
             raise ctx.fail("chance", "a chance node with no outcomes")
         for action, weight in weights:
-            if type(weight) is not int or weight <= 0:
+            if not isinstance(weight, int) or isinstance(weight, bool) or weight <= 0:
                 raise ctx.fail("chance-exact", f"outcome {action!r} has weight {weight!r}")
         if state.legal_actions(CHANCE) != tuple([a for a, _ in weights]):
             raise ctx.fail("chance", "legal_actions(CHANCE) differs from the chance weights")
