@@ -1,23 +1,31 @@
 """Kilt Castle against the kernel's contract: the conformance harness with the game's own
-invariants, for 2, 3 and 4 players (set CLANGAMES_SOAK=1 for long soaks)."""
+invariants, 300 playouts for each of 2, 3 and 4 players in CI, and a soak of many more
+with CLANGAMES_SOAK=1 (see tests/testing/soak.py)."""
 
 from __future__ import annotations
-
-import os
 
 import pytest
 
 from clangames.testing import check_game
+from testing.soak import SOAK_GAMES, SOAK_RATE, soak_test
 
 from .kc_helpers import invariant, load
-
-SOAK = os.environ.get("CLANGAMES_SOAK") == "1"
-PLAYOUTS = int(os.environ.get("CLANGAMES_SOAK_GAMES", "3000")) if SOAK else 300
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_conformance(players: int) -> None:
     game = load(players)
-    report = check_game(game, playouts=PLAYOUTS, seed=players, invariant=invariant)
-    assert report.playouts == PLAYOUTS
+    report = check_game(game, playouts=300, seed=players, invariant=invariant)
+    assert report.playouts == 300
+    assert report.max_length <= game.info.max_game_length
+
+
+@soak_test
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_conformance_soak(players: int) -> None:
+    game = load(players)
+    report = check_game(
+        game, playouts=SOAK_GAMES, seed=10 + players, invariant=invariant, rate=SOAK_RATE
+    )
+    assert report.playouts == SOAK_GAMES
     assert report.max_length <= game.info.max_game_length

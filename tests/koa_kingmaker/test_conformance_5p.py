@@ -1,25 +1,33 @@
-"""The conformance harness for 5 players: 300 playouts (more with CLANGAMES_SOAK=1).
+"""The conformance harness for 5 players: 300 playouts in CI, a soak of many more with
+CLANGAMES_SOAK=1 (see tests/testing/soak.py).
 
-check_game checks the kernel's contract at every step, including the resample leak test
-at the simultaneous commit step: a half-committed round must not show anyone else's card.
-One file per player count keeps each file well under a minute.
+check_game checks the kernel's contract (the cheap checks on every state, the full ones on
+a seeded sample that includes the first states of every kind of node), including the
+resample leak test at the simultaneous commit step: a half-committed round must not show
+anyone else's card.
 """
 
 from __future__ import annotations
 
-import os
-
 from clangames.testing import check_game
+from testing.soak import SOAK_GAMES, SOAK_RATE, soak_test
 
 from .helpers import card_invariant, load
-
-SOAK = os.environ.get("CLANGAMES_SOAK") == "1"
-PLAYOUTS = int(os.environ.get("CLANGAMES_SOAK_GAMES", "3000")) if SOAK else 300
 
 
 def test_conformance_5_players() -> None:
     game = load(5)
-    report = check_game(game, playouts=PLAYOUTS, seed=5, invariant=card_invariant)
-    assert report.playouts == PLAYOUTS
+    report = check_game(game, playouts=300, seed=5, invariant=card_invariant)
+    assert report.playouts == 300
     assert report.max_length <= game.info.max_game_length
-    assert report.steps >= PLAYOUTS * 10
+    assert report.steps >= 300 * 10
+
+
+@soak_test
+def test_conformance_5_players_soak() -> None:
+    game = load(5)
+    report = check_game(
+        game, playouts=SOAK_GAMES, seed=50, invariant=card_invariant, rate=SOAK_RATE
+    )
+    assert report.playouts == SOAK_GAMES
+    assert report.max_length <= game.info.max_game_length

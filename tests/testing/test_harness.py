@@ -3,17 +3,31 @@ the kernel's contract (the check, the seed, and a record that replays to the fai
 
 from __future__ import annotations
 
+import math
 import os
+from collections import Counter
+from typing import Any
 
+import attrs
 import pytest
 
 import clangames
 from clangames.engine import registry
+from clangames.engine.errors import InvalidParameterError
 from clangames.engine.game import Game
 from clangames.engine.record import GameRecord
 from clangames.engine.rng import Rng
 from clangames.engine.state import State
-from clangames.testing import ConformanceError, Report, check_game, check_state, random_playout
+from clangames.testing import (
+    ALWAYS_FIRST,
+    DEFAULT_RATE,
+    ConformanceError,
+    Report,
+    check_game,
+    check_state,
+    conformance,
+    random_playout,
+)
 from clangames.testing.conformance import eval_repr
 from testing import toys
 from testing.toys import Bid, Draw, Stake, ToyState
@@ -44,6 +58,41 @@ def playout_seeds(seed: int, playouts: int) -> set[int]:
     return {Rng(seed).fork(i).state for i in range(playouts)}
 
 
+Kind = tuple[str, int, bool]
+
+
+def kind_of(state: State) -> Kind:
+    """The kind of node the harness samples by: phase name, players to move, simultaneous."""
+    return (state.phase.name, len(state.to_move), state.phase.simultaneous)
+
+
+def visited(game: Game, seed: int, playouts: int) -> list[tuple[int, int, Kind]]:
+    """Every state ``check_game(seed=seed)`` meets, in order: (playout seed, moves, kind)."""
+    out: list[tuple[int, int, Kind]] = []
+    for i in range(playouts):
+        s = Rng(seed).fork(i).state
+        random_playout(game, Rng(s), lambda st, m, s=s: out.append((s, len(m), kind_of(st))))
+    return out
+
+
+def full_check_probability(k: int, rate: float) -> float:
+    """The documented chance that the k-th state of a kind gets the full checks."""
+    return 1.0 if k <= ALWAYS_FIRST else max(rate, ALWAYS_FIRST / k)
+
+
+def assert_plausible_full_checks(
+    fully_checked: int, game: Game, seed: int, playouts: int, rate: float
+) -> None:
+    """``fully_checked`` is within five standard deviations of what the schedule gives."""
+    counts = Counter(kind for _, _, kind in visited(game, seed, playouts))
+    probabilities = [
+        full_check_probability(k, rate) for n in counts.values() for k in range(1, n + 1)
+    ]
+    mean = sum(probabilities)
+    spread = math.sqrt(sum(p * (1 - p) for p in probabilities))
+    assert abs(fully_checked - mean) <= 5 * spread + 1e-9, (fully_checked, mean, spread)
+
+
 # -- the correct game ------------------------------------------------------------------------
 
 
@@ -59,8 +108,8 @@ def playout_count(default: int) -> int:
 def test_toy_duel_passes_the_harness(max_bid: int) -> None:
     game = clangames.load("toy_duel", max_bid=max_bid)
     playouts = playout_count(150)
-    report = check_game(game, playouts=playouts, seed=max_bid)
-    assert report == Report(
+    report = check_game(game, playouts=playouts, seed=max_bid, rate=DEFAULT_RATE)
+    assert attrs.evolve(report, fully_checked=0) == Report(
         game="toy_duel",
         players=2,
         playouts=playouts,
@@ -68,6 +117,7 @@ def test_toy_duel_passes_the_harness(max_bid: int) -> None:
         max_length=6,
         mean_length=6.0,
     )
+    assert_plausible_full_checks(report.fully_checked, game, max_bid, playouts, DEFAULT_RATE)
 
 
 def test_faulty_game_without_a_fault_passes() -> None:
@@ -121,7 +171,7 @@ def test_check_game_needs_a_loaded_game() -> None:
 def test_random_playout_is_seeded_and_visits_every_state() -> None:
     game = clangames.load("toy_duel")
     seen: list[tuple[State, int]] = []
-    record, final, rng = random_playout(game, Rng(5), lambda s, r: seen.append((s, len(r.moves))))
+    record, final, rng = random_playout(game, Rng(5), lambda s, m: seen.append((s, len(m))))
     again, final_again, rng_again = random_playout(game, Rng(5))
     assert (again, final_again, rng_again) == (record, final, rng)
     assert len(record.moves) == 6
@@ -129,6 +179,92 @@ def test_random_playout_is_seeded_and_visits_every_state() -> None:
     assert seen[0][0] == game.initial_state()
     assert seen[-1][0] == final and final.is_terminal
     assert list(record.replay()) == [s for s, _ in seen]
+
+
+# -- sampling the full checks ---------------------------------------------------------------
+
+
+def spy_on_full_checks(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """Record (playout seed, moves so far) of every state ``check_game`` checks fully."""
+    seen: list[tuple[int, int]] = []
+    full = conformance._check_full
+
+    def spy(ctx: Any, state: State, rng: Rng) -> Rng:
+        assert ctx.seed is not None
+        seen.append((ctx.seed, len(ctx.moves)))
+        return full(ctx, state, rng)
+
+    monkeypatch.setattr(conformance, "_check_full", spy)
+    return seen
+
+
+def test_rate_one_checks_every_state_fully() -> None:
+    report = check_game(clangames.load("toy_duel"), playouts=20, seed=4, rate=1.0)
+    assert report.fully_checked == report.steps + report.playouts == 140
+
+
+@pytest.mark.parametrize("rate", [0.0, DEFAULT_RATE, 0.3])
+def test_full_checks_follow_the_documented_schedule(rate: float) -> None:
+    game = clangames.load("toy_duel")
+    report = check_game(game, playouts=400, seed=9, rate=rate)
+    assert report.steps == 2400
+    assert_plausible_full_checks(report.fully_checked, game, 9, 400, rate)
+
+
+def test_sampling_is_seeded_and_checks_the_first_states_of_every_kind(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = clangames.load("toy_duel")
+    checked = spy_on_full_checks(monkeypatch)
+    first = check_game(game, playouts=100, seed=5, rate=0.0)
+    first_checked = list(checked)
+    checked.clear()
+    assert check_game(game, playouts=100, seed=5, rate=0.0) == first
+    assert checked == first_checked  # the same seed checks the very same states
+    states = visited(game, 5, 100)
+    kinds = {kind for _, _, kind in states}
+    assert len(kinds) == 6  # two deals, stake, flip, two bidding nodes, the end
+    for kind in kinds:
+        of_kind = [(s, n) for s, n, k in states if k == kind]
+        assert of_kind[:ALWAYS_FIRST] == [x for x in first_checked if x in of_kind][:ALWAYS_FIRST]
+    assert first.fully_checked == len(first_checked) < len(states) // 4
+    checked.clear()
+    check_game(game, playouts=100, seed=6, rate=0.0)
+    assert checked != first_checked  # another seed, another sample
+
+
+def test_cheap_checks_and_the_invariant_run_on_every_state() -> None:
+    calls: list[State] = []
+    report = check_game(clangames.load("toy_duel"), playouts=30, seed=2, invariant=calls.append)
+    assert len(calls) == report.steps + report.playouts == 210
+    assert report.fully_checked < len(calls)
+
+
+@pytest.mark.parametrize("rate", [-0.1, 1.5, float("nan"), "0.5", True, None])
+def test_a_bad_rate_is_refused(rate: Any) -> None:
+    with pytest.raises(InvalidParameterError, match=r"rate must be a number in \[0, 1\]"):
+        check_game(clangames.load("toy_duel"), playouts=1, rate=rate)
+
+
+def test_the_driver_reports_a_legal_action_that_does_not_apply() -> None:
+    # Without any check, the driver itself names a listed action that apply refuses.
+    game = faulty("lists_rejected")
+    errors = []
+    for seed in range(30):
+        try:
+            random_playout(game, Rng(seed), seed=seed)
+        except ConformanceError as exc:
+            errors.append(exc)
+    assert errors and {e.check for e in errors} == {"legal-applies"}
+    for err in errors:
+        assert err.record is not None
+        failing = err.record.final_state()
+        assert isinstance(failing, ToyState) and failing.phase.name == "bid"
+        assert any(
+            bid.amount > failing.bid_cap(p)  # listed as legal, refused by apply
+            for p in failing.to_move
+            for bid in failing.legal_actions(p)
+        )
 
 
 def test_check_state_returns_the_advanced_rng() -> None:
@@ -191,6 +327,26 @@ def test_harness_names_the_broken_check(fault: str, check: str) -> None:
     assert record == err.record
     failing = record.final_state()
     assert check in checks_raised(failing)
+
+
+ALSO_SHOWS_AS = {"no_bids": "resample", "legal_peek": "resample"}
+"""Faults that also break ``resample`` on some seeds: it may re-deal the opponent a card
+that the broken bid cap cannot handle (no bid at all, or a committed bid above the cap),
+and a seed may reach that state before the one the fault is named after."""
+
+
+@pytest.mark.parametrize("rate", [0.0, DEFAULT_RATE])
+@pytest.mark.parametrize(("fault", "check"), FAULTS)
+def test_every_fault_is_caught_from_other_seeds_even_at_rate_zero(
+    fault: str, check: str, rate: float
+) -> None:
+    # Faults that show only on some states (a sealed bid half committed, a low card at
+    # the bidding, an exhausted card kind) are found by the first states of each kind of
+    # node alone, whatever the seed.
+    for seed in (1, 2, 3):
+        with pytest.raises(ConformanceError) as info:
+            check_game(faulty(fault), playouts=PLAYOUTS, seed=seed, rate=rate)
+        assert info.value.check in {check, ALSO_SHOWS_AS.get(fault, check)}
 
 
 def test_leaked_card_is_visible_in_the_failing_state() -> None:

@@ -6,6 +6,8 @@ front-end or a bot can run it too. ``clangames.testing.strategies`` needs Hypoth
 """
 
 from clangames.testing.conformance import (
+    ALWAYS_FIRST,
+    DEFAULT_RATE,
     ConformanceError,
     Report,
     check_game,
@@ -13,4 +15,12 @@ from clangames.testing.conformance import (
     random_playout,
 )
 
-__all__ = ["ConformanceError", "Report", "check_game", "check_state", "random_playout"]
+__all__ = [
+    "ALWAYS_FIRST",
+    "DEFAULT_RATE",
+    "ConformanceError",
+    "Report",
+    "check_game",
+    "check_state",
+    "random_playout",
+]

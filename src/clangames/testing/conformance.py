@@ -1,17 +1,33 @@
 """The conformance harness: one generic check that every game keeps the kernel's contract.
 
-``check_game(game, playouts=300, seed=0)`` plays seeded random games and, at every step,
-checks what the kernel promises (see ``check_state``). The first failure raises
-:class:`ConformanceError` naming the check, the seed and the moves that led there (as a
-:class:`~clangames.engine.record.GameRecord` you can replay).
+``check_game(game, playouts=300, seed=0)`` plays seeded random games and checks what the
+kernel promises (see :func:`check_state`). The checks come in two tiers, so that the
+harness costs a few bare playout steps per step rather than a hundred:
+
+- the cheap checks run on every state: flow properties, who has legal actions, ids
+  strictly sorted, every action's id, text and ``repr`` round trip (once per distinct
+  action and run), positive integer chance weights, terminal returns, winners and scores,
+  and the caller's ``invariant``;
+- the full checks (JSON round trip and hash, masks, applying the legal actions, exact
+  chance probabilities, rejections leaving the state unchanged, observations, resample)
+  run on a seeded sample of states. States are grouped by kind of node (phase name,
+  number of players to move, simultaneous or not); the first :data:`ALWAYS_FIRST` states
+  of each kind in a run are always fully checked, the k-th one after them with
+  probability ``max(rate, ALWAYS_FIRST / k)``. Rare kinds of node are thus checked often
+  and common ones at ``rate``; ``rate=1.0`` checks every state fully.
+
+The first failure raises :class:`ConformanceError` naming the check, the seed and the
+moves that led there (as a :class:`~clangames.engine.record.GameRecord` you can replay).
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
+import operator
+from collections.abc import Callable, Sequence
 from fractions import Fraction
+from itertools import islice
 from typing import Any
 
 import attrs
@@ -22,14 +38,30 @@ from clangames.engine.errors import (
     ClanGamesError,
     IllegalActionError,
     InvalidActionError,
+    InvalidParameterError,
 )
 from clangames.engine.game import Game
 from clangames.engine.phases import CHANCE
-from clangames.engine.record import GameRecord
+from clangames.engine.record import GameRecord, Move
 from clangames.engine.rng import Rng
 from clangames.engine.state import State
 
 Invariant = Callable[[State], None]
+
+DEFAULT_RATE = 0.01
+"""The share of the states of common kinds of node that ``check_game`` checks fully by
+default: with it the harness costs about 5x a bare random-playout step (King's Kilt,
+4 players, the costliest today), under the goal of 10x that keeps 300 playouts per player
+count cheap in CI. A soak can afford more (the games' soak tests use 0.1)."""
+
+ALWAYS_FIRST = 4
+"""The first this many states of each kind of node in a run are always fully checked;
+the k-th one after them with probability ``max(rate, ALWAYS_FIRST / k)``."""
+
+_CHECKS_STREAM = 1 << 32
+"""The fork of a playout's seed that the checks draw from (random illegal ids, resample)."""
+_SAMPLING_STREAM = (1 << 32) + 1
+"""The fork of a playout's seed that decides which states get the full checks."""
 
 
 class ConformanceError(AssertionError):
@@ -50,7 +82,9 @@ class ConformanceError(AssertionError):
 
 @attrs.frozen
 class Report:
-    """What a harness run covered."""
+    """What a harness run covered: ``steps`` moves over ``playouts`` games (so
+    ``steps + playouts`` states, every one given the cheap checks), ``fully_checked`` of
+    those states also given the full ones."""
 
     game: str
     players: int
@@ -58,18 +92,27 @@ class Report:
     steps: int
     max_length: int
     mean_length: float
+    fully_checked: int = 0
 
 
 @attrs.define
 class _Context:
+    """One harness run's settings, the moves that led to the state under check, and the
+    actions already verified (their id, text and repr depend on the game, not the state)."""
+
     game: Game
     seed: int | None
-    record: GameRecord
     invariant: Invariant | None
     max_applied: int
+    moves: Sequence[Move] = ()
+    record: GameRecord | None = None
+    ids: dict[Any, int] = attrs.Factory(dict)
 
     def fail(self, check: str, message: str) -> ConformanceError:
-        return ConformanceError(check, message, self.seed, self.record)
+        record = self.record
+        if record is None:
+            record = GameRecord(self.game.name, self.game.params, tuple(self.moves))
+        return ConformanceError(check, message, self.seed, record)
 
 
 def _expect_rejected(
@@ -100,21 +143,27 @@ def check_state(
     invariant: Invariant | None = None,
     max_applied: int = 64,
 ) -> Rng:
-    """Check one state against the kernel's contract; return the advanced Rng.
+    """Check one state against the whole kernel contract; return the advanced Rng.
 
     The checks: flow properties agree; legal actions exist exactly for the players to
-    move, sorted by id with unique texts; each applies (up to ``max_applied`` of them);
-    illegal and malformed actions raise the right error and change nothing; chance
-    probabilities are exact, positive and sum to 1; ids, masks and JSON round-trip;
+    move, sorted by id with unique texts; ids, texts, reprs and masks round-trip; each
+    legal action applies (up to ``max_applied`` of them); illegal and malformed actions
+    raise the right error and change nothing; chance weights are positive integers and
+    the probabilities exact, agreeing with them and summing to 1; JSON round-trips;
     observations are JSON-able; ``resample`` keeps each player's observation and legal
     actions; terminal returns sum to 1 and agree with winners and scores; and the game's
-    own ``invariant``.
+    own ``invariant``. ``check_game`` runs the cheap ones of these on every state and
+    all of them on a sample.
     """
-    game = state.game
-    ctx = _Context(game, seed, record or GameRecord.start(game), invariant, max_applied)
-    n = game.num_players
+    ctx = _Context(state.game, seed, invariant, max_applied, record=record)
+    _check_cheap(ctx, state)
+    return _check_full(ctx, state, rng)
+
+
+def _check_cheap(ctx: _Context, state: State) -> None:
+    """The checks that cost about as much as a step: they run on every state."""
+    n = ctx.game.num_players
     to_move = state.to_move
-    # -- flow ----------------------------------------------------------------------------
     if state.is_terminal != (to_move == ()):
         raise ctx.fail("flow", f"is_terminal is {state.is_terminal} but to_move is {to_move!r}")
     if state.is_chance != (to_move == (CHANCE,)):
@@ -122,7 +171,87 @@ def check_state(
     for p in to_move:
         if p != CHANCE and not 0 <= p < n:
             raise ctx.fail("flow", f"to_move names seat {p}, but seats are 0..{n - 1}")
-    if not isinstance(state.prompt(), str) or not state.prompt():
+    for p in range(n):
+        legal = state.legal_actions(p)
+        if p not in to_move:
+            if legal:
+                raise ctx.fail(
+                    "legal-only-to-move", f"player {p} is not to move but has {legal[:3]!r}"
+                )
+            continue
+        if not legal:
+            raise ctx.fail("legal-exist", f"player {p} is to move but has no legal action")
+        _sorted_ids(ctx, legal, p)
+    if state.is_chance:
+        weights = state.chance_weights()
+        if not weights:
+            raise ctx.fail("chance", "a chance node with no outcomes")
+        for action, weight in weights:
+            if not isinstance(weight, int) or isinstance(weight, bool) or weight <= 0:
+                raise ctx.fail("chance-exact", f"outcome {action!r} has weight {weight!r}")
+        if state.legal_actions(CHANCE) != tuple([a for a, _ in weights]):
+            raise ctx.fail("chance", "legal_actions(CHANCE) differs from the chance weights")
+        _sorted_ids(ctx, state.legal_actions(CHANCE), CHANCE)
+    if not to_move:
+        _check_terminal(ctx, state)
+    if ctx.invariant is not None:
+        try:
+            ctx.invariant(state)
+        except AssertionError as exc:
+            raise ctx.fail("invariant", str(exc) or "the game's invariant failed") from exc
+
+
+def _sorted_ids(ctx: _Context, legal: Sequence[Any], p: int) -> list[int]:
+    """The ids of ``legal`` (verifying actions not seen before); they must strictly rise."""
+    known = ctx.ids
+    try:
+        ids = list(map(known.__getitem__, legal))
+    except (KeyError, TypeError):
+        for action in legal:
+            try:
+                seen = action in known
+            except TypeError:  # unhashable: _verify_action reports it
+                seen = False
+            if not seen:
+                known[action] = _verify_action(ctx, action, p)
+        ids = [known[a] for a in legal]
+    if any(map(operator.ge, ids, islice(ids, 1, None))):
+        raise ctx.fail("legal-sorted", f"legal actions of player {p} are not strictly sorted by id")
+    return ids
+
+
+def _verify_action(ctx: _Context, action: Any, p: int) -> int:
+    """An action's id, after checking that its id, text and repr give it back."""
+    game = ctx.game
+    try:
+        i = game.action_id(action)
+    except InvalidActionError as exc:
+        raise ctx.fail("action-id", f"a legal action of player {p} has no id: {exc}") from exc
+    if game.action_from_id(i) != action:
+        raise ctx.fail("action-id", f"action_from_id({i}) != {action!r}")
+    text = game.action_text(action)
+    try:
+        parsed = game.parse_action(text)
+    except InvalidActionError as exc:
+        raise ctx.fail("action-text", f"parse_action({text!r}) failed: {exc}") from exc
+    if parsed != action:
+        raise ctx.fail("action-text", f"parse_action({text!r}) != {action!r}")
+    try:
+        rebuilt = eval_repr(action)
+    except Exception as exc:  # a repr that is not valid Python breaks the promise
+        raise ctx.fail("action-repr", f"repr {action!r} does not evaluate: {exc}") from exc
+    if rebuilt != action:
+        raise ctx.fail("action-repr", f"repr {action!r} does not rebuild the action")
+    return i
+
+
+def _check_full(ctx: _Context, state: State, rng: Rng) -> Rng:
+    """The checks that cost a hundred steps or so: they run on a sample of states."""
+    game = ctx.game
+    n = game.num_players
+    to_move = state.to_move
+    prompt = state.prompt()
+    if not isinstance(prompt, str) or not prompt:
         raise ctx.fail("prompt", "prompt() must be a non-empty string")
     # -- JSON ------------------------------------------------------------------------------
     data = state.to_json()
@@ -138,29 +267,19 @@ def check_state(
         raise ctx.fail("json-roundtrip", "state_from_json(to_json()) is not an equal state")
     if hash(back) != hash(state):
         raise ctx.fail("hash", "equal states have different hashes")
-    # -- the state must not change under anything tried below -----------------------------
-    before = json.dumps(data, sort_keys=True)
-    # -- legal actions -------------------------------------------------------------------
-    for p in range(n):
-        legal = state.legal_actions(p)
-        if p not in to_move:
-            if legal:
-                raise ctx.fail(
-                    "legal-only-to-move", f"player {p} is not to move but has {legal[:3]!r}"
-                )
-            continue
-        if not legal:
-            raise ctx.fail("legal-exist", f"player {p} is to move but has no legal action")
-        _check_action_list(ctx, state, legal, p)
+    # -- legal actions (the state must not change under anything tried below) -------------
+    for p in to_move:
+        if p != CHANCE:
+            _check_action_list(ctx, state, state.legal_actions(p), p)
     if state.is_chance:
         _check_chance(ctx, state)
-    if json.dumps(state.to_json(), sort_keys=True) != before:
+    if state.to_json() != data:
         raise ctx.fail(
             "legal-unchanged", "applying a legal action changed the state it was applied to"
         )
     # -- rejections ----------------------------------------------------------------------
     rng, tried = _check_rejections(ctx, state, rng)
-    if json.dumps(state.to_json(), sort_keys=True) != before:
+    if state.to_json() != data:
         raise ctx.fail(
             "illegal-unchanged",
             f"the state changed although every one of these failed: {tried!r}",
@@ -178,7 +297,10 @@ def check_state(
             raise ctx.fail("observation-json", f"observation({p}) is not JSON-able: {exc}") from exc
         sub = rng.fork(p + 1)
         rng = rng.fork(0)
-        other = state.resample(p, sub)
+        try:
+            other = state.resample(p, sub)
+        except Exception as exc:  # resample must work from every state, for every seat
+            raise ctx.fail("resample", f"resample({p}) raised {type(exc).__name__}: {exc}") from exc
         if type(other) is not type(state) or other.game != game:
             raise ctx.fail("resample", f"resample({p}) returned a state of another game")
         if other.observation(p) != obs:
@@ -197,35 +319,15 @@ def check_state(
             other.check_consistency()
         except ClanGamesError as exc:
             raise ctx.fail("resample", f"resample({p}) gave an inconsistent state: {exc}") from exc
-    # -- the end -------------------------------------------------------------------------
-    if state.is_terminal:
-        _check_terminal(ctx, state)
-    if invariant is not None:
-        try:
-            invariant(state)
-        except AssertionError as exc:
-            raise ctx.fail("invariant", str(exc) or "the game's invariant failed") from exc
     return rng
 
 
 def _check_action_list(ctx: _Context, state: State, legal: tuple[Any, ...], p: int) -> None:
     game = ctx.game
-    try:
-        ids = [game.action_id(a) for a in legal]
-    except InvalidActionError as exc:
-        raise ctx.fail("action-id", f"a legal action of player {p} has no id: {exc}") from exc
-    if ids != sorted(set(ids)):
-        raise ctx.fail("legal-sorted", f"legal actions of player {p} are not strictly sorted by id")
+    ids = _sorted_ids(ctx, legal, p)
     texts = [game.action_text(a) for a in legal]
     if len(set(texts)) != len(texts):
         raise ctx.fail("legal-texts", f"legal actions of player {p} share a text form")
-    for a, i, t in zip(legal, ids, texts, strict=True):
-        if game.action_from_id(i) != a:
-            raise ctx.fail("action-id", f"action_from_id({i}) != {a!r}")
-        if game.parse_action(t) != a:
-            raise ctx.fail("action-text", f"parse_action({t!r}) != {a!r}")
-        if eval_repr(a) != a:
-            raise ctx.fail("action-repr", f"repr {a!r} does not rebuild the action")
     mask = state.legal_mask(p)
     if (
         len(mask) != game.num_distinct_actions
@@ -270,6 +372,17 @@ def _check_chance(ctx: _Context, state: State) -> None:
     actions = tuple(a for a, _ in outcomes)
     if actions != state.legal_actions(CHANCE):
         raise ctx.fail("chance", "legal_actions(CHANCE) differs from the chance outcomes")
+    weights = state.chance_weights()
+    weight_total = sum(w for _, w in weights)
+    if len(weights) != len(outcomes):
+        raise ctx.fail("chance-weights", "chance_outcomes and chance_weights list other outcomes")
+    for (action, prob), (_, weight) in zip(outcomes, weights, strict=True):
+        if prob != Fraction(weight, weight_total):
+            raise ctx.fail(
+                "chance-weights",
+                f"outcome {action!r} has probability {prob} but weight {weight}/{weight_total}"
+                " (sample_chance draws by the weights)",
+            )
     _check_action_list(ctx, state, actions, CHANCE)
 
 
@@ -342,27 +455,32 @@ def _check_terminal(ctx: _Context, state: State) -> None:
 def random_playout(
     game: Game,
     rng: Rng,
-    on_state: Callable[[State, GameRecord], None] | None = None,
+    on_state: Callable[[State, Sequence[Move]], None] | None = None,
     seed: int | None = None,
 ) -> tuple[GameRecord, State, Rng]:
-    """One game with chance sampled and uniformly random decisions; ``on_state`` is called
-    at every state. Simultaneous players commit in a random order. The same ``rng`` gives
-    the same game."""
+    """One game with chance sampled and uniformly random decisions; the same ``rng`` gives
+    the same game. Simultaneous players commit in a random order.
+
+    ``on_state(state, moves)`` is called at every state with the moves that led to it (the
+    driver's own list, valid during the call: copy it to keep it). A legal action that
+    fails to apply raises ConformanceError ``legal-applies``; a game that outlives its
+    declared maximum length, ``max-length`` (both name ``seed`` and the moves so far).
+    """
     state = game.initial_state()
-    record = GameRecord.start(game)
+    moves: list[Move] = []
     limit = game.info.max_game_length
-    steps = 0
+    action_text = game.action_text
     while True:
         if on_state is not None:
-            on_state(state, record)
+            on_state(state, moves)
         if state.is_terminal:
-            return record, state, rng
-        if steps >= limit:
+            return GameRecord(game.name, game.params, tuple(moves)), state, rng
+        if len(moves) >= limit:
             raise ConformanceError(
                 "max-length",
                 f"game not over after its declared maximum of {limit} steps",
                 seed,
-                record,
+                GameRecord(game.name, game.params, tuple(moves)),
             )
         if state.is_chance:
             action, rng = sample_chance(state, rng)
@@ -374,9 +492,17 @@ def random_playout(
             legal = state.legal_actions(player)
             j, rng = rng.below(len(legal))
             action = legal[j]
-        record = record.with_move(state, action, player)
-        state = state.apply(action, player)
-        steps += 1
+        text = action_text(action)
+        try:
+            state = state.apply(action, player)
+        except ClanGamesError as exc:
+            raise ConformanceError(
+                "legal-applies",
+                f"legal action {action!r} of player {player} raised {exc}",
+                seed,
+                GameRecord(game.name, game.params, tuple(moves)),
+            ) from exc
+        moves.append(Move(player, text))
 
 
 def check_game(
@@ -387,25 +513,49 @@ def check_game(
     invariant: Invariant | None = None,
     replays: int = 3,
     max_applied: int = 64,
+    rate: float = DEFAULT_RATE,
 ) -> Report:
-    """Play ``playouts`` seeded random games of ``game`` checking every state; raise
-    ConformanceError at the first failure. ``replays`` playouts are also re-run from the
-    same seed and replayed from their record, which must give the same game."""
+    """Play ``playouts`` seeded random games of ``game`` and check their states; raise
+    ConformanceError at the first failure.
+
+    The cheap checks (and ``invariant``) run on every state, the full ones on the first
+    :data:`ALWAYS_FIRST` states of each kind of node (phase name, number of players to
+    move, simultaneous or not) and then on the k-th state of a kind with probability
+    ``max(rate, ALWAYS_FIRST / k)``, drawn from the playout's seed (so a seed always
+    checks the same states). ``rate=1.0`` checks every state fully, ``rate=0`` only the
+    decaying sample of each kind. ``replays`` playouts are also re-run from the same seed
+    and replayed from their record, which must give the same game.
+    """
     if not isinstance(game, Game):
         raise TypeError(f"check_game needs a loaded Game (clangames.load(...)), got {game!r}")
+    if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not 0 <= rate <= 1:
+        raise InvalidParameterError(f"check_game: rate must be a number in [0, 1], got {rate!r}")
     base = Rng(seed)
+    seen: dict[tuple[str, int, bool], int] = {}  # states met of each kind of node
+    verified: dict[Any, int] = {}  # the ids of the actions checked so far
+    full = [0]  # states given the full checks
     total_steps = 0
     longest = 0
     for i in range(playouts):
         playout_seed = base.fork(i).state
-        checks = [Rng(playout_seed).fork(1 << 32)]  # the checks' own stream
+        ctx = _Context(game, playout_seed, invariant, max_applied, ids=verified)
+        streams = [Rng(playout_seed).fork(_CHECKS_STREAM), Rng(playout_seed).fork(_SAMPLING_STREAM)]
 
         def on_state(
-            state: State, record: GameRecord, s: int = playout_seed, c: list[Rng] = checks
+            state: State, moves: Sequence[Move], ctx: _Context = ctx, streams: list[Rng] = streams
         ) -> None:
-            c[0] = check_state(
-                state, c[0], seed=s, record=record, invariant=invariant, max_applied=max_applied
-            )
+            ctx.moves = moves
+            _check_cheap(ctx, state)
+            phase = state.phase
+            kind = (phase.name, len(phase.to_move), phase.simultaneous)
+            k = seen.get(kind, 0) + 1
+            seen[kind] = k
+            if k > ALWAYS_FIRST:
+                u, streams[1] = streams[1].random()
+                if u >= rate and u * k >= ALWAYS_FIRST:
+                    return
+            streams[0] = _check_full(ctx, state, streams[0])
+            full[0] += 1
 
         record, final, _ = random_playout(game, Rng(playout_seed), on_state, seed=playout_seed)
         steps = len(record.moves)
@@ -437,4 +587,5 @@ def check_game(
         steps=total_steps,
         max_length=longest,
         mean_length=total_steps / playouts if playouts else 0.0,
+        fully_checked=full[0],
     )
