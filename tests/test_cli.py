@@ -207,12 +207,16 @@ def test_argparse_errors_exit_2(
     assert message in err
 
 
-def test_unwritable_record_is_exit_1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, _, err = run(
-        capsys, "demo", "kings_kilt", "--quiet", "--record", str(tmp_path / "no" / "x.json")
+def test_unwritable_record_is_refused_before_the_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    target = tmp_path / "no" / "x.json"
+    code, out, err = run(capsys, "demo", "kings_kilt", "--quiet", "--record", str(target))
+    assert (code, out) == (2, "")
+    assert err == (
+        f"clangames: error: --record: cannot write {str(target)!r}: the directory"
+        f" {str(target.parent)!r} does not exist\n"
     )
-    assert code == 1
-    assert "cannot write the record" in err
 
 
 def test_console_script_entry_point_runs() -> None:
@@ -422,7 +426,20 @@ def test_record_json_is_what_the_match_recorded(tmp_path: Path) -> None:
     game = clangames.load("kings_kilt")
     match = clangames.Match(game, 8, {p: RandomBot(clangames.Rng(8).fork(p + 1)) for p in range(3)})
     match.run()
+    headers = data.pop("headers")
     assert data == match.record.to_json()
+    assert headers["clangames"] == clangames.__version__
+    assert headers["command"] == "demo"
+    assert (headers["game"], headers["seed"]) == ("kings_kilt", 8)
+    assert headers["params"] == match.record.to_json()["params"]
+    assert headers["seats"] == [{"kind": "bot", "bot": "random"}] * 3
+    final = match.state
+    assert headers["result"] == {
+        "scores": list(final.scores()),
+        "winners": list(final.winners()),
+        "returns": list(final.returns()),
+    }
+    assert headers["rng"]["chance"] == match.rng.state
 
 
 class TooLongNim(NimGame):
@@ -438,7 +455,7 @@ def test_a_game_that_outlives_its_declared_length_is_a_failure_exit_1(
     code, _, err = run(capsys, "demo", "tiny_nim", "--quiet")
     assert code == 1
     assert err == (
-        "clangames: the game failed: tiny_nim: still not over after 2 steps,"
+        "clangames: error: the game failed: tiny_nim: still not over after 2 steps,"
         " beyond its declared max_game_length 2\n"
     )
 

@@ -16,6 +16,7 @@ from typing import Any, TextIO
 
 from rich.console import Console
 
+from clangames.cli.errors import UsageError
 from clangames.cli.render import (
     narrate,
     renderer_for,
@@ -25,23 +26,17 @@ from clangames.cli.render import (
     step_line,
     who,
 )
-from clangames.engine.errors import ClanGamesError, StateDecodeError
+from clangames.cli.saving import read_record
+from clangames.engine.errors import StateDecodeError
 from clangames.engine.phases import CHANCE
 from clangames.engine.record import GameRecord
 
 
-class ReplayError(ClanGamesError):
-    """A record that cannot be replayed as asked (unreadable file, seat out of range)."""
+class ReplayError(UsageError):
+    """A replay that cannot run as asked (a seat out of range)."""
 
 
-def read_record(path: str) -> GameRecord:
-    """The record saved in ``path`` (ReplayError if unreadable, StateDecodeError if bad)."""
-    try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-    except OSError as exc:
-        raise ReplayError(f"cannot read the record {path!r}: {exc}") from None
-    return GameRecord.from_json(text)
+__all__ = ["ReplayError", "add_parser", "read_record", "replay", "run"]
 
 
 def replay(
@@ -65,7 +60,8 @@ def replay(
     console.print(f"{game.info.title} ({game.name}) replay, {view}", style="bold")
     console.print(f"parameters: {params}")
     console.print(f"{len(record.moves)} moves")
-    states = record.replay()
+    # Every move is checked before any is narrated: a bad record stops with nothing shown.
+    states = iter(list(record.replay()))
     state = next(states)
     shown_first_board = False
     for index, move in enumerate(record.moves, 1):
