@@ -16,6 +16,12 @@ from clangames import GameRecord
 CLI = [sys.executable, "-m", "clangames.cli"]
 
 
+@pytest.fixture(autouse=True)
+def _autosave_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``play`` autosaves under $XDG_STATE_HOME: keep the tests' games out of the home."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+
+
 def _run(args: list[str], stdin: str = "", timeout: int = 300) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [*CLI, *args], input=stdin, capture_output=True, text=True, timeout=timeout, check=False

@@ -53,6 +53,8 @@ def replay(
     game = record.load_game()
     if viewer is not None and not 0 <= viewer < game.num_players:
         raise ReplayError(f"--as {viewer}: seats are 0..{game.num_players - 1}")
+    # Every move is checked before any is narrated: a bad record stops with nothing shown.
+    every_state = list(record.replay())
     renderer = renderer_for(game)
     console = Console(file=out, markup=False, highlight=False, soft_wrap=True, width=width or 100)
     view = "everything" if viewer is None else f"as {who(viewer)} saw it"
@@ -60,8 +62,7 @@ def replay(
     console.print(f"{game.info.title} ({game.name}) replay, {view}", style="bold")
     console.print(f"parameters: {params}")
     console.print(f"{len(record.moves)} moves")
-    # Every move is checked before any is narrated: a bad record stops with nothing shown.
-    states = iter(list(record.replay()))
+    states = iter(every_state)
     state = next(states)
     shown_first_board = False
     for index, move in enumerate(record.moves, 1):
