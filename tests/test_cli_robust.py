@@ -131,7 +131,7 @@ GARBAGE = [
     b"0",
     b"-1",
     b"\x00\x01\x1b[2J",  # NUL, control characters, an escape sequence
-    "[bold red]x[/]".encode(),  # rich markup is shown, never interpreted
+    b"[bold red]x[/]",  # rich markup is shown, never interpreted
     b"x" * 100_000,  # a very long line
     b"save",  # a command without its file
     b"save /no/such/directory/x.json",
