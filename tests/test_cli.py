@@ -134,6 +134,7 @@ def test_demo_with_one_bot_name_per_seat(capsys: pytest.CaptureFixture[str]) -> 
 
 
 # -- list and version ------------------------------------------------------------------------
+@pytest.mark.smoke
 def test_list_shows_games_parameters_and_bots(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "list")
     assert (code, err) == (0, "")
@@ -149,6 +150,7 @@ def test_list_shows_games_parameters_and_bots(capsys: pytest.CaptureFixture[str]
     assert "\n  random: a uniformly random legal action\n" in out
 
 
+@pytest.mark.smoke
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--version")
     assert (code, out) == (0, f"clangames {clangames.__version__}\n")
@@ -219,6 +221,7 @@ def test_unwritable_record_is_refused_before_the_game(
     )
 
 
+@pytest.mark.smoke
 def test_console_script_entry_point_runs() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "clangames.cli", "demo", "kings_kilt", "--seed", "2", "--quiet"],
@@ -408,6 +411,7 @@ def test_demo_works_for_a_game_it_was_never_written_for(
     assert "  tiny_nim: Tiny Nim, 2 players\n    take the last stone\n" in listing
 
 
+@pytest.mark.smoke
 def test_demo_over_every_registered_game(capsys: pytest.CaptureFixture[str]) -> None:
     for spec in clangames.games():
         for players in sorted({spec.min_players, spec.max_players}):

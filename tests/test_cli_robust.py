@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import os
 import select
 import signal
@@ -346,3 +347,17 @@ def test_ctrl_c_anywhere_is_exit_130(
     monkeypatch.setattr(cli_main, "_list", interrupted)
     assert main(["list"]) == 130
     assert capsys.readouterr().err == "clangames: error: interrupted\n"
+
+
+# -- every supported Python ------------------------------------------------------------------
+@pytest.mark.smoke
+def test_simulate_workers_start_without_any_warning(tmp_path: Path) -> None:
+    # Warnings as errors in the main process and (passed on by multiprocessing) the workers:
+    # forking a multi-threaded process warns from Python 3.12 on; spawn never forks.
+    env = {**os.environ, "PYTHONWARNINGS": "error"}
+    summary = tmp_path / "s.json"
+    args = ["simulate", "kilt-castle", "--games", "4", "--jobs", "2", "--json", str(summary)]
+    done = run_cli([*args, "--seed", "3", "--no-progress"], env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == b""
+    assert json.loads(summary.read_text())["games"] == 4

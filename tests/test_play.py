@@ -34,6 +34,7 @@ def _score_table(text: str) -> list[str]:
     return [line.split() for line in text[start:].splitlines()[1:] if line.startswith("player")]
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize(
     ("game", "players"), [("kings-kilt", 2), ("koa-kingmaker", 3), ("kilt-castle", 2)]
 )
@@ -83,6 +84,7 @@ def test_hot_seat_never_shows_another_seats_secrets() -> None:
                 assert int(dealt.group(2)) == seat, line
 
 
+@pytest.mark.smoke
 def test_simulate_gives_the_same_json_whatever_the_number_of_jobs(tmp_path: Path) -> None:
     outputs = []
     for jobs in (1, 2):
@@ -129,6 +131,7 @@ def test_undo_goes_back_to_your_decision_but_never_across_chance() -> None:
     assert "cannot undo: cannot undo for player 0: a chance outcome came after" in kilt.stdout
 
 
+@pytest.mark.smoke
 def test_simulate_draws_a_png_plot(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     path = tmp_path / "plot.png"
