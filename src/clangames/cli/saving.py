@@ -70,7 +70,8 @@ def record_headers(
         if bot is None:
             seats.append({"kind": HUMAN})
         else:
-            seats.append({"kind": "bot", "bot": names[seat], **bot_settings(bot)})
+            name = names[seat].strip().lower()  # the registry's spelling, as resume expects
+            seats.append({"kind": "bot", "bot": name, **bot_settings(bot)})
     headers: dict[str, Any] = {
         "clangames": __version__,
         "command": command,
