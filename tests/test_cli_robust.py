@@ -6,7 +6,9 @@ worker process behind."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import io
 import json
 import os
 import select
@@ -17,9 +19,13 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+import clangames
 from clangames import GameRecord
 from clangames.cli import main
+from clangames.cli.play import PlaySession
 
 CLI = [sys.executable, "-m", "clangames.cli"]
 
@@ -361,3 +367,117 @@ def test_simulate_workers_start_without_any_warning(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stderr == b""
     assert json.loads(summary.read_text())["games"] == 4
+
+
+# -- any command line --------------------------------------------------------------------------
+WORDS = [
+    "demo",
+    "list",
+    "play",
+    "replay",
+    "simulate",
+    "kings-kilt",
+    "koa_kingmaker",
+    "kilt-castle",
+    "chess",
+    "--players",
+    "--param",
+    "--seed",
+    "--seats",
+    "--bots",
+    "--iterations",
+    "--rollout-limit",
+    "--games",
+    "--jobs",
+    "--json",
+    "--plot",
+    "--record",
+    "--autosave",
+    "--no-autosave",
+    "--resume",
+    "--as",
+    "--quiet",
+    "--rotate",
+    "--version",
+    "-h",
+    "random",
+    "human",
+    "genius",
+    "human,random",
+    "0",
+    "1",
+    "2",
+    "3",
+    "-1",
+    "²",
+    "٣",
+    "1e3",
+    "9" * 30,
+    "players=2",
+    "players=x",
+    "board=/bin/ls",
+    "components=/dev/null",
+    "=",
+    "",
+    " ",
+    "\x00",
+    "/nonexistent/x.json",
+    "/",
+    "/dev/null",
+    "\udcff",
+]
+
+
+@settings(
+    max_examples=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    argv=st.one_of(
+        st.lists(st.sampled_from(WORDS) | st.text(max_size=8), max_size=7),
+        st.tuples(
+            st.sampled_from(["demo", "play", "simulate"]),
+            st.sampled_from(["kings-kilt", "koa-kingmaker", "kilt-castle"]),
+            st.lists(st.sampled_from(WORDS[9:]) | st.text(max_size=8), max_size=6),
+        ).map(lambda t: [t[0], t[1], *t[2]]),
+    )
+)
+def test_any_command_line_ends_in_a_status_and_at_most_one_error_line(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.chdir(tmp_path)  # a --record or --json with a relative name lands here
+    # keep every run short: few games, one job, no bots that think long, no prompt
+    if argv[:1] == ["simulate"]:
+        argv = [*argv, "--games", "2", "--jobs", "1", "--no-progress"]
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(argv)
+    lines = err.getvalue().splitlines()
+    if code == 0:
+        assert "clangames: error" not in err.getvalue()
+    else:
+        assert code in (1, 2), (argv, code, err.getvalue())
+        assert lines and lines[-1].startswith("clangames: error: "), (argv, err.getvalue())
+        assert len([line for line in lines if "error" in line]) == 1, err.getvalue()
+        assert "internal error" not in lines[-1], (argv, lines[-1])
+
+
+# -- any typed line ----------------------------------------------------------------------------
+LINES = ["1", "2", "undo", "board", "help", "save", "pass", "quit now", "²", "٣", "9" * 40]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    game=st.sampled_from(["kings_kilt", "koa_kingmaker", "kilt_castle"]),
+    lines=st.lists(st.sampled_from(LINES) | st.text(max_size=12), max_size=12),
+)
+def test_any_typed_lines_leave_the_game_playable(game: str, lines: list[str]) -> None:
+    loaded = clangames.load(game, players=3)
+    typed = [line.replace("\n", " ").replace("\r", " ") for line in lines]
+    inp = io.StringIO("\n".join([*typed, "quit", "quit"]) + "\n")
+    session = PlaySession(loaded, 1, ["human", "random", "random"], inp, io.StringIO())
+    assert session.run() == 0
+    # the record so far replays through the rules to the very same state
+    assert session.record().final_state() == session.match.state
