@@ -481,3 +481,28 @@ def test_any_typed_lines_leave_the_game_playable(game: str, lines: list[str]) ->
     assert session.run() == 0
     # the record so far replays through the rules to the very same state
     assert session.record().final_state() == session.match.state
+
+
+def _is_worker(pid: int) -> bool:
+    try:
+        return b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:  # it ended meanwhile
+        return False
+
+
+@needs_proc
+def test_a_worker_killed_mid_simulation_is_a_one_line_failure() -> None:
+    sim = Interactive(["simulate", "kings-kilt", *BIG, "--jobs", "2", "--no-progress"])
+    deadline = time.monotonic() + 30
+    workers: list[int] = []
+    while len(workers) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+        workers = [pid for pid in running_in_group(sim.proc.pid) if _is_worker(pid)]
+    assert len(workers) == 2
+    time.sleep(0.5)
+    os.kill(workers[0], signal.SIGKILL)
+    code, out, err = sim.finish()
+    assert code == 1
+    assert out == b""
+    assert_one_error_line(err, "a worker process died before finishing its games")
+    assert_group_ends(sim.proc.pid)

@@ -33,6 +33,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from typing import Any, TextIO
 
@@ -41,7 +42,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from clangames.cli.errors import Interrupted, UsageError
+from clangames.cli.errors import CommandFailure, Interrupted, UsageError
 from clangames.cli.files import check_writable
 from clangames.cli.play import (
     PlayError,
@@ -349,6 +350,11 @@ def simulate(
                 _stop_workers(pool)
             if isinstance(exc, KeyboardInterrupt):
                 raise Interrupted("interrupted; the worker processes were stopped") from None
+            if isinstance(exc, BrokenProcessPool):
+                raise CommandFailure(
+                    "a worker process died before finishing its games (killed, or out of"
+                    " memory?); the other workers were stopped"
+                ) from None
             raise
         pool.shutdown(wait=True)
     results.sort(key=lambda r: r.index)
