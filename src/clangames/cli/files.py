@@ -4,9 +4,12 @@ atomically."""
 from __future__ import annotations
 
 import contextlib
+import io
 import os
+import sys
 import tempfile
 from pathlib import Path
+from typing import TextIO
 
 from clangames.cli.errors import CommandFailure, UsageError
 
@@ -92,3 +95,16 @@ def atomic_write(path: str | Path, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise
+
+
+def input_stream(inp: TextIO | None) -> TextIO:
+    """Where typed lines come from: ``inp``, else standard input decoding any bytes (an
+    undecodable byte becomes U+FFFD, so no typed line can break the reader)."""
+    if inp is not None:
+        return inp
+    stdin = sys.stdin
+    if stdin is None:
+        raise UsageError("this command reads typed lines from standard input, which is closed")
+    if isinstance(stdin, io.TextIOWrapper):
+        stdin.reconfigure(errors="replace")
+    return stdin

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import io
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -32,7 +31,12 @@ import clangames.bots.ismcts  # noqa: F401  (registers the "ismcts" bot)
 from clangames.bots import make_bot
 from clangames.bots.ismcts import ISMCTSBot
 from clangames.cli.errors import CommandFailure, Interrupted, UsageError
-from clangames.cli.files import atomic_write, check_directory_writable, check_writable
+from clangames.cli.files import (
+    atomic_write,
+    check_directory_writable,
+    check_writable,
+    input_stream,
+)
 from clangames.cli.params import parse_params, seed_type
 from clangames.cli.render import (
     Renderer,
@@ -603,19 +607,6 @@ def autosave_target(args: argparse.Namespace, game: Game) -> Path | None:
     return default_autosave_path(directory, game.name, datetime.datetime.now())
 
 
-def _input(inp: TextIO | None) -> TextIO:
-    """The input to read moves from: ``inp``, else standard input decoding any bytes (an
-    undecodable byte becomes U+FFFD, so no typed line can break the reader)."""
-    if inp is not None:
-        return inp
-    stdin = sys.stdin
-    if stdin is None:
-        raise UsageError("play reads moves from standard input, which is closed")
-    if isinstance(stdin, io.TextIOWrapper):
-        stdin.reconfigure(errors="replace")
-    return stdin
-
-
 def run(args: argparse.Namespace, out: TextIO | None = None, inp: TextIO | None = None) -> int:
     """Run ``clangames play`` with parsed arguments: every option is checked (and the saved
     game read) before the game starts."""
@@ -635,7 +626,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, inp: TextIO | None 
             saved.game,
             saved.seed,
             saved.names,
-            _input(inp),
+            input_stream(inp),
             stream,
             autosave=autosave_target(args, saved.game),
             match=match,
@@ -653,7 +644,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, inp: TextIO | None 
         game,
         seed,
         names,
-        _input(inp),
+        input_stream(inp),
         stream,
         iterations=args.iterations,
         rollout_limit=args.rollout_limit,

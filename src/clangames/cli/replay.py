@@ -17,6 +17,7 @@ from typing import Any, TextIO
 from rich.console import Console
 
 from clangames.cli.errors import UsageError
+from clangames.cli.files import input_stream
 from clangames.cli.render import (
     narrate,
     renderer_for,
@@ -136,11 +137,11 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace, out: TextIO | None = None, inp: TextIO | None = None) -> int:
     """Run ``clangames replay`` with parsed arguments."""
     record = read_record(args.file)
-    stream = inp if inp is not None else sys.stdin
+    stream = input_stream(inp) if args.step else None
     return replay(
         record,
         out if out is not None else sys.stdout,
         args.seat,
         boards=args.boards,
-        inp=stream if args.step else None,
+        inp=stream,
     )
