@@ -4,6 +4,7 @@ records without them do not need)."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import signal
@@ -17,6 +18,7 @@ import pytest
 
 import clangames
 from clangames import GameRecord, Move, StateDecodeError
+from clangames.cli.saving import default_autosave_path
 
 CLI = [sys.executable, "-m", "clangames.cli"]
 
@@ -271,3 +273,29 @@ def test_a_record_that_cannot_be_resumed_is_one_line(
     lines = again.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("clangames: error: "), again.stderr
     assert message in lines[0]
+
+
+def test_two_games_started_in_the_same_second_get_two_autosave_files(tmp_path: Path) -> None:
+    now = datetime.datetime(2026, 11, 22, 18, 40, 5)
+    first = default_autosave_path(tmp_path, "kings_kilt", now)
+    second = default_autosave_path(tmp_path, "kings_kilt", now)
+    assert (first.name, second.name) == (
+        "kings_kilt-20261122-184005.json",
+        "kings_kilt-20261122-184005-2.json",
+    )
+    assert first.exists() and second.exists()
+
+
+def test_an_unusable_autosave_directory_is_refused_before_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "not-a-directory"
+    blocker.write_text("")
+    monkeypatch.setenv("XDG_STATE_HOME", str(blocker))
+    done = run_cli(["play", "kilt-castle"], "1\nquit\n")
+    assert done.returncode == 2
+    assert done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("clangames: error: autosave: cannot write in ")
+    assert lines[0].endswith("; choose a file with --autosave FILE or --no-autosave")

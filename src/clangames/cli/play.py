@@ -50,6 +50,7 @@ from clangames.cli.render import (
     who,
 )
 from clangames.cli.saving import (
+    HUMAN,
     autosave_directory,
     default_autosave_path,
     read_record,
@@ -66,8 +67,6 @@ from clangames.engine.record import GameRecord
 from clangames.engine.registry import game_spec
 from clangames.engine.rng import Rng
 from clangames.engine.state import Action, State
-
-HUMAN = "human"
 
 _MAX_CHOICE_DIGITS = 9
 """Longer numbers are not list entries (and ``int`` of a huge digit string is refused)."""
@@ -600,11 +599,16 @@ def autosave_target(args: argparse.Namespace, game: Game) -> Path | None:
         check_directory_writable(path.parent, "--autosave")  # the temporary file goes there
         return path
     directory = autosave_directory()
+    hint = "; choose a file with --autosave FILE or --no-autosave"
     try:
         check_directory_writable(directory, "autosave")
     except UsageError as exc:
-        raise UsageError(f"{exc}; choose a file with --autosave FILE or --no-autosave") from None
-    return default_autosave_path(directory, game.name, datetime.datetime.now())
+        raise UsageError(f"{exc}{hint}") from None
+    try:
+        return default_autosave_path(directory, game.name, datetime.datetime.now())
+    except OSError as exc:
+        where = str(directory)
+        raise UsageError(f"autosave: cannot create a file in {where!r}: {exc}{hint}") from None
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None, inp: TextIO | None = None) -> int:

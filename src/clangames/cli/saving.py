@@ -112,14 +112,17 @@ def autosave_directory() -> Path:
 
 
 def default_autosave_path(directory: Path, game: str, now: datetime.datetime) -> Path:
-    """A file name in ``directory`` no other game uses: ``GAME-YYYYmmdd-HHMMSS[-k].json``."""
+    """A new file in ``directory``, ``GAME-YYYYmmdd-HHMMSS[-k].json``, created empty here so
+    that two games started in the same second never share it (OSError if none can be)."""
     stem = f"{game}-{now:%Y%m%d-%H%M%S}"
-    path = directory / f"{stem}.json"
-    count = 2
-    while path.exists():
-        path = directory / f"{stem}-{count}.json"
-        count += 1
-    return path
+    for count in range(1, 1000):
+        path = directory / (f"{stem}.json" if count == 1 else f"{stem}-{count}.json")
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+        except FileExistsError:
+            continue
+        return path
+    raise FileExistsError(f"{directory}: every name for {stem} is taken")
 
 
 def read_record(path: str) -> GameRecord:
