@@ -487,7 +487,7 @@ def plot(summary: dict[str, Any], results: Sequence[GameResult], path: str) -> N
     try:
         fig.savefig(path, dpi=100)
     except OSError as exc:
-        raise SimulateError(f"cannot write the plot {path!r}: {exc}") from None
+        raise CommandFailure(f"cannot write the plot {path!r}: {exc}") from None
     finally:
         plt.close(fig)
 
@@ -580,7 +580,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
                 json.dump(summary, fh, indent=1)
                 fh.write("\n")
         except OSError as exc:
-            raise SimulateError(f"cannot write the JSON summary {args.json!r}: {exc}") from None
+            raise CommandFailure(f"cannot write the JSON summary {args.json!r}: {exc}") from None
         console.print(f"summary written to {args.json}")
     if args.plot:
         plot(summary, results, args.plot)
