@@ -134,6 +134,7 @@ def test_demo_with_one_bot_name_per_seat(capsys: pytest.CaptureFixture[str]) -> 
 
 
 # -- list and version ------------------------------------------------------------------------
+@pytest.mark.smoke
 def test_list_shows_games_parameters_and_bots(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "list")
     assert (code, err) == (0, "")
@@ -149,6 +150,7 @@ def test_list_shows_games_parameters_and_bots(capsys: pytest.CaptureFixture[str]
     assert "\n  random: a uniformly random legal action\n" in out
 
 
+@pytest.mark.smoke
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--version")
     assert (code, out) == (0, f"clangames {clangames.__version__}\n")
@@ -207,14 +209,19 @@ def test_argparse_errors_exit_2(
     assert message in err
 
 
-def test_unwritable_record_is_exit_1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, _, err = run(
-        capsys, "demo", "kings_kilt", "--quiet", "--record", str(tmp_path / "no" / "x.json")
+def test_unwritable_record_is_refused_before_the_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    target = tmp_path / "no" / "x.json"
+    code, out, err = run(capsys, "demo", "kings_kilt", "--quiet", "--record", str(target))
+    assert (code, out) == (2, "")
+    assert err == (
+        f"clangames: error: --record: cannot write {str(target)!r}: the directory"
+        f" {str(target.parent)!r} does not exist\n"
     )
-    assert code == 1
-    assert "cannot write the record" in err
 
 
+@pytest.mark.smoke
 def test_console_script_entry_point_runs() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "clangames.cli", "demo", "kings_kilt", "--seed", "2", "--quiet"],
@@ -404,6 +411,7 @@ def test_demo_works_for_a_game_it_was_never_written_for(
     assert "  tiny_nim: Tiny Nim, 2 players\n    take the last stone\n" in listing
 
 
+@pytest.mark.smoke
 def test_demo_over_every_registered_game(capsys: pytest.CaptureFixture[str]) -> None:
     for spec in clangames.games():
         for players in sorted({spec.min_players, spec.max_players}):
@@ -422,7 +430,20 @@ def test_record_json_is_what_the_match_recorded(tmp_path: Path) -> None:
     game = clangames.load("kings_kilt")
     match = clangames.Match(game, 8, {p: RandomBot(clangames.Rng(8).fork(p + 1)) for p in range(3)})
     match.run()
+    headers = data.pop("headers")
     assert data == match.record.to_json()
+    assert headers["clangames"] == clangames.__version__
+    assert headers["command"] == "demo"
+    assert (headers["game"], headers["seed"]) == ("kings_kilt", 8)
+    assert headers["params"] == match.record.to_json()["params"]
+    assert headers["seats"] == [{"kind": "bot", "bot": "random"}] * 3
+    final = match.state
+    assert headers["result"] == {
+        "scores": list(final.scores()),
+        "winners": list(final.winners()),
+        "returns": list(final.returns()),
+    }
+    assert headers["rng"]["chance"] == match.rng.state
 
 
 class TooLongNim(NimGame):
@@ -438,7 +459,7 @@ def test_a_game_that_outlives_its_declared_length_is_a_failure_exit_1(
     code, _, err = run(capsys, "demo", "tiny_nim", "--quiet")
     assert code == 1
     assert err == (
-        "clangames: the game failed: tiny_nim: still not over after 2 steps,"
+        "clangames: error: the game failed: tiny_nim: still not over after 2 steps,"
         " beyond its declared max_game_length 2\n"
     )
 

@@ -16,6 +16,12 @@ from clangames import GameRecord
 CLI = [sys.executable, "-m", "clangames.cli"]
 
 
+@pytest.fixture(autouse=True)
+def _autosave_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``play`` autosaves under $XDG_STATE_HOME: keep the tests' games out of the home."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+
+
 def _run(args: list[str], stdin: str = "", timeout: int = 300) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [*CLI, *args], input=stdin, capture_output=True, text=True, timeout=timeout, check=False
@@ -28,6 +34,7 @@ def _score_table(text: str) -> list[str]:
     return [line.split() for line in text[start:].splitlines()[1:] if line.startswith("player")]
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize(
     ("game", "players"), [("kings-kilt", 2), ("koa-kingmaker", 3), ("kilt-castle", 2)]
 )
@@ -77,6 +84,7 @@ def test_hot_seat_never_shows_another_seats_secrets() -> None:
                 assert int(dealt.group(2)) == seat, line
 
 
+@pytest.mark.smoke
 def test_simulate_gives_the_same_json_whatever_the_number_of_jobs(tmp_path: Path) -> None:
     outputs = []
     for jobs in (1, 2):
@@ -123,6 +131,7 @@ def test_undo_goes_back_to_your_decision_but_never_across_chance() -> None:
     assert "cannot undo: cannot undo for player 0: a chance outcome came after" in kilt.stdout
 
 
+@pytest.mark.smoke
 def test_simulate_draws_a_png_plot(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     path = tmp_path / "plot.png"

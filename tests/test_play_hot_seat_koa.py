@@ -25,6 +25,12 @@ NUMBER = re.compile(r"inheritance(?: card \(here|:) (\d)")
 DEALT = re.compile(r"house (\d) is dealt an inheritance card")
 
 
+@pytest.fixture(autouse=True)
+def _autosave_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``play`` autosaves under $XDG_STATE_HOME: keep the tests' games out of the home."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+
+
 def expected_hand(state: KoaState, seat: int) -> str:
     """The hand line a seat must see, spelled out from the kernel's card names."""
     names = state.hand_of(seat)

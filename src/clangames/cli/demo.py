@@ -14,19 +14,22 @@ from typing import TextIO
 import attrs
 
 from clangames.bots import make_bot
-from clangames.engine.errors import ClanGamesError
+from clangames.cli.errors import CommandFailure, UsageError
 from clangames.engine.game import Game
 from clangames.engine.match import Match, Policy
 from clangames.engine.phases import CHANCE
 from clangames.engine.rng import Rng
 
 
-class DemoError(ClanGamesError):
+class DemoError(UsageError):
     """A demo that cannot run as asked (say, the wrong number of bot names)."""
 
 
-class DemoFailure(ClanGamesError):
+class DemoFailure(CommandFailure):
     """A game that misbehaved during a demo (never ends, or nobody can move)."""
+
+    def __str__(self) -> str:
+        return f"the game failed: {super().__str__()}"
 
 
 @attrs.frozen(slots=True)
@@ -36,6 +39,8 @@ class DemoResult:
     match: Match
     steps: int
     chance_steps: int
+    names: tuple[str, ...] = ()
+    """The bot name at each seat."""
 
 
 def seat_bots(game: Game, seed: int, names: Sequence[str]) -> dict[int, Policy]:
@@ -113,4 +118,4 @@ def run_demo(
         out.write(f"  P{seat}  {score:>4}{mark}\n")
     out.write("Winners: " + (", ".join(f"P{p}" for p in sorted(winners)) or "none") + "\n")
     out.write("Returns: " + ", ".join(f"P{p} {_share(r)}" for p, r in enumerate(returns)) + "\n")
-    return DemoResult(match, steps, chance_steps)
+    return DemoResult(match, steps, chance_steps, tuple(names))

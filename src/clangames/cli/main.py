@@ -3,23 +3,37 @@
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 import textwrap
 from collections.abc import Sequence
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 from clangames import __version__
 from clangames.bots import bot_specs
-from clangames.cli.demo import DemoFailure, run_demo
+from clangames.cli.demo import run_demo
+from clangames.cli.errors import INTERRUPTED_EXIT, UsageError, exit_code, one_line
+from clangames.cli.files import atomic_write, check_writable
 from clangames.cli.params import describe_parameter, parse_params, seed_type
+from clangames.cli.saving import utc_now, with_headers
 from clangames.engine.errors import ClanGamesError
 from clangames.engine.registry import game_spec, games, load
 
 
+class CommandParser(argparse.ArgumentParser):
+    """argparse, but a usage error is a UsageError (one line, exit 2) like every other."""
+
+    def error(self, message: str) -> NoReturn:
+        """Raise UsageError naming the subcommand and the problem, instead of exiting."""
+        where = self.prog.removeprefix("clangames").strip()
+        hint = f"see '{self.prog} --help'"
+        raise UsageError(f"{where}: {message} ({hint})" if where else f"{message} ({hint})")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``clangames`` command and its subcommands."""
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="clangames",
         description="Rules engines for tabletop games about Scottish clans.",
     )
@@ -75,13 +89,19 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
     params = parse_params(spec, args.param, args.players)
     game = load(spec.name, **params)
     bots = [name.strip() for name in args.bots.split(",")]
+    if args.record is not None:
+        check_writable(args.record, "--record")
+    date = utc_now()
     result = run_demo(game, args.seed, bots, out, narrate=not args.quiet)
-    if args.record:
+    if args.record is not None:
+        record = with_headers(result.match, result.names, args.seed, date, "demo")
         try:
-            with open(args.record, "w", encoding="utf-8") as fh:
-                fh.write(result.match.record.dumps() + "\n")
+            atomic_write(args.record, record.dumps() + "\n")
         except OSError as exc:
-            print(f"clangames: error: cannot write the record: {exc}", file=sys.stderr)
+            print(
+                one_line(f"clangames: error: cannot write the record {args.record!r}: {exc}"),
+                file=sys.stderr,
+            )
             return 1
         out.write(f"Record saved to {args.record}\n")
     return 0
@@ -110,29 +130,51 @@ def _list(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _say_error(message: str) -> None:
+    """The one line every failed command ends with."""
+    print(one_line(f"clangames: error: {message}"), file=sys.stderr, flush=True)
+
+
+def _tolerant_output() -> None:
+    """Let stdout print any text (a file name with undecodable bytes, say) by escaping what
+    its encoding cannot show, instead of failing mid-command."""
+    stream = sys.stdout
+    if isinstance(stream, io.TextIOWrapper):
+        stream.reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command with ``argv`` (default: the process arguments); the exit code:
-    0 done, 2 bad usage (unknown game, bad parameter, ...), 1 other failures (a record
-    that cannot be written, a game that misbehaves, a closed output pipe)."""
-    parser = build_parser()
+    0 done, 2 bad usage (unknown game, bad parameter or option, unwritable output file, ...),
+    1 other failures (an unreadable record, a game that misbehaves, a closed output pipe),
+    130 interrupted by Ctrl-C. Every failure ends with one line on stderr,
+    ``clangames: error: ...``, and never a traceback."""
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:  # --help, --version and usage errors
-        return exc.code if isinstance(exc.code, int) else 2
-    try:
+        _tolerant_output()
+        parser = build_parser()
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exc:  # --help and --version
+            return exc.code if isinstance(exc.code, int) else 0
         code: int = args.handler(args, sys.stdout)
         sys.stdout.flush()
-    except DemoFailure as exc:
-        print(f"clangames: the game failed: {exc}", file=sys.stderr)
-        return 1
+        return code
+    except KeyboardInterrupt:
+        _say_error("interrupted")
+        return INTERRUPTED_EXIT
     except ClanGamesError as exc:
-        print(f"clangames: error: {exc}", file=sys.stderr)
-        return 2
+        _say_error(str(exc))
+        return exit_code(exc)
     except BrokenPipeError:  # e.g. `clangames demo ... | head`: stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
-    return code
+    except Exception as exc:  # the last resort: whatever it was, one line and exit 1
+        _say_error(
+            f"internal error, a bug in clangames (please report it with the command line):"
+            f" {type(exc).__name__}: {exc}"
+        )
+        return 1
 
 
 if __name__ == "__main__":

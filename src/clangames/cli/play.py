@@ -9,13 +9,19 @@ listed and chosen by number or by their text form; ``undo``, ``save FILE``, ``bo
 may know (:func:`clangames.cli.render.narrate`). Everything random comes from ``--seed``:
 the match samples chance with ``Rng(seed)`` and the bot at seat ``i`` gets
 ``Rng(seed).fork(i + 1)`` (as ``clangames demo`` does).
+
+After every move the record, with headers holding the seats and the generators' states, is
+written to an autosave file (atomically), so ``clangames play --resume FILE`` continues a
+game that was interrupted, killed or saved, exactly as it would have gone on.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from rich.console import Console
@@ -24,6 +30,13 @@ from rich.text import Text
 import clangames.bots.ismcts  # noqa: F401  (registers the "ismcts" bot)
 from clangames.bots import make_bot
 from clangames.bots.ismcts import ISMCTSBot
+from clangames.cli.errors import CommandFailure, Interrupted, UsageError
+from clangames.cli.files import (
+    atomic_write,
+    check_directory_writable,
+    check_writable,
+    input_stream,
+)
 from clangames.cli.params import parse_params, seed_type
 from clangames.cli.render import (
     Renderer,
@@ -36,20 +49,27 @@ from clangames.cli.render import (
     step_line,
     who,
 )
-from clangames.engine.errors import (
-    ClanGamesError,
-    IllegalActionError,
-    InvalidActionError,
-    UndoError,
+from clangames.cli.saving import (
+    HUMAN,
+    autosave_directory,
+    default_autosave_path,
+    read_record,
+    restore_match,
+    saved_game,
+    utc_now,
+    with_headers,
 )
+from clangames.engine.errors import ClanGamesError, UndoError
 from clangames.engine.game import Game
 from clangames.engine.match import Match, Policy
 from clangames.engine.phases import CHANCE
+from clangames.engine.record import GameRecord
 from clangames.engine.registry import game_spec
 from clangames.engine.rng import Rng
 from clangames.engine.state import Action, State
 
-HUMAN = "human"
+_MAX_CHOICE_DIGITS = 9
+"""Longer numbers are not list entries (and ``int`` of a huge digit string is refused)."""
 
 HELP = """Commands:
   NUMBER        take the action with that number in the list
@@ -61,7 +81,7 @@ HELP = """Commands:
   quit          stop the game"""
 
 
-class PlayError(ClanGamesError):
+class PlayError(UsageError):
     """A ``play`` or ``simulate`` command that cannot run as asked (bad seat list, say)."""
 
 
@@ -114,7 +134,38 @@ def load_game(name: str, players: int | None, params: Sequence[str]) -> Game:
 
 def add_common_game_arguments(parser: argparse.ArgumentParser) -> None:
     """GAME, --players, --param and --seed, shared by ``play`` and ``simulate``."""
-    parser.add_argument("game", metavar="GAME", help="a game name, e.g. kings-kilt")
+    add_game_arguments(parser, "a game name, e.g. kings-kilt")
+
+
+def positive_int(text: str) -> int:
+    """argparse type for a count that must be at least 1 (iterations, games, jobs)."""
+    return _int_at_least(text, 1)
+
+
+def non_negative_int(text: str) -> int:
+    """argparse type for a limit that may be 0 (``--rollout-limit``)."""
+    return _int_at_least(text, 0)
+
+
+def _int_at_least(text: str, low: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer, got {text!r:.40}") from None
+    if value < low:
+        raise argparse.ArgumentTypeError(f"expected an integer >= {low}, got {value}")
+    return value
+
+
+def add_game_arguments(
+    parser: argparse.ArgumentParser, game_help: str, nargs: str | None = None
+) -> None:
+    """GAME, --players, --param, --seed and the ISMCTS budget (the seed's default is None,
+    meaning 0, so that ``play --resume`` can tell an explicit seed from none)."""
+    if nargs is None:
+        parser.add_argument("game", metavar="GAME", help=game_help)
+    else:
+        parser.add_argument("game", metavar="GAME", nargs=nargs, default=None, help=game_help)
     parser.add_argument("--players", type=int, default=None, help="number of players")
     parser.add_argument(
         "--param",
@@ -123,18 +174,18 @@ def add_common_game_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="KEY=VALUE",
         help="a game parameter (repeatable); see 'clangames list'",
     )
-    parser.add_argument("--seed", type=seed_type, default=0, help="random seed (default 0)")
+    parser.add_argument("--seed", type=seed_type, default=None, help="random seed (default 0)")
     parser.add_argument(
         "--iterations",
-        type=int,
+        type=positive_int,
         default=None,
-        help="ISMCTS playouts per decision for 'ismcts' seats (default 200)",
+        help="ISMCTS playouts per decision for 'ismcts' seats, >= 1 (default 200)",
     )
     parser.add_argument(
         "--rollout-limit",
-        type=int,
+        type=non_negative_int,
         default=None,
-        help="ISMCTS random rollouts stop after this many steps (default 40)",
+        help="ISMCTS random rollouts stop after this many steps, >= 0 (default 40)",
     )
 
 
@@ -160,11 +211,26 @@ class PlaySession:
         iterations: int | None = None,
         rollout_limit: int | None = None,
         width: int | None = None,
+        autosave: str | Path | None = None,
+        match: Match | None = None,
+        date: str | None = None,
+        command: str = "play",
     ) -> None:
+        """``autosave``: a file the record is written to after every move (None: none);
+        ``match``: a match already under way (a resumed game) instead of a new one;
+        ``date``: when the game started, for the headers (default: now)."""
         self.game = game
         self.names = list(names)
         self.humans = tuple(seat for seat, name in enumerate(names) if name == HUMAN)
-        self.match = Match(game, seed, seat_policies(names, seed, iterations, rollout_limit))
+        self.match = (
+            match
+            if match is not None
+            else Match(game, seed, seat_policies(names, seed, iterations, rollout_limit))
+        )
+        self.autosave = None if autosave is None else Path(autosave)
+        self._autosave_failed: str | None = None
+        self.date = date if date is not None else utc_now()
+        self.command = command
         self.renderer: Renderer = renderer_for(game)
         self.inp = inp
         self.console = Console(
@@ -191,6 +257,30 @@ class PlaySession:
             raise _Quit(eof=True)
         return line.strip()
 
+    # -- saving ----------------------------------------------------------------------------------
+    def record(self) -> GameRecord:
+        """The record so far, with its headers (seats, seed, Rng states, result)."""
+        return with_headers(self.match, self.names, self.seed, self.date, self.command)
+
+    def _write_autosave(self) -> None:
+        if self.autosave is None:
+            return
+        try:
+            atomic_write(self.autosave, self.record().dumps() + "\n")
+        except (OSError, ValueError) as exc:
+            reason = f"cannot autosave to {str(self.autosave)!r}: {exc}"
+            if reason != self._autosave_failed:  # say it once, not after every move
+                self.say(reason + " (the game goes on; 'save FILE' still works)", style="red")
+            self._autosave_failed = reason
+        else:
+            self._autosave_failed = None
+
+    def _resume_hint(self) -> str:
+        if self.autosave is None:
+            return "autosave is off"
+        path = self.autosave
+        return f"the game is saved in {path}; continue it with: clangames play --resume {path}"
+
     # -- narration -------------------------------------------------------------------------------
     def _record_step(self, before: State, action: Action, player: int) -> None:
         index = len(self.match.history)
@@ -200,6 +290,7 @@ class PlaySession:
             lines.append((index, step_line(index, player, text)))
         if not self.humans:
             self._flush(None)
+        self._write_autosave()
 
     def _flush(self, viewer: int | None) -> None:
         lines = self.pending.get(viewer)
@@ -212,9 +303,11 @@ class PlaySession:
         lines.clear()
 
     # -- the game loop ---------------------------------------------------------------------------
-    def run(self) -> int:
-        """Play until the game ends or someone quits; 0 when done or quit, 1 if the input
-        ran out before the end."""
+    def run(self, resumed_from: str | None = None) -> int:
+        """Play until the game ends or someone quits: 0 when done or quit. If the input ends
+        before the game does, CommandFailure (exit 1); on Ctrl-C, Interrupted (exit 130).
+        Both say where the game is saved. ``resumed_from``: the file a resumed game came
+        from (said at the start)."""
         names = ", ".join(f"{who(i)} {name}" for i, name in enumerate(self.names))
         self.say(
             f"{self.game.info.title} ({self.game.name}), {self.game.num_players} players,"
@@ -222,23 +315,36 @@ class PlaySession:
             style="bold",
         )
         self.say(f"seats: {names}")
+        if resumed_from is not None:
+            self.say(f"resumed from {resumed_from} after {len(self.match.history)} moves")
+        if self.autosave is not None:
+            self.say(f"autosave: {self.autosave} (clangames play --resume FILE continues it)")
         self.say("type 'help' at a prompt for the commands")
         try:
+            self._write_autosave()
             while not self.match.is_over:
                 self._advance_bots()
                 if self.match.is_over:
                     break
                 waiting = self.match.waiting_for
                 if not waiting:
-                    raise PlayError(f"nobody can move: to_move is {self.match.state.to_move!r}")
+                    raise CommandFailure(
+                        f"nobody can move: to_move is {self.match.state.to_move!r}"
+                    )
                 self._human_turn(waiting[0])
         except _Quit as stop:
             if stop.eof:
-                self.say("the input ended before the game did", style="bold red")
-                return 1
-            self.say("game stopped")
+                raise CommandFailure(
+                    f"the input ended before the game did; {self._resume_hint()}"
+                ) from None
+            self.say("game stopped" + ("" if self.autosave is None else f"; {self._resume_hint()}"))
             return 0
-        return self._game_over()
+        except KeyboardInterrupt:
+            raise Interrupted(f"interrupted; {self._resume_hint()}") from None
+        try:
+            return self._game_over()
+        except KeyboardInterrupt:
+            raise Interrupted("interrupted after the game ended") from None
 
     def _advance_bots(self) -> None:
         while True:
@@ -287,6 +393,11 @@ class PlaySession:
                 raise _Quit(eof=False)
             if word == "help":
                 self.say(HELP)
+                self.say(
+                    f"autosave: {self.autosave} (after every move)"
+                    if self.autosave is not None
+                    else "autosave: off"
+                )
                 continue
             if word == "board":
                 self._show(seat)
@@ -311,7 +422,11 @@ class PlaySession:
         """The action ``line`` names for ``seat``, or None and why not."""
         state = self.match.state
         legal = state.legal_actions(seat)
-        if line.isdigit():
+        # Only ASCII digits are numbers here: str.isdigit also accepts '²' or '٣', which
+        # int() refuses or reads as something the player did not see in the list.
+        if line.isascii() and line.isdigit():
+            if len(line) > _MAX_CHOICE_DIGITS:
+                return None, f"{line:.12}... is not a number from the list (1..{len(legal)})"
             k = int(line)
             if 1 <= k <= len(legal):
                 return legal[k - 1], ""
@@ -321,18 +436,19 @@ class PlaySession:
         for action, text in zip(legal, texts, strict=True):
             if text == wanted:
                 return action, ""
+        shown = f"{line!r:.60}"
         try:
             action = self.game.parse_action(line.strip())
-        except InvalidActionError:
+        except ClanGamesError:
             starts = [a for a, t in zip(legal, texts, strict=True) if t.startswith(wanted)]
             if len(starts) == 1:
                 return starts[0], ""
             if len(starts) > 1:
-                return None, f"{line!r} could be any of {len(starts)} actions; say which"
-            return None, f"{line!r} is neither a number, an action nor a command (try 'help')"
+                return None, f"{shown} could be any of {len(starts)} actions; say which"
+            return None, f"{shown} is neither a number, an action nor a command (try 'help')"
         try:
             state.apply(action, seat)
-        except (IllegalActionError, InvalidActionError) as exc:
+        except ClanGamesError as exc:
             return None, str(exc)
         return action, ""
 
@@ -358,21 +474,23 @@ class PlaySession:
             if viewer != seat:
                 lines.append((kept, f"{who(seat)} took back their decision at step {kept + 1}"))
         self.say(f"undone: back to your decision at step {kept + 1}", style="bold")
+        self._write_autosave()
         return True
 
     def _save(self, path: str) -> None:
         if not path:
             self.say("save needs a file name: save FILE", style="red")
             return
+        record = self.record()
         try:
-            with open(path, "w", encoding="utf-8") as fh:
-                fh.write(self.match.record.dumps() + "\n")
-        except OSError as exc:
+            atomic_write(path, record.dumps() + "\n")
+        except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
             self.say(f"cannot save: {exc}", style="red")
             return
-        self.say(f"saved the record ({len(self.match.record.moves)} moves) to {path}")
+        self.say(f"saved the record ({len(record.moves)} moves) to {path}")
 
     def _game_over(self) -> int:
+        self._write_autosave()  # now with the result header
         state = self.match.state
         viewer = self.at_screen if self.at_screen is not None else None
         if viewer is not None:
@@ -387,6 +505,8 @@ class PlaySession:
             for line in lines:
                 self.say("  " + line)
         self.console.print(results(state))
+        if self.autosave is not None:
+            self.say(f"the record is in {self.autosave}")
         try:
             while True:
                 line = self.ask("game over: 'save FILE' or 'quit'> ")
@@ -423,32 +543,115 @@ def add_parser(subparsers: Any) -> None:
         help="play a game in the terminal against bots or friends (hot seat)",
         description=(
             "Play in the terminal. Each human seat sees only what it may know; with several"
-            " human seats a 'pass to player k' screen comes between them."
+            " human seats a 'pass to player k' screen comes between them. The record is"
+            " autosaved after every move; --resume FILE continues a saved game."
         ),
     )
-    add_common_game_arguments(parser)
+    add_game_arguments(parser, "a game name, e.g. kings-kilt (not with --resume)", nargs="?")
     parser.add_argument(
         "--seats",
-        default="human",
+        default=None,
         metavar="SEATS",
         help=(
             "comma-separated, one per seat: 'human' or a bot name (random, ismcts, ...);"
             " seats not listed are random bots (default: human, then random)"
         ),
     )
+    parser.add_argument(
+        "--resume",
+        metavar="FILE",
+        default=None,
+        help="continue the game saved in FILE (an autosave or 'save FILE'), same seats and seed",
+    )
+    saving = parser.add_mutually_exclusive_group()
+    saving.add_argument(
+        "--autosave",
+        metavar="FILE",
+        default=None,
+        help=(
+            "write the record here after every move (default: a new file in"
+            " $XDG_STATE_HOME/clangames/autosave or ~/.local/state/clangames/autosave)"
+        ),
+    )
+    saving.add_argument("--no-autosave", action="store_true", help="do not autosave")
     parser.set_defaults(func=run, handler=lambda args, out: run(args, out=out))
 
 
+_NOT_WITH_RESUME = (
+    ("game", "GAME"),
+    ("players", "--players"),
+    ("seed", "--seed"),
+    ("seats", "--seats"),
+    ("iterations", "--iterations"),
+    ("rollout_limit", "--rollout-limit"),
+)
+
+
+def autosave_target(args: argparse.Namespace, game: Game) -> Path | None:
+    """The autosave file ``args`` ask for, checked writable (UsageError if not): None with
+    --no-autosave, --autosave FILE, else a new file in the default directory."""
+    if getattr(args, "no_autosave", False):
+        return None
+    chosen = getattr(args, "autosave", None)
+    if chosen is not None:
+        check_writable(chosen, "--autosave")
+        path = Path(chosen)
+        check_directory_writable(path.parent, "--autosave")  # the temporary file goes there
+        return path
+    directory = autosave_directory()
+    hint = "; choose a file with --autosave FILE or --no-autosave"
+    try:
+        check_directory_writable(directory, "autosave")
+    except UsageError as exc:
+        raise UsageError(f"{exc}{hint}") from None
+    try:
+        return default_autosave_path(directory, game.name, datetime.datetime.now())
+    except OSError as exc:
+        where = str(directory)
+        raise UsageError(f"autosave: cannot create a file in {where!r}: {exc}{hint}") from None
+
+
 def run(args: argparse.Namespace, out: TextIO | None = None, inp: TextIO | None = None) -> int:
-    """Run ``clangames play`` with parsed arguments."""
+    """Run ``clangames play`` with parsed arguments: every option is checked (and the saved
+    game read) before the game starts."""
+    stream = out if out is not None else sys.stdout
+    if args.resume is not None:
+        given = [flag for name, flag in _NOT_WITH_RESUME if getattr(args, name, None) is not None]
+        if args.param:
+            given.append("--param")
+        if given:
+            raise UsageError(
+                f"--resume continues the saved game with its own game, seats and seed;"
+                f" drop {', '.join(given)}"
+            )
+        saved = saved_game(read_record(args.resume), args.resume)
+        match = restore_match(saved, args.resume)
+        session = PlaySession(
+            saved.game,
+            saved.seed,
+            saved.names,
+            input_stream(inp),
+            stream,
+            autosave=autosave_target(args, saved.game),
+            match=match,
+            date=saved.date,
+        )
+        return session.run(resumed_from=args.resume)
+    if args.game is None:
+        raise UsageError("play needs a GAME (or --resume FILE)")
     game = load_game(args.game, args.players, args.param)
-    names = seat_names(args.seats, game.num_players, default_rest="random")
-    return play(
+    names = seat_names(args.seats or HUMAN, game.num_players, default_rest="random")
+    seed = 0 if args.seed is None else args.seed
+    # The bots are made before anything else happens, so an unknown name stops at once.
+    seat_policies(names, seed, args.iterations, args.rollout_limit)
+    session = PlaySession(
         game,
-        args.seed,
+        seed,
         names,
-        inp if inp is not None else sys.stdin,
-        out if out is not None else sys.stdout,
+        input_stream(inp),
+        stream,
         iterations=args.iterations,
         rollout_limit=args.rollout_limit,
+        autosave=autosave_target(args, game),
     )
+    return session.run()

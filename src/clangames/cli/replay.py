@@ -16,6 +16,8 @@ from typing import Any, TextIO
 
 from rich.console import Console
 
+from clangames.cli.errors import UsageError
+from clangames.cli.files import input_stream
 from clangames.cli.render import (
     narrate,
     renderer_for,
@@ -25,23 +27,17 @@ from clangames.cli.render import (
     step_line,
     who,
 )
-from clangames.engine.errors import ClanGamesError, StateDecodeError
+from clangames.cli.saving import read_record
+from clangames.engine.errors import StateDecodeError
 from clangames.engine.phases import CHANCE
 from clangames.engine.record import GameRecord
 
 
-class ReplayError(ClanGamesError):
-    """A record that cannot be replayed as asked (unreadable file, seat out of range)."""
+class ReplayError(UsageError):
+    """A replay that cannot run as asked (a seat out of range)."""
 
 
-def read_record(path: str) -> GameRecord:
-    """The record saved in ``path`` (ReplayError if unreadable, StateDecodeError if bad)."""
-    try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-    except OSError as exc:
-        raise ReplayError(f"cannot read the record {path!r}: {exc}") from None
-    return GameRecord.from_json(text)
+__all__ = ["ReplayError", "add_parser", "read_record", "replay", "run"]
 
 
 def replay(
@@ -58,6 +54,8 @@ def replay(
     game = record.load_game()
     if viewer is not None and not 0 <= viewer < game.num_players:
         raise ReplayError(f"--as {viewer}: seats are 0..{game.num_players - 1}")
+    # Every move is checked before any is narrated: a bad record stops with nothing shown.
+    every_state = list(record.replay())
     renderer = renderer_for(game)
     console = Console(file=out, markup=False, highlight=False, soft_wrap=True, width=width or 100)
     view = "everything" if viewer is None else f"as {who(viewer)} saw it"
@@ -65,7 +63,7 @@ def replay(
     console.print(f"{game.info.title} ({game.name}) replay, {view}", style="bold")
     console.print(f"parameters: {params}")
     console.print(f"{len(record.moves)} moves")
-    states = record.replay()
+    states = iter(every_state)
     state = next(states)
     shown_first_board = False
     for index, move in enumerate(record.moves, 1):
@@ -139,11 +137,11 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace, out: TextIO | None = None, inp: TextIO | None = None) -> int:
     """Run ``clangames replay`` with parsed arguments."""
     record = read_record(args.file)
-    stream = inp if inp is not None else sys.stdin
+    stream = input_stream(inp) if args.step else None
     return replay(
         record,
         out if out is not None else sys.stdout,
         args.seat,
         boards=args.boards,
-        inp=stream if args.step else None,
+        inp=stream,
     )

@@ -10,20 +10,31 @@ is. The summary gives, per seat and per bot: the win share (a shared win of k se
 1/k) with a 95% Wilson interval, and the score distribution (mean, sd, min, max); then game
 length and the first player's advantage. ``--plot`` draws win shares and score distributions
 with matplotlib (the optional ``plot`` extra), imported only then.
+
+Worker processes are started with the ``spawn`` method on every platform and Python
+(``fork`` is unsafe in a process with threads and no longer the default from Python 3.14),
+so a job carries everything a worker needs: the game's name and parameters (games are
+registered by importing clangames), the seats and the seed. Workers ignore Ctrl-C; the main
+process stops them at once and exits with status 130.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import multiprocessing
 import os
+import signal
 import sys
+import threading
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from typing import Any, TextIO
 
 import attrs
@@ -31,10 +42,13 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from clangames.cli.errors import CommandFailure, Interrupted, UsageError
+from clangames.cli.files import check_writable
 from clangames.cli.play import (
     PlayError,
     add_common_game_arguments,
     load_game,
+    positive_int,
     seat_names,
     seat_policies,
 )
@@ -46,6 +60,12 @@ from clangames.engine.rng import Rng
 
 Z95 = 1.959963984540054
 """The two-sided 95% normal quantile."""
+
+START_METHOD = "spawn"
+"""How worker processes start: the same everywhere, and safe in a multi-threaded parent."""
+
+MAX_JOBS = 256
+"""The most worker processes ``--jobs`` may ask for."""
 
 
 class SimulateError(PlayError):
@@ -308,10 +328,13 @@ def simulate(
                     results.extend(run_job(batch))
                     bar.advance(task, len(batch.indices))
     else:
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            futures: list[Future[list[GameResult]]] = [pool.submit(run_job, b) for b in batches]
+        context = multiprocessing.get_context(START_METHOD)
+        pool = ProcessPoolExecutor(
+            max_workers=min(jobs, len(batches)), mp_context=context, initializer=_ignore_sigint
+        )
+        try:
+            with _sigint_ignored():  # workers start (on submit) already deaf to Ctrl-C
+                futures: list[Future[list[GameResult]]] = [pool.submit(run_job, b) for b in batches]
             if bar is None:
                 for future in futures:
                     results.extend(future.result())
@@ -322,8 +345,59 @@ def simulate(
                         done = future.result()
                         results.extend(done)
                         bar.advance(task, len(done))
+        except BaseException as exc:
+            with _sigint_ignored():  # a second Ctrl-C must not leave workers running
+                _stop_workers(pool)
+            if isinstance(exc, KeyboardInterrupt):
+                raise Interrupted("interrupted; the worker processes were stopped") from None
+            if isinstance(exc, BrokenProcessPool):
+                raise CommandFailure(
+                    "a worker process died before finishing its games (killed, or out of"
+                    " memory?); the other workers were stopped"
+                ) from None
+            raise
+        pool.shutdown(wait=True)
     results.sort(key=lambda r: r.index)
     return results
+
+
+def _ignore_sigint() -> None:
+    """Worker initializer: Ctrl-C reaches the whole process group, but only the main
+    process acts on it (it stops the workers), so workers print nothing."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """SIGINT ignored while inside (when on the main thread; signals are set only there).
+    Processes spawned meanwhile inherit the ignored disposition from their first
+    instruction, before any initializer could run."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Stop every worker now (pending batches cancelled, running ones killed) and reap them."""
+    terminate: Callable[[], None] | None = getattr(pool, "terminate_workers", None)
+    if terminate is not None:  # Python 3.14+
+        terminate()
+        return
+    # Older Pythons have no public way to stop running workers: take them from the pool.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=5)
+        if process.is_alive():
+            process.kill()
+            process.join(timeout=5)
 
 
 def print_summary(summary: dict[str, Any], console: Console) -> None:
@@ -413,7 +487,7 @@ def plot(summary: dict[str, Any], results: Sequence[GameResult], path: str) -> N
     try:
         fig.savefig(path, dpi=100)
     except OSError as exc:
-        raise SimulateError(f"cannot write the plot {path!r}: {exc}") from None
+        raise CommandFailure(f"cannot write the plot {path!r}: {exc}") from None
     finally:
         plt.close(fig)
 
@@ -429,7 +503,9 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     add_common_game_arguments(parser)
-    parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    parser.add_argument(
+        "--games", type=positive_int, default=100, help="how many games, >= 1 (default 100)"
+    )
     parser.add_argument(
         "--seats",
         default="random",
@@ -443,9 +519,9 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--jobs",
-        type=int,
+        type=positive_int,
         default=None,
-        help="worker processes (default: the number of CPUs)",
+        help=f"worker processes, 1..{MAX_JOBS} (default: the number of CPUs)",
     )
     parser.add_argument("--json", metavar="FILE", help="write the summary as JSON here")
     parser.add_argument("--plot", metavar="FILE", help="draw a PNG plot here (needs matplotlib)")
@@ -453,18 +529,40 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(func=run, handler=lambda args, out: run(args, out=out))
 
 
+def check_plot_extra() -> None:
+    """UsageError unless matplotlib (the ``plot`` extra) can be imported."""
+    try:
+        importlib.import_module("matplotlib")
+    except ImportError:
+        raise UsageError(
+            "--plot needs matplotlib, the optional 'plot' extra: pip install 'clangames[plot]'"
+        ) from None
+
+
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    """Run ``clangames simulate`` with parsed arguments."""
+    """Run ``clangames simulate`` with parsed arguments; every option is checked before
+    the first game starts (bots, budgets, output files, the plot extra)."""
     game = load_game(args.game, args.players, args.param)
     names = seat_names(args.seats, game.num_players)
+    seed = 0 if args.seed is None else args.seed
+    if "human" in names:
+        raise SimulateError("simulate plays bots only; 'human' cannot take a seat")
+    seat_policies(names, seed, args.iterations, args.rollout_limit)  # unknown bots stop here
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    if jobs > MAX_JOBS:
+        raise SimulateError(f"--jobs must be 1..{MAX_JOBS}, got {jobs}")
+    if args.json is not None:
+        check_writable(args.json, "--json")
+    if args.plot is not None:
+        check_writable(args.plot, "--plot")
+        check_plot_extra()
     console = Console(file=out if out is not None else sys.stdout, highlight=False, soft_wrap=True)
     progress = None if args.no_progress else Console(file=sys.stderr)
     started = time.perf_counter()
     results = simulate(
         game,
         names,
-        args.seed,
+        seed,
         args.games,
         jobs,
         rotate=args.rotate,
@@ -473,7 +571,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         progress=progress,
     )
     elapsed = time.perf_counter() - started
-    summary = summarize(game, names, args.seed, args.rotate, results)
+    summary = summarize(game, names, seed, args.rotate, results)
     print_summary(summary, console)
     console.print(f"{len(results)} games in {elapsed:.1f} s with {jobs} job(s)")
     if args.json:
@@ -482,7 +580,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
                 json.dump(summary, fh, indent=1)
                 fh.write("\n")
         except OSError as exc:
-            raise SimulateError(f"cannot write the JSON summary {args.json!r}: {exc}") from None
+            raise CommandFailure(f"cannot write the JSON summary {args.json!r}: {exc}") from None
         console.print(f"summary written to {args.json}")
     if args.plot:
         plot(summary, results, args.plot)

@@ -25,6 +25,39 @@ def _params_dict(params: Mapping[str, Any]) -> dict[str, Any]:
     return dict(params)
 
 
+_HEADER_DEPTH = 32
+"""How deeply a header value may nest lists and objects (real headers nest 3 deep)."""
+
+
+def _check_headers(headers: Any) -> dict[str, Any]:
+    """``headers`` as a plain dict if it is a JSON object of JSON values (StateDecodeError
+    naming the first offending entry if not). Walked without recursion, so no nesting or
+    size can make the check itself fail."""
+    if not isinstance(headers, dict):
+        raise StateDecodeError(f"record.headers: expected an object, got {type(headers).__name__}")
+    stack: list[tuple[str, Any, int]] = [("record.headers", headers, 0)]
+    while stack:
+        where, value, depth = stack.pop()
+        if depth > _HEADER_DEPTH:
+            raise StateDecodeError(f"{where}: nested more than {_HEADER_DEPTH} levels deep")
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    raise StateDecodeError(f"{where}: keys must be strings, got {key!r:.60}")
+                stack.append((f"{where}.{key:.60}", item, depth + 1))
+        elif isinstance(value, list):
+            stack.extend((f"{where}[{i}]", item, depth + 1) for i, item in enumerate(value))
+        elif isinstance(value, float):
+            if value != value or value in (float("inf"), float("-inf")):
+                raise StateDecodeError(f"{where}: expected a finite number, got {value!r}")
+        elif value is not None and not isinstance(value, (str, int)):
+            raise StateDecodeError(
+                f"{where}: expected a JSON value (text, number, true/false, null, list or"
+                f" object), got {type(value).__name__}"
+            )
+    return dict(headers)
+
+
 @attrs.frozen(slots=True)
 class Move:
     """One step of a record: who acted (CHANCE for chance) and the action's text form."""
@@ -35,11 +68,19 @@ class Move:
 
 @attrs.frozen(slots=True)
 class GameRecord:
-    """A whole game as data: ``GameRecord(game, params, moves)``."""
+    """A whole game as data: ``GameRecord(game, params, moves, headers)``.
+
+    ``headers`` (like PGN's tag pairs) say who played and how: the clangames version, the
+    seed, each seat's kind and bot settings, the date, the result once over. They are
+    JSON values under string keys; the kernel keeps them as given, drivers (the
+    ``clangames`` command) fill them in. A record without headers writes and reads
+    exactly as records did before headers existed.
+    """
 
     game: str
     params: Mapping[str, Any] = attrs.field(converter=_params_dict)
     moves: tuple[Move, ...] = ()
+    headers: Mapping[str, Any] = attrs.field(factory=dict, converter=_params_dict)
 
     @classmethod
     def start(cls, game: Game) -> GameRecord:
@@ -80,12 +121,15 @@ class GameRecord:
         return last
 
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON data."""
-        return {
+        """Plain JSON data (``headers`` first, and only when there are any)."""
+        data = {
             "game": self.game,
             "params": encode(self.params),
             "moves": [[m.player, m.action] for m in self.moves],
         }
+        if self.headers:
+            data = {"headers": dict(self.headers), **data}
+        return data
 
     def dumps(self) -> str:
         """The record as a JSON string."""
@@ -120,4 +164,5 @@ class GameRecord:
                     f"record.moves[{i}]: expected [player, action text], got {item!r}"
                 )
             moves.append(Move(item[0], item[1]))
-        return cls(data["game"], data["params"], tuple(moves))
+        headers = _check_headers(data["headers"]) if "headers" in data else {}
+        return cls(data["game"], data["params"], tuple(moves), headers)
