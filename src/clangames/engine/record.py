@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from clangames.engine.codec import encode, parse_json
+from clangames.engine.codec import describe, encode, parse_json
 from clangames.engine.errors import ClanGamesError, StateDecodeError
 from clangames.engine.game import Game
 from clangames.engine.phases import CHANCE
@@ -145,11 +145,15 @@ class GameRecord:
             if key not in data:
                 raise StateDecodeError(f"record: missing field {key!r}")
         if not isinstance(data["game"], str):
-            raise StateDecodeError(f"record.game: expected a string, got {data['game']!r}")
+            raise StateDecodeError(f"record.game: expected a string, got {describe(data['game'])}")
         if not isinstance(data["params"], dict):
-            raise StateDecodeError(f"record.params: expected an object, got {data['params']!r}")
+            raise StateDecodeError(
+                f"record.params: expected an object, got {describe(data['params'])}"
+            )
         if not isinstance(data["moves"], list):
-            raise StateDecodeError(f"record.moves: expected a list, got {data['moves']!r}")
+            raise StateDecodeError(
+                f"record.moves: expected a list, got {describe(data['moves'])}"
+            )
         moves = []
         for i, item in enumerate(data["moves"]):
             ok = (
@@ -161,7 +165,7 @@ class GameRecord:
             )
             if not ok:
                 raise StateDecodeError(
-                    f"record.moves[{i}]: expected [player, action text], got {item!r}"
+                    f"record.moves[{i}]: expected [player, action text], got {describe(item)}"
                 )
             moves.append(Move(item[0], item[1]))
         headers = _check_headers(data["headers"]) if "headers" in data else {}
