@@ -80,8 +80,8 @@ def test_a_record_without_headers_is_written_and_read_as_before() -> None:
     [
         ([1, 2], "record.headers: expected an object, got list"),
         ({"seed": float("nan")}, "record.headers.seed: expected a finite number"),
-        ({"seats": [{"kind": {1, 2}}]}, "record.headers.seats[0].kind: expected a JSON value"),
-        ({"rng": {3: 4}}, "record.headers.rng: keys must be strings"),
+        ({"seats": [{"kind": {1, 2}}]}, "record.headers.seats[0].kind: expected JSON data"),
+        ({"rng": {3: 4}}, "record.headers.rng: expected string keys"),
         ({"deep": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}, "levels"),
     ],
 )
@@ -96,7 +96,7 @@ def test_headers_nested_without_limit_never_overflow_the_check() -> None:
     deep: Any = 1
     for _ in range(100_000):
         deep = [deep]
-    with pytest.raises(StateDecodeError, match="nested more than 32 levels"):
+    with pytest.raises(StateDecodeError, match="nested more than"):
         GameRecord.from_json({"headers": {"x": deep}, "game": "g", "params": {}, "moves": []})
 
 
