@@ -183,8 +183,10 @@ def swap_items(data: JSONData, draw: Callable[[st.SearchStrategy[Any]], Any]) ->
         return "no list"
     where = draw(st.sampled_from(lists))
     items = get(data, where)
-    i = draw(st.integers(0, len(items) - 1))
-    j = draw(st.integers(0, len(items) - 1))
+    pairs = [(i, j) for i in range(len(items)) for j in range(i) if items[i] != items[j]]
+    if not pairs:
+        return "no distinct items"
+    i, j = draw(st.sampled_from(pairs))
     items[i], items[j] = items[j], items[i]
     return f"swap {where}[{i}] and [{j}]"
 
@@ -196,7 +198,7 @@ def move_card(data: JSONData, draw: Callable[[st.SearchStrategy[Any]], Any]) -> 
     if len(candidates) < 2:
         return "no ints"
     source = draw(st.sampled_from(candidates))
-    target = draw(st.sampled_from(candidates))
+    target = draw(st.sampled_from([p for p in candidates if p != source]))
     a, b = get(data, source), get(data, target)
     if draw(st.booleans()) and a > 0:
         bit = a & -a  # the lowest card of a bitmask
@@ -206,6 +208,17 @@ def move_card(data: JSONData, draw: Callable[[st.SearchStrategy[Any]], Any]) -> 
     put(data, source, a - 1)
     put(data, target, get(data, target) + 1)
     return f"move one from {source} ({a}) to {target} ({b})"
+
+
+def transplant(
+    data: JSONData, draw: Callable[[st.SearchStrategy[Any]], Any], others: list[JSONData]
+) -> str:
+    """A field's value taken from another real state of the same game: plausible on its
+    own, inconsistent with the rest (a counter, a pile, a phase from elsewhere)."""
+    other = draw(st.sampled_from(others))
+    key = draw(st.sampled_from(sorted(other)))
+    data[key] = copy.deepcopy(other[key])
+    return f"{key} from another state"
 
 
 def change_phase(
@@ -238,10 +251,12 @@ def mutated(draw: Callable[[st.SearchStrategy[Any]], Any], name: str, players: i
     kind = draw(st.sampled_from(sorted(states)))
     state = draw(st.sampled_from(states[kind]))
     data = state.to_json()
-    phases = [s.to_json()["state"]["phase"] for group in states.values() for s in group[:40]]
+    others = [s.to_json()["state"] for group in states.values() for s in group[::5]]
+    phases = [other["phase"] for other in others]
+    ops = ["drop", "add", "retype", "int", "swap", "move", "phase", "transplant"]
     done = []
-    for _ in range(draw(st.integers(1, 2))):
-        op = draw(st.sampled_from(["drop", "add", "retype", "int", "swap", "move", "phase"]))
+    for _ in range(1 + draw(st.integers(0, 3)) // 3):
+        op = draw(st.sampled_from(ops))
         body = data["state"]
         if op == "drop":
             done.append(drop_field(body, draw))
@@ -255,8 +270,10 @@ def mutated(draw: Callable[[st.SearchStrategy[Any]], Any], name: str, players: i
             done.append(swap_items(body, draw))
         elif op == "move":
             done.append(move_card(body, draw))
-        else:
+        elif op == "phase":
             done.append(change_phase(body, draw, phases))
+        else:
+            done.append(transplant(body, draw, others))
     return Original(state, f"{kind} state {states[kind].index(state)}"), json.dumps(data), done
 
 

@@ -251,7 +251,9 @@ def _check_turn(s: KiltCastleState) -> None:
         return
     colours = board.cards[game.cards[s.card]]
     inner = s.inner[s.card]
-    order = colours if len(colours) == 1 else (inner, colours[0] + colours[1] - inner)
+    order: tuple[int, ...] = (
+        colours if len(colours) == 1 else (inner, colours[0] + colours[1] - inner)
+    )
     if s.builders != order[len(order) - len(s.builders) :]:
         fail("builders", f"the card's colours build in the order {order}, got {s.builders}")
     if len(s.builders) == len(order) and s.first_space != -1:
