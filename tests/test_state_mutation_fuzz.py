@@ -150,13 +150,13 @@ def add_field(data: JSONData, draw: Callable[[st.SearchStrategy[Any]], Any]) -> 
     holders = [p for p in paths(data) if isinstance(get(data, p), dict)]
     where = draw(st.sampled_from(holders))
     key = draw(st.sampled_from(["extra", "phase", "counts", "_memo", "options"]))
-    get(data, where)[key] = draw(st.sampled_from(OTHER_VALUES))
+    get(data, where)[key] = copy.deepcopy(draw(st.sampled_from(OTHER_VALUES)))
     return f"add {(*where, key)}"
 
 
 def retype(data: JSONData, draw: Callable[[st.SearchStrategy[Any]], Any]) -> str:
     where = draw(st.sampled_from([p for p in paths(data) if p]))
-    value = draw(st.sampled_from(OTHER_VALUES))
+    value = copy.deepcopy(draw(st.sampled_from(OTHER_VALUES)))
     put(data, where, value)
     return f"retype {where} to {value!r}"
 

@@ -379,12 +379,18 @@ def _check_players(board: Board, players: int) -> None:
             f"layout_rule.max_same_colour: {where} the board admits no start lay-out that shows"
             f" each colour at most {board.max_same_colour} times per card row",
         )
-    # A relocation always exists if there are two cards or more, two rows may be used, and
-    # the cards cannot fill every row the limits allow: then either some row has room and
-    # a card from another row may join it, or the cards share one row and one of them may
-    # start a row next to it, or every used row is full with room for one more row beside.
+    # Every lay-out within the limits must leave some card a relocation (KC-6). With rows
+    # of two or more cards play stalls only when one row is all there may be, or when every
+    # row the limits allow is full (no row to join, none to start); with rows of one card
+    # every card is alone and may start a row beside another while a position is free. The
+    # start rows above already rule the full case out; the check keeps the rule explicit.
     total = len(cards)
-    if total < 2 or max_rows < 2 or total >= min(max_rows, board.num_positions) * max_row:
+    room = min(max_rows, board.num_positions)
+    if max_row >= 2:
+        stalls = max_rows < 2 or total >= room * max_row
+    else:
+        stalls = total >= board.num_positions
+    if total < 2 or stalls:
         raise _fail(
             source,
             f"limits: {where} the {total} cards in play could be left without a legal"
