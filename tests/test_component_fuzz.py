@@ -313,3 +313,18 @@ def test_component_files_that_would_stall_are_refused_for_every_player_count(
     for n in range(spec.min_players, spec.max_players + 1):
         with pytest.raises(InvalidParameterError, match=message):
             clangames.load(name, players=n, **{param: str(path)})
+
+
+def test_a_family_mostly_from_the_members_deals_and_plays(tmp_path: Path) -> None:
+    # family_from_deck = 1 leaves two cards of each family to the third-card deal, which
+    # used to read the family of seat `dealt` instead of `dealt % players` (IndexError).
+    text = resources.files("clangames.kings_kilt").joinpath("components.toml").read_text("utf-8")
+    path = tmp_path / "one-from-deck.toml"
+    path.write_text(text.replace("family_from_deck = 2", "family_from_deck = 1"), "utf-8")
+    for n in (2, 3, 4):
+        game = clangames.load("kings_kilt", players=n, components=str(path))
+        dealt, _ = clangames.play_chance(game.initial_state(), Rng(n))
+        assert isinstance(dealt, clangames.kings_kilt.KingsKiltState)
+        assert [f.bit_count() for f in dealt.families] == [3] * n
+        assert [d.bit_count() for d in dealt.from_deck] == [1] * n
+        assert random_game(game, n).is_terminal

@@ -16,6 +16,7 @@ import copy
 import functools
 import json
 import os
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -325,3 +326,60 @@ def test_every_sampled_state_reads_back_and_every_kind_is_covered(name: str, pla
             assert back.to_move == state.to_move
             if not state.is_terminal and state.to_move != (CHANCE,):
                 assert back.legal_actions(state.to_move[0]) == state.legal_actions(state.to_move[0])
+
+
+def _first_decision(name: str, players: int) -> State:
+    game = clangames.load(name, players=players)
+    state, _ = clangames.play_chance(game.initial_state(), Rng(1))
+    return state
+
+
+def _with_phase(state: State, name: str, to_move: list[int]) -> JSONData:
+    data = state.to_json()
+    data["state"]["phase"] = {"name": name, "to_move": to_move, "simultaneous": False}
+    return data
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        # The reproductions of issue 10: each decoded and then failed in play.
+        (
+            lambda: _with_phase(_first_decision("kilt_castle", 3), "layout", [-1]),
+            "state.phase: during the lay-out no turn has begun",
+        ),
+        (
+            lambda: _with_phase(_first_decision("kilt_castle", 4), "roof", [-1]),
+            "state.builders: the roof step needs a relocated card and a builder",
+        ),
+        (
+            lambda: _with_phase(_first_decision("kings_kilt", 3), "deal_family", [-1]),
+            "state.actor: during the setup nobody has a turn",
+        ),
+        (
+            lambda: _with_phase(_first_decision("kings_kilt", 2), "reveal_top", [-1]),
+            "state.top: turning up the pile's top card needs a face-down pile",
+        ),
+    ],
+)
+def test_issue_reproductions_are_refused(make: Callable[[], JSONData], message: str) -> None:
+    data = make()
+    game = clangames.load(data["game"], **data["params"])
+    with pytest.raises(ClanGamesError, match=re.escape(message)):
+        game.state_from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_an_inheritance_dealt_out_of_order_is_refused(players: int) -> None:
+    # Before the check, the deal went on to house 0..3 and then sat in `inherit` with no
+    # outcomes: the cause, a number dealt out of turn, is what is refused.
+    game = clangames.load("koa_kingmaker", players=players)
+    for house in range(1, game.houses):
+        data = game.initial_state().to_json()
+        data["state"]["inheritance"][house] = 1
+        with pytest.raises(ClanGamesError, match=r"dealt to houses 0, 1, \.\.\. in order"):
+            game.state_from_json(json.dumps(data))
+    data = game.initial_state().to_json()
+    data["state"]["inheritance"][0] = 1  # house 0 first: a real deal
+    state = game.state_from_json(json.dumps(data))
+    assert play_to_end(game, state, 5).is_terminal

@@ -147,6 +147,11 @@ def test_eval_repr_rebuilds_toy_actions() -> None:
 
 # fault -> the check that must catch it. The first twelve are the ones every game must be
 # protected against; the rest cover the harness's remaining checks.
+LIVENESS = "json-roundtrip"
+"""The check that reports a state the rules cannot play on: the harness's JSON round trip
+comes before its legal-action and chance checks, and decoding ends with the kernel's
+liveness check (engine/liveness.py), which refuses such a state first."""
+
 FAULTS = [
     ("leak_card", "resample-leak"),
     ("leak_bid", "resample-leak"),
@@ -154,20 +159,20 @@ FAULTS = [
     ("mutate", "illegal-unchanged"),
     ("lists_rejected", "legal-applies"),
     ("unsorted", "legal-sorted"),
-    ("chance_sum", "chance-exact"),
-    ("zero_weight", "chance-exact"),
+    ("chance_sum", LIVENESS),
+    ("zero_weight", LIVENESS),
     ("bad_json", "json-roundtrip"),
     ("bad_returns", "returns"),
-    ("duplicate_winners", "winners"),
+    ("duplicate_winners", LIVENESS),
     ("lowest_wins", "winners-scores"),
     ("empty_prompt", "prompt"),
     ("empty_description", "describe"),
     ("silent_refusal", "error-message"),
     ("crashing_refusal", "illegal-rejected"),
     ("legal_for_everyone", "legal-only-to-move"),
-    ("no_bids", "legal-exist"),
+    ("no_bids", LIVENESS),
     ("seat_out_of_range", "flow"),
-    ("no_outcomes", "chance"),
+    ("no_outcomes", LIVENESS),
     ("unencodable_observation", "observation-json"),
     ("inconsistent_resample", "resample"),
 ]
