@@ -7,7 +7,9 @@ dropped, added or retyped, an integer set out of range or to another plausible v
 list items swapped, a card moved from one pile to another, the phase name or to_move
 changed. ``state_from_json`` must either raise a ClanGamesError or return a state that
 round-trips through JSON and plays on to the end by random legal moves without any
-exception.
+exception (and whose hidden cards each seat can re-deal, as bots do).
+
+``CLANGAMES_FUZZ_SCALE=k`` multiplies the example counts (``CLANGAMES_SOAK=1``: 20).
 """
 
 from __future__ import annotations
@@ -301,6 +303,8 @@ def test_mutated_states_are_refused_or_playable(name: str, players: int, example
         accepted += 1
         again = game.state_from_json(json.dumps(state.to_json()))
         assert again == state and again.to_json() == state.to_json(), done
+        for p in range(players):  # bots re-deal hidden cards from a loaded state too
+            assert state.resample(p, Rng(seed)).observation(p) == state.observation(p), done
         end = play_to_end(game, state, seed)
         assert end.is_terminal, done
         if state == original:  # a mutation that changed nothing keeps the original

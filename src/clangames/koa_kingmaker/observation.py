@@ -294,7 +294,5 @@ def _check_progress(s: KoaState) -> None:
         for h in game.automated:
             if name == "commit" and s.alive >> h & 1 and s.hands[h] and ids[h] == NOT_COMMITTED:
                 fail(f"table.ids[{h}]", "every automated household with cards has sealed one")
-            if ids[h] >= NOMINATION:
-                fail(f"table.ids[{h}]", "an automated household holds no nominations")
     if name == "over" and any(card != NOT_COMMITTED for card in ids):
         fail("table.ids", "the table is cleared once the game is over")
