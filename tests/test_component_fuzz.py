@@ -37,9 +37,9 @@ SCALE = int(os.environ.get("CLANGAMES_FUZZ_SCALE", "20" if SOAK else "1"))
 """Multiplies the example counts (a soak hunts further)."""
 
 CASES = [
-    ("kings_kilt", "components", "components.toml", 60),
-    ("koa_kingmaker", "cards", "cards.toml", 40),
-    ("kilt_castle", "board", "board.toml", 60),
+    ("kings_kilt", "components", "components.toml", 150),
+    ("koa_kingmaker", "cards", "cards.toml", 100),
+    ("kilt_castle", "board", "board.toml", 150),
 ]
 """(game, parameter, bundled file, Hypothesis examples)."""
 
