@@ -63,14 +63,14 @@ def _write(tmp_path: Path, text: str) -> str:
             r"clan\[7\]\.provenance must be one of \('rulebook', 'reconstructed'\), got 'guessed'",
         ),
         ("king = 3", 'king = "three"', r"scoring\.king must be int, got 'three'"),
-        ('name = "Douglas"', 'name = "Bruce"', r"clan names repeat"),
-        ("4 = 4", "", r"no Influence hand size for 4 players"),
+        ('name = "Douglas"', 'name = "Bruce"', r"clan\[5\]\.name 'Bruce' repeats clan\[3\]'s name"),
+        ("4 = 4", "", r"setup\.influence must give a hand size for each player count"),
         (
             "members_per_clan = 6",
             "members_per_clan = 2",
-            r"4 Influence hands of 4 need 16 Clan Members, only 4 are left",
+            r"setup\.influence\.3: 3 hands of 5 need 15 Clan Members, only 7 are left",
         ),
-        ("[cards]", "[cardz]", r"missing cards\.provenance"),
+        ("[cards]", "[cardz]", r"unknown key\(s\) cardz in the file"),
     ],
 )
 def test_bad_components_file(tmp_path: Path, old: str, new: str, message: str) -> None:

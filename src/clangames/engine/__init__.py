@@ -13,6 +13,7 @@ from clangames.engine.errors import (
     UnknownGameError,
 )
 from clangames.engine.game import Game, GameInfo, GameSpec, Parameter
+from clangames.engine.liveness import check_playable
 from clangames.engine.match import Match, Policy, Step
 from clangames.engine.phases import CHANCE, Phase
 from clangames.engine.piles import Multiset, Pile
@@ -49,6 +50,7 @@ __all__ = [
     "Step",
     "UndoError",
     "UnknownGameError",
+    "check_playable",
     "clear_load_cache",
     "clockwise_from",
     "decode",

@@ -17,6 +17,7 @@ import attrs
 from clangames.engine.actions import ActionTable
 from clangames.engine.codec import decode, describe, encode, parse_json
 from clangames.engine.errors import InvalidParameterError, StateDecodeError
+from clangames.engine.liveness import check_playable
 
 if TYPE_CHECKING:
     from clangames.engine.state import State
@@ -241,4 +242,5 @@ class Game(abc.ABC):
             )
         state: State = decode(self.state_type, data["state"], "state", {"game": self})
         state.check_consistency()
+        check_playable(state)
         return state

@@ -8,14 +8,41 @@ geometry the rules need, precomputed once (the line each position builds in, nei
 
 from __future__ import annotations
 
+import itertools
+from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
+from clangames.engine.actions import normalize_text
 from clangames.engine.data import load_data
 from clangames.engine.errors import InvalidParameterError
 
 PROVENANCES = ("rulebook", "reconstructed")
+PLAYER_COUNTS = (2, 3, 4)
+"""Every player count the game allows: a board file must serve each of them."""
+MAX_SIZE = 16
+"""Most rows or columns of the grid (keeps the tables small)."""
+MAX_COUNT = 1000
+"""Upper bound on the other counts of a file (positions, floors, roofs, ducats, limits)."""
+KEYS = {
+    "grid": ("rows", "cols", "water", "provenance"),
+    "positions": ("order", "provenance"),
+    "floors": ("plain", "one_crest", "two_crests", "provenance"),
+    "supplies": ("roofs", "start_money", "provenance"),
+    "limits": ("cards_per_row", "card_rows", "provenance"),
+    "layout": (
+        "single_position",
+        "double_rows_four_colours",
+        "double_rows_three_colours",
+        "provenance",
+    ),
+    "layout_rule": ("max_same_colour", "provenance"),
+    "colour": ("name", "provenance"),
+    "card": ("colours", "provenance"),
+}
+"""The keys each table may hold."""
 SIDES = ("north", "east", "south", "west")
 TABLES = ("grid", "positions", "floors", "supplies", "limits", "layout", "layout_rule")
 CREST_KINDS = 3
@@ -108,12 +135,17 @@ def _fail(source: str, message: str) -> InvalidParameterError:
     return InvalidParameterError(f"board {source}: {message}")
 
 
-def _int(table: Any, key: str, where: str, source: str, minimum: int = 0) -> int:
+def _int(
+    table: Any, key: str, where: str, source: str, minimum: int = 0, maximum: int = MAX_COUNT
+) -> int:
     if not isinstance(table, dict) or key not in table:
         raise _fail(source, f"missing {where}.{key}")
     value = table[key]
-    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-        raise _fail(source, f"{where}.{key} must be an integer >= {minimum}, got {value!r}")
+    if not isinstance(value, int) or isinstance(value, bool) or not minimum <= value <= maximum:
+        raise _fail(
+            source,
+            f"{where}.{key} must be an integer >= {minimum} and <= {maximum}, got {value!r}",
+        )
     return value
 
 
@@ -121,8 +153,10 @@ def _int_list(table: Any, key: str, where: str, source: str) -> tuple[int, ...]:
     if not isinstance(table, dict) or key not in table:
         raise _fail(source, f"missing {where}.{key}")
     value = table[key]
-    if not isinstance(value, list) or not all(
-        isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in value
+    if (
+        not isinstance(value, list)
+        or not value
+        or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in value)
     ):
         raise _fail(source, f"{where}.{key} must be a list of positive integers, got {value!r}")
     return tuple(value)
@@ -131,11 +165,13 @@ def _int_list(table: Any, key: str, where: str, source: str) -> tuple[int, ...]:
 def _by_players(table: Any, key: str, where: str, source: str) -> dict[int, int]:
     if not isinstance(table, dict) or not isinstance(table.get(key), dict):
         raise _fail(source, f"{where}.{key} must map player counts 2, 3, 4 to integers")
+    if sorted(table[key]) != [str(n) for n in PLAYER_COUNTS]:
+        raise _fail(source, f"{where}.{key} must map exactly the player counts 2, 3, 4")
     out: dict[int, int] = {}
-    for players in (2, 3, 4):
+    for players in PLAYER_COUNTS:
         value = table[key].get(str(players))
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            raise _fail(source, f"{where}.{key}.{players} must be a positive integer")
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_COUNT:
+            raise _fail(source, f"{where}.{key}.{players} must be an integer in 1..{MAX_COUNT}")
         out[players] = value
     return out
 
@@ -143,6 +179,12 @@ def _by_players(table: Any, key: str, where: str, source: str) -> dict[int, int]
 def _provenance(table: Any, where: str, source: str) -> str:
     if not isinstance(table, dict):
         raise _fail(source, f"missing table [{where}]")
+    kind = where.split("[")[0]
+    unknown = sorted(set(table) - set(KEYS[kind]))
+    if unknown:
+        raise _fail(
+            source, f"unknown key(s) {', '.join(unknown)} in {where}; expected {list(KEYS[kind])}"
+        )
     value = table.get("provenance")
     if value not in PROVENANCES:
         raise _fail(source, f"{where}.provenance must be one of {PROVENANCES}, got {value!r}")
@@ -160,11 +202,16 @@ def _line(side: str, index: int, rows: int, cols: int) -> tuple[tuple[int, int],
 
 
 def parse_board(data: dict[str, Any], source: str) -> Board:
-    """A board from parsed TOML data; every field checked."""
+    """A board from parsed TOML data: every table, key, type and range checked, and the
+    start lay-out and the relocation limits checked for every player count, so a board
+    that loads never stalls a game."""
+    unknown = sorted(set(data) - {*TABLES, "colour", "card"})
+    if unknown:
+        raise _fail(source, f"unknown table(s) {', '.join(unknown)}")
     provenance = {name: _provenance(data.get(name), name, source) for name in TABLES}
     grid = data["grid"]
-    rows = _int(grid, "rows", "grid", source, 1)
-    cols = _int(grid, "cols", "grid", source, 1)
+    rows = _int(grid, "rows", "grid", source, 1, MAX_SIZE)
+    cols = _int(grid, "cols", "grid", source, 1, MAX_SIZE)
     water_data = grid.get("water", [])
     water: set[int] = set()
     if not isinstance(water_data, list):
@@ -184,8 +231,8 @@ def parse_board(data: dict[str, Any], source: str) -> Board:
     if not spaces:
         raise _fail(source, "the grid has no building space")
     order = data["positions"].get("order")
-    if not isinstance(order, list) or len(order) < 3:
-        raise _fail(source, "positions.order must list at least 3 [side, index] positions")
+    if not isinstance(order, list) or not 3 <= len(order) <= 4 * MAX_SIZE:
+        raise _fail(source, f"positions.order must list 3..{4 * MAX_SIZE} [side, index] positions")
     positions: list[tuple[str, int]] = []
     lines: list[tuple[int, ...]] = []
     for i, item in enumerate(order):
@@ -203,6 +250,8 @@ def parse_board(data: dict[str, Any], source: str) -> Board:
             raise _fail(
                 source, f"positions.order[{i}] must be [side, index] on the grid, got {item!r}"
             )
+        if (item[0], item[1]) in positions:
+            raise _fail(source, f"positions.order[{i}] repeats the position {item!r}")
         positions.append((item[0], item[1]))
         cells = _line(item[0], item[1], rows, cols)
         lines.append(tuple(r * cols + c for r, c in cells if r * cols + c not in water))
@@ -222,11 +271,14 @@ def parse_board(data: dict[str, Any], source: str) -> Board:
     for i, table in enumerate(colour_data):
         _provenance(table, f"colour[{i}]", source)
         name = table.get("name")
-        if not isinstance(name, str) or not name.strip() or "/" in name:
-            raise _fail(source, f"colour[{i}].name must be a non-empty name without '/'")
+        if not isinstance(name, str) or not name.strip() or "/" in name or name != name.strip():
+            raise _fail(
+                source, f"colour[{i}].name must be a non-empty name without '/' or outer spaces"
+            )
         colours.append(name)
-    if len(set(colours)) != len(colours):
-        raise _fail(source, f"colour names repeat: {colours}")
+    # Action texts name colours and are read back case- and spacing-insensitively.
+    if len({normalize_text(c) for c in colours}) != len(colours):
+        raise _fail(source, f"colour names repeat (case and spacing aside): {colours}")
     floors = data["floors"]
     floor_counts = (
         _int(floors, "plain", "floors", source),
@@ -251,7 +303,7 @@ def parse_board(data: dict[str, Any], source: str) -> Board:
         if not ok:
             raise _fail(source, f"card[{i}].colours must be one or two distinct colours")
         cards.append(tuple(colours.index(n) for n in names))
-    if len(set(cards)) != len(cards):
+    if len({frozenset(card) for card in cards}) != len(cards):
         raise _fail(source, "two cards show the same colours")
     supplies = data["supplies"]
     limits = data["limits"]
@@ -281,7 +333,85 @@ def parse_board(data: dict[str, Any], source: str) -> Board:
         max_same_colour=_int(data["layout_rule"], "max_same_colour", "layout_rule", source, 1),
         provenance=provenance,
     )
+    for players in PLAYER_COUNTS:
+        _check_players(board, players)
     return board
+
+
+def colours_in_play(players: int) -> tuple[int, ...]:
+    """The colours in a game of ``players``: all four, except the fourth with three."""
+    return (0, 1, 2) if players == 3 else (0, 1, 2, 3)
+
+
+def _check_players(board: Board, players: int) -> None:
+    """Refuse a board on which a game of ``players`` could not start or could stall: the
+    start rows must hold the double cards in play and end with a lone card, fit the card
+    row limits and admit a lay-out within the colour limit; and every lay-out the limits
+    allow must leave some card a legal relocation (see docs/games/kilt-castle.md, KC-6)."""
+    source = board.source
+    in_play = colours_in_play(players)
+    cards = [c for c in board.cards if all(colour in in_play for colour in c)]
+    singles = [c for c in cards if len(c) == 1]
+    doubles = [c for c in cards if len(c) == 2]
+    four = len(in_play) == 4
+    rows = board.double_rows_four if four else board.double_rows_three
+    key = "layout.double_rows_" + ("four" if four else "three") + "_colours"
+    max_row = board.cards_per_row[players]
+    max_rows = board.card_rows[players]
+    where = f"with {players} players"
+    if sum(rows) != len(doubles) or rows[-1] != 1:
+        raise _fail(
+            source,
+            f"{key}: {where} the start rows {list(rows)} must hold the {len(doubles)} double"
+            " cards in play and end with a lone card",
+        )
+    if len(rows) + 1 > min(max_rows, board.num_positions):
+        raise _fail(
+            source,
+            f"{key}: {where} the start lay-out has {len(rows) + 1} card rows, more than the"
+            f" {min(max_rows, board.num_positions)} allowed",
+        )
+    if max(len(singles), *rows) > max_row:
+        raise _fail(source, f"{key}: {where} a start card row holds more than {max_row} cards")
+    if not _layout_exists(doubles, rows, board.max_same_colour):
+        raise _fail(
+            source,
+            f"layout_rule.max_same_colour: {where} the board admits no start lay-out that shows"
+            f" each colour at most {board.max_same_colour} times per card row",
+        )
+    # Every lay-out within the limits must leave some card a relocation (KC-6). With rows
+    # of two or more cards play stalls only when one row is all there may be, or when every
+    # row the limits allow is full (no row to join, none to start); with rows of one card
+    # every card is alone and may start a row beside another while a position is free. The
+    # start rows above already rule the full case out; the check keeps the rule explicit.
+    total = len(cards)
+    room = min(max_rows, board.num_positions)
+    if max_row >= 2:
+        stalls = max_rows < 2 or total >= room * max_row
+    else:
+        stalls = total >= board.num_positions
+    if total < 2 or stalls:
+        raise _fail(
+            source,
+            f"limits: {where} the {total} cards in play could be left without a legal"
+            f" relocation (cards_per_row {max_row}, card_rows {max_rows},"
+            f" {board.num_positions} positions)",
+        )
+
+
+def _layout_exists(doubles: Sequence[tuple[int, ...]], rows: tuple[int, ...], limit: int) -> bool:
+    """True if the double cards can be split into rows of the given sizes with no colour
+    shown more than ``limit`` times in a row (a tiny search: a handful of cards)."""
+    if not rows:
+        return not doubles
+    size, rest = rows[0], rows[1:]
+    for chosen in itertools.combinations(range(len(doubles)), size):
+        shown = Counter(colour for i in chosen for colour in doubles[i])
+        if max(shown.values(), default=0) <= limit:
+            left = [card for i, card in enumerate(doubles) if i not in chosen]
+            if _layout_exists(left, rest, limit):
+                return True
+    return False
 
 
 def load_board(path: str | None = None) -> Board:

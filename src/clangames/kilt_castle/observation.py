@@ -167,3 +167,99 @@ def check_consistency(s: KiltCastleState) -> None:
             fail("positions", f"a card row holds more than {game.max_row} cards")
         if sum(1 for size in sizes if size) > game.max_rows:
             fail("positions", f"more than {game.max_rows} card rows")
+    if name == "layout":
+        _check_layout(s)
+    else:
+        _check_turn(s)
+
+
+def _check_layout(s: KiltCastleState) -> None:
+    """The start lay-out so far: nothing else has happened, and the double cards laid lie
+    in the first start slots, each card row within the colour limit."""
+    game = s.game
+    board = game.board
+
+    def fail(field: str, why: str) -> None:
+        raise StateDecodeError(f"state.{field}: {why}")
+
+    untouched = (
+        s.actor == -1
+        and s.card == -1
+        and not s.builders
+        and s.first_space == -1
+        and not any(s.towers)
+        and not s.roofed
+        and s.from_bank == 0
+        and s.turns == 0
+        and s.idle == 0
+        and not s.ducat_day
+        and not s.ending
+    )
+    if not untouched:
+        fail("phase", "during the lay-out no turn has begun: nothing is built, moved or paid")
+    laid = sorted(s.positions[i] for i in game.doubles if s.positions[i] >= 0)
+    slots = game.layout_slots
+    if len(laid) >= len(slots) or laid != sorted(slots[: len(laid)]):
+        fail(
+            "positions",
+            f"the lay-out fills the start slots {list(slots)} in order; the laid double cards"
+            f" lie at {laid}",
+        )
+    for i in game.doubles:
+        if s.positions[i] < 0 and s.inner[i] != board.cards[game.cards[i]][0]:
+            fail(f"inner[{i}]", "a card still to be laid out has no side chosen yet")
+    for slot in set(laid):
+        counts = [0] * len(board.colours)
+        for i in game.doubles:
+            if s.positions[i] == slot:
+                for c in board.cards[game.cards[i]]:
+                    counts[c] += 1
+        if max(counts) > board.max_same_colour:
+            fail(
+                "positions",
+                f"the card row at {slot} shows a colour more than {board.max_same_colour} times",
+            )
+
+
+def _check_turn(s: KiltCastleState) -> None:
+    """What the steps of a turn require of the card, the builders and the roofs."""
+    game = s.game
+    board = game.board
+    name = s.phase.name
+
+    def fail(field: str, why: str) -> None:
+        raise StateDecodeError(f"state.{field}: {why}")
+
+    if s.actor < 0 or s.turns < 1:
+        fail("actor", f"the {name} step comes after the lay-out: a seat is on turn")
+    if name != "over" and s.idle >= game.stall_turns:
+        fail("idle", f"the game ends after {game.stall_turns} turns in a row without a floor")
+    if s.first_space >= 0 and not s.towers[s.first_space]:
+        fail("first_space", "the first floor of this turn stands on that space")
+    if name == "relocate":
+        if s.card != -1 or s.builders or s.first_space != -1 or s.ducat_day or s.ending:
+            fail("card", "a turn begins with nothing relocated, built or pending")
+        for colour in game.colours:
+            if not any(s.supply.counts[colour * 3 : colour * 3 + 3]):
+                fail(
+                    "supply", f"{board.colours[colour]} has built its last floor: the game is over"
+                )
+        return
+    if name == "over":
+        if s.builders:
+            fail("builders", "nobody builds once the game is over")
+        return
+    colours = board.cards[game.cards[s.card]]
+    inner = s.inner[s.card]
+    order: tuple[int, ...] = (
+        colours if len(colours) == 1 else (inner, colours[0] + colours[1] - inner)
+    )
+    if s.builders != order[len(order) - len(s.builders) :]:
+        fail("builders", f"the card's colours build in the order {order}, got {s.builders}")
+    if len(s.builders) == len(order) and s.first_space != -1:
+        fail("first_space", "nothing is built before the first colour builds")
+    if name == "roof":
+        if len(colours) != 2 or s.phase.to_move != (game.owner[order[1]],):
+            fail("phase.to_move", "the roof belongs to the second colour's player")
+        if s.roofed >> s.first_space & 1 or s.roofed.bit_count() != board.roofs:
+            fail("roofed", "a roof moves only when every roof is placed, onto an unroofed tower")

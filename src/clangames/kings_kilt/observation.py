@@ -349,6 +349,141 @@ def check_consistency(s: KingsKiltState) -> None:
         fail("dealt", f"expected 0..{limit - 1} in the {s.phase.name} step, got {s.dealt}")
     if s.turns < 0:
         fail("turns", f"expected a count >= 0, got {s.turns}")
+    _check_progress(s)
+
+
+SETUP_STEPS = ("deal_family", "deal_third", "deal_influence", "build_base")
+"""The setup steps, in order; ``reveal_top`` ends the setup (with no actor yet)."""
+
+
+def _dealt_to(seat: int, dealt: int, n: int) -> int:
+    """How many of ``dealt`` cards dealt round the table from seat 0 went to ``seat``."""
+    return dealt // n + (1 if seat < dealt % n else 0)
+
+
+def _check_progress(s: KingsKiltState) -> None:
+    """What each step requires of the deal so far, the pile, the pyramid and the turn:
+    a state that passes can be played on to the end by the rules."""
+    game = s.game
+    comps = game.components
+    geo = game.geo
+    k = len(game.clans)
+    n = game.num_players
+    name = s.phase.name
+    fam_size = comps.family_size
+    from_deck = comps.family_from_deck
+    hand = game.hand_size
+    # Clan Members left after the families and hands are dealt (the pile's member layer).
+    members_after_deal = comps.members_per_clan * k - fam_size * n - hand * n
+    leaders_total = comps.leaders_per_clan * k
+
+    def fail(field: str, why: str) -> None:
+        raise StateDecodeError(f"state.{field}: {why}")
+
+    setup = name in SETUP_STEPS or (name == "reveal_top" and s.actor < 0)
+    if setup:
+        if s.actor != -1 or s.turns or s.passed or s.vacancy != -1 or s.reveal_queue:
+            fail(
+                "actor",
+                "during the setup nobody has a turn: actor -1, no turns, passes,"
+                " vacancy or reveals",
+            )
+        if s.crowned or s.nobles_triggered or s.guardians_triggered or any(s.revealed):
+            fail("revealed", "nothing is triggered or revealed during the setup")
+        if s.top != -1 or s.discards or s.removed or s.reshuffled:
+            fail("top", "during the setup no pile card shows and nothing is discarded")
+    else:
+        if s.actor < 0:
+            fail("actor", f"the {name} step happens in play: expected a seat, got {s.actor}")
+        if s.turns < 1:
+            fail("turns", f"a turn has begun by the {name} step: expected >= 1, got {s.turns}")
+    step = SETUP_STEPS.index(name) if name in SETUP_STEPS else len(SETUP_STEPS)
+    for p in range(n):
+        deck_cards = s.from_deck[p].bit_count()
+        family = s.families[p].bit_count()
+        cards = len(s.hands[p])
+        if not setup:
+            # In play the rules need no exact family (its bounds are checked above); a hand
+            # only shrinks.
+            if cards > hand:
+                fail(f"hands[{p}]", f"more than the {hand} Influence cards dealt")
+            continue
+        if step == 0:
+            want = (_dealt_to(p, s.dealt, n), _dealt_to(p, s.dealt, n), 0)
+        elif step == 1:
+            want = (from_deck, from_deck + _dealt_to(p, s.dealt, n), 0)
+        elif step == 2:
+            want = (from_deck, fam_size, _dealt_to(p, s.dealt, n))
+        else:
+            want = (from_deck, fam_size, hand)
+        if (deck_cards, family, cards) != want:
+            fail(
+                f"families[{p}]",
+                f"in the {name} step (dealt {s.dealt}) player {p} should hold {want[0]} deck"
+                f" card(s), {want[1]} family card(s) and {want[2]} Influence card(s);"
+                f" holds {deck_cards}, {family} and {cards}",
+            )
+    if step == 0:
+        dealt_deck = 0
+        for part in s.from_deck:
+            dealt_deck |= part
+        if s.family_deck != ((1 << k) - 1) & ~dealt_deck:
+            fail("family_deck", "the one-per-clan deck holds every clan not yet dealt from it")
+    elif s.family_deck:
+        fail("family_deck", f"the one-per-clan deck is used up once the {name} step comes")
+    built = sum(1 for c in s.pyramid if c >= 0)
+    if step < 3 and built:
+        fail("pyramid", f"the pyramid is built only after the {name} step")
+    if step == 3 and any((c >= 0) != (pos < s.dealt) for pos, c in enumerate(s.pyramid)):
+        fail("pyramid", f"the base holds the first {s.dealt} cards and nothing else")
+    if (
+        name == "reveal_top"
+        and setup
+        and any((c >= 0) != (geo.row[pos] == 1) for pos, c in enumerate(s.pyramid))
+    ):
+        fail("pyramid", "the setup ends with the bottom row complete and nothing above it")
+    if any(count > comps.leaders_per_clan for count in s.leaders.counts):
+        fail("leaders", f"at most {comps.leaders_per_clan} Clan Leaders of a clan are left")
+    if step < 3 and len(s.leaders) != leaders_total:
+        fail("leaders", "the Clan Leaders stay in the pile until the pyramid is built")
+    if step == 3 and len(s.leaders) + len(s.members) != (
+        leaders_total + members_after_deal - s.dealt
+    ):
+        fail("members", f"the pile has given exactly {s.dealt} cards to the base")
+    if s.reshuffled and (s.leaders or s.members):
+        fail("reshuffled", "the discards are shuffled in only once the pile has run out")
+    pile = bool(s.leaders or s.members or s.reshuffled)
+    if name == "reveal_top" and (s.top >= 0 or not pile):
+        fail("top", "turning up the pile's top card needs a face-down pile and no card showing")
+    if name in ("turn", "fill", "reveal") and s.top < 0 and pile:
+        fail("top", "the pile's top card lies face up whenever a player decides")
+    if s.vacancy >= 0:
+        if s.pyramid[s.vacancy] >= 0:
+            fail(
+                "vacancy", f"space {geo.label(s.vacancy)} is waiting to be filled but holds a card"
+            )
+        if name == "reveal_top" and geo.row[s.vacancy] != 1:
+            fail("vacancy", "the pile fills only a vacancy in the bottom row")
+        if name not in ("fill", "reveal_top"):
+            fail("vacancy", f"no vacancy is open in the {name} step")
+    if s.reveal_queue and name not in ("fill", "reveal", "reveal_top"):
+        fail("reveal_queue", f"no reveal is owed in the {name} step")
+    if name in ("turn", "fill") and s.passed >> s.actor & 1:
+        fail("passed", f"player {s.actor} has passed and takes no more turns")
+    if name == "over" and s.passed != (1 << n) - 1:
+        fail("passed", "the game ends once every player has passed")
+    triggers = (
+        (geo.nobleman_row, s.nobles_triggered, "nobles_triggered"),
+        (geo.guardian_row, s.guardians_triggered, "guardians_triggered"),
+        (geo.king_row, s.crowned, "crowned"),
+    )
+    for row, flag, field in triggers:
+        if (
+            row >= 2
+            and not flag
+            and any(c >= 0 and geo.row[pos] == row for pos, c in enumerate(s.pyramid))
+        ):
+            fail(field, f"a card has reached row {row}, so it is true")
 
 
 def _deal_limit(game: KingsKiltGame, phase: str) -> int:

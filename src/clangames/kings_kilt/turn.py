@@ -289,7 +289,7 @@ def chance_weights(s: KingsKiltState) -> tuple[tuple[Any, int], ...]:
     if name == "deal_family":
         return tuple((draw[c], 1) for c in s.game.bits[s.family_deck])
     if name == "deal_third":
-        held = s.families[s.dealt]
+        held = s.families[s.dealt % s.game.num_players]
         counts = s.members.counts
         return tuple([(draw[c], w) for c, w in enumerate(counts) if w and not held >> c & 1])
     if name == "deal_influence":

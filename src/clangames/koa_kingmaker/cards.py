@@ -55,6 +55,8 @@ TABLE_KEYS = (
     "royal_3",
 )
 PROVENANCES = ("rulebook", "reconstructed")
+MAX_VALUE = 1000
+"""Upper bound on a card's points (a sanity bound: the printed values are single digits)."""
 
 
 def card_name(kind: int) -> str:
@@ -112,15 +114,16 @@ def _int(table: dict[str, Any], key: str, where: str, source: str) -> int:
     if key not in table:
         raise InvalidParameterError(f"cards {source}: missing {where}.{key}")
     value = table[key]
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_VALUE:
         raise InvalidParameterError(
-            f"cards {source}: {where}.{key} must be a non-negative integer, got {value!r}"
+            f"cards {source}: {where}.{key} must be an integer in 0..{MAX_VALUE}, got {value!r}"
         )
     return value
 
 
 def parse_cards(data: dict[str, Any], source: str) -> CardValues:
-    """Card values from parsed TOML data; every table and field is checked."""
+    """Card values from parsed TOML data; every table, key, type and range is checked (the
+    values are points only, so any file that passes serves every player count)."""
     unknown = sorted(set(data) - set(TABLE_KEYS))
     if unknown:
         raise InvalidParameterError(
@@ -133,6 +136,12 @@ def parse_cards(data: dict[str, Any], source: str) -> CardValues:
         table = data.get(key)
         if not isinstance(table, dict):
             raise InvalidParameterError(f"cards {source}: missing table [{key}]")
+        extra = sorted(set(table) - {"court", "hand", "provenance"})
+        if extra:
+            raise InvalidParameterError(
+                f"cards {source}: unknown key(s) {', '.join(extra)} in [{key}];"
+                " expected court, hand and provenance"
+            )
         court[key] = _int(table, "court", key, source)
         hand[key] = _int(table, "hand", key, source)
         prov = table.get("provenance")

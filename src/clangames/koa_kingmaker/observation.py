@@ -242,3 +242,57 @@ def check_consistency(s: KoaState) -> None:
         fail("hits", "the discard step belongs to the house taking the first hit")
     if name in ("return", "discard") and s.to_move[0] not in game.seats:
         fail("phase.to_move", "only a real player decides; automated households follow a rule")
+    _check_progress(s)
+
+
+def _check_progress(s: KoaState) -> None:
+    """What the deal and each step of a round require: a state that passes can be played
+    on to the end by the rules."""
+    game = s.game
+    houses = game.houses
+    name = s.phase.name
+
+    def fail(field: str, why: str) -> None:
+        raise StateDecodeError(f"state.{field}: {why}")
+
+    # The inheritance cards are dealt house by house from house 0, before round 1.
+    dealt = 0
+    while dealt < houses and s.inheritance[dealt]:
+        dealt += 1
+    if any(s.inheritance[dealt:houses]):
+        fail(
+            "inheritance", f"the cards are dealt to houses 0, 1, ... in order; got {s.inheritance}"
+        )
+    if name == "inherit":
+        if s.round != 0:
+            fail("round", f"the inheritance cards are dealt before round 1, got round {s.round}")
+        initial = game.initial_state()
+        same = (
+            s.alive == initial.alive
+            and s.hands == initial.hands
+            and s.courts == initial.courts
+            and s.table == initial.table
+            and s.played == initial.played
+            and not (s.recovering or s.hits or s.scored)
+        )
+        if not same:
+            fail("phase", "while the inheritance cards are dealt, no card has been played")
+        return
+    if s.round < 1 or dealt != houses:
+        fail("round", f"round {s.round} of the {name} step comes after the whole deal")
+    ids = s.table.ids
+    for h in range(MAX_HOUSES):
+        if ids[h] != NOT_COMMITTED and not s.alive >> h & 1 and name in ("seal", "commit"):
+            fail(f"table.ids[{h}]", f"house {h} is out and commits nothing")
+    pending = s.recovering or s.hits or (s.scored and name != "over")
+    if name in ("seal", "commit", "over") and pending:
+        fail("hits", f"nothing of a round's resolution is pending in the {name} step")
+    if name in ("seal", "commit"):
+        for p in game.seats:
+            if name == "seal" and ids[p] != NOT_COMMITTED:
+                fail(f"table.ids[{p}]", "the automated households seal before the players commit")
+        for h in game.automated:
+            if name == "commit" and s.alive >> h & 1 and s.hands[h] and ids[h] == NOT_COMMITTED:
+                fail(f"table.ids[{h}]", "every automated household with cards has sealed one")
+    if name == "over" and any(card != NOT_COMMITTED for card in ids):
+        fail("table.ids", "the table is cleared once the game is over")

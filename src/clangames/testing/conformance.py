@@ -253,8 +253,20 @@ def _check_full(ctx: _Context, state: State, rng: Rng) -> Rng:
     prompt = state.prompt()
     if not isinstance(prompt, str) or not prompt:
         raise ctx.fail("prompt", "prompt() must be a non-empty string")
-    # -- JSON ------------------------------------------------------------------------------
+    # Legal actions and chance come before the JSON round trip: decoding ends with the
+    # kernel's liveness check, which would refuse the same faults under a vaguer name.
     data = state.to_json()
+    # -- legal actions (the state must not change under anything tried below) -------------
+    for p in to_move:
+        if p != CHANCE:
+            _check_action_list(ctx, state, state.legal_actions(p), p)
+    if state.is_chance:
+        _check_chance(ctx, state)
+    if state.to_json() != data:
+        raise ctx.fail(
+            "legal-unchanged", "applying a legal action changed the state it was applied to"
+        )
+    # -- JSON ------------------------------------------------------------------------------
     try:
         text = json.dumps(data)
     except (TypeError, ValueError) as exc:
@@ -267,16 +279,6 @@ def _check_full(ctx: _Context, state: State, rng: Rng) -> Rng:
         raise ctx.fail("json-roundtrip", "state_from_json(to_json()) is not an equal state")
     if hash(back) != hash(state):
         raise ctx.fail("hash", "equal states have different hashes")
-    # -- legal actions (the state must not change under anything tried below) -------------
-    for p in to_move:
-        if p != CHANCE:
-            _check_action_list(ctx, state, state.legal_actions(p), p)
-    if state.is_chance:
-        _check_chance(ctx, state)
-    if state.to_json() != data:
-        raise ctx.fail(
-            "legal-unchanged", "applying a legal action changed the state it was applied to"
-        )
     # -- rejections ----------------------------------------------------------------------
     rng, tried = _check_rejections(ctx, state, rng)
     if state.to_json() != data:

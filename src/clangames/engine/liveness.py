@@ -1,0 +1,118 @@
+"""Liveness: a decoded state must be one that can be played on.
+
+The codec checks shapes and types and each game's ``check_consistency`` checks the facts
+of its components and phases. Neither alone proves that the rules can take the state
+further: a phase name that disagrees with the rest of the data can leave a chance node
+without outcomes, or a player to move without a legal action. :func:`check_playable`
+asks the game's own rules the questions every driver will ask next, once, when a state is
+read, so every game (present and future) refuses such a state with a StateDecodeError
+instead of failing later in the middle of a game.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from clangames.engine.errors import InvalidActionError, StateDecodeError
+from clangames.engine.phases import CHANCE
+
+if TYPE_CHECKING:
+    from clangames.engine.state import State
+
+
+def check_playable(state: State) -> None:
+    """Raise StateDecodeError unless the rules can take ``state`` further (or score it).
+
+    Checks that ``to_move`` names valid seats (or chance alone), that a chance node has
+    outcomes with positive integer weights summing to probability 1, that every player to
+    move has at least one legal action of the game's table, and that a terminal state's
+    scores and winners compute with one score per seat. Any exception the game's rules
+    raise while answering becomes a StateDecodeError naming the phase.
+    """
+    phase = state.phase
+    where = f"state.phase: the {phase.name!r} step"
+    n = state.game.num_players
+    to_move = phase.to_move
+    if len(set(to_move)) != len(to_move):
+        raise StateDecodeError(f"{where} lists a player twice in to_move {list(to_move)}")
+    for p in to_move:
+        if isinstance(p, bool) or not isinstance(p, int) or not (p == CHANCE or 0 <= p < n):
+            raise StateDecodeError(
+                f"{where}: to_move entry {p!r} is neither a seat 0..{n - 1} nor chance (-1)"
+            )
+    if CHANCE in to_move and len(to_move) > 1:
+        raise StateDecodeError(f"{where}: chance moves alone, got to_move {list(to_move)}")
+    if phase.simultaneous and (not to_move or CHANCE in to_move):
+        raise StateDecodeError(
+            f"{where} is marked simultaneous but to_move {list(to_move)} names no seats"
+        )
+    if not phase.simultaneous and len(to_move) > 1:
+        raise StateDecodeError(
+            f"{where} is not simultaneous, so one player moves; got to_move {list(to_move)}"
+        )
+    try:
+        if not to_move:
+            _check_terminal(state, where, n)
+        elif to_move == (CHANCE,):
+            _check_chance(state, where)
+        else:
+            for p in to_move:
+                _check_decision(state, where, p)
+    except StateDecodeError:
+        raise
+    except Exception as exc:  # whatever the rules raise on this data, the state is unplayable
+        raise StateDecodeError(
+            f"{where} cannot be played: the rules raised {type(exc).__name__}: {exc}"
+        ) from exc
+
+
+def _check_terminal(state: State, where: str, n: int) -> None:
+    scores = state.scores()
+    if len(scores) != n or not all(_is_int(v) for v in scores):
+        raise StateDecodeError(f"{where}: the game is over but its scores are {scores!r}")
+    winners = state.winners()
+    if len(set(winners)) != len(winners) or not all(_is_int(p) and 0 <= p < n for p in winners):
+        raise StateDecodeError(f"{where}: the game is over but its winners are {winners!r}")
+    returns = state.returns()
+    if len(returns) != n:
+        raise StateDecodeError(f"{where}: the game is over but its returns are {returns!r}")
+
+
+def _check_chance(state: State, where: str) -> None:
+    weights = state.chance_weights()
+    if not weights:
+        raise StateDecodeError(f"{where} is a chance node with no outcomes")
+    seen: set[int] = set()
+    for action, weight in weights:
+        if not _is_int(weight) or weight <= 0:
+            raise StateDecodeError(
+                f"{where}: chance outcome {action!r} has weight {weight!r}, expected an int > 0"
+            )
+        seen.add(_action_id(state, action, where))
+    if len(seen) != len(weights):
+        raise StateDecodeError(f"{where}: a chance outcome is listed twice")
+    total = sum((p for _, p in state.chance_outcomes()), Fraction(0))
+    if total != 1:
+        raise StateDecodeError(f"{where}: chance probabilities sum to {total}, expected 1")
+
+
+def _check_decision(state: State, where: str, player: int) -> None:
+    legal = state.legal_actions(player)
+    if not legal:
+        raise StateDecodeError(f"{where}: player {player} is to move but has no legal action")
+    for action in legal:
+        _action_id(state, action, where)
+
+
+def _action_id(state: State, action: Any, where: str) -> int:
+    try:
+        return state.game.actions.id(action)
+    except InvalidActionError:
+        raise StateDecodeError(
+            f"{where}: the rules offer {action!r}, which is not an action of the game"
+        ) from None
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
