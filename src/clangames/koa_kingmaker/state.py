@@ -63,11 +63,9 @@ class KoaState(State):
     """Houses whose nomination played this round goes to their court (last hit)."""
 
     # -- rules -----------------------------------------------------------------------------
-    def _legal(self, player: int) -> tuple[KoaAction, ...]:
-        return rules.legal_actions(self, player)
-
-    def _apply(self, action: Any, player: int) -> KoaState:
-        return rules.apply(self, action, player)
+    # The rule functions themselves are the methods: no extra call on the hot path.
+    _legal = rules.legal_actions
+    _apply = rules.apply
 
     def _chance_weights(self) -> tuple[tuple[Any, int], ...]:
         return rules.chance_weights(self)
