@@ -162,6 +162,10 @@ def resample(s: KingsKiltState, viewer: int, rng: Rng) -> KingsKiltState:
     return freeze(d, type(s))
 
 
+_NOTHING = (0,)
+"""What taking no card yields: one way, the empty clan set (no generator needed)."""
+
+
 class _FamilyDeal:
     """Randomised depth-first search for other players' families (and the undealt part of
     the family deck) consistent with what one player knows. The true deal is a solution,
@@ -259,17 +263,22 @@ class _FamilyDeal:
         low = max(0, from_deck - hidden)
         high = min(from_deck, shown.bit_count())
         xs = list(range(low, high + 1))
-        for x in self._shuffle(xs):
-            free_shown = [c for c in self.bits[shown] if not deck_used >> c & 1]
+        if len(xs) > 1:
+            xs = self._shuffle(xs)
+        free = [c for c in self.bits[shown] if not deck_used >> c & 1]
+        for x in xs:
             # Only the choice of x of them matters: with none or all there is one choice,
             # whatever the order, so no shuffle is drawn.
-            if 0 < x < len(free_shown):
-                free_shown = self._shuffle(free_shown)
+            free_shown = self._shuffle(free) if 0 < x < len(free) else free
             for subset in itertools.combinations(free_shown, x):
-                shown_deck = sum(1 << c for c in subset)
-                for new_deck in self._take(from_deck - x, shown | deck_used):
+                shown_deck = 0
+                for c in subset:
+                    shown_deck |= 1 << c
+                size = from_deck - x
+                for new_deck in self._take(size, shown | deck_used) if size else _NOTHING:
                     deck_part = shown_deck | new_deck
-                    for third in self._take(hidden - (from_deck - x), shown | deck_part):
+                    size = hidden - (from_deck - x)
+                    for third in self._take(size, shown | deck_part) if size else _NOTHING:
                         self.plan[p] = (deck_part, shown | deck_part | third)
                         if self.solve(later, deck_used | deck_part):
                             return True

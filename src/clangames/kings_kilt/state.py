@@ -16,7 +16,6 @@ from clangames.engine.piles import Multiset
 from clangames.engine.rng import Rng
 from clangames.engine.state import State
 from clangames.kings_kilt import observation, scoring, turn
-from clangames.kings_kilt.actions import KingsKiltAction
 
 if TYPE_CHECKING:
     from clangames.kings_kilt.game import KingsKiltGame

@@ -15,7 +15,6 @@ from clangames.engine.rng import Rng
 from clangames.engine.simultaneous import Commitments
 from clangames.engine.state import State
 from clangames.koa_kingmaker import observation, rules, scoring
-from clangames.koa_kingmaker.actions import KoaAction
 from clangames.koa_kingmaker.cards import card_name
 
 if TYPE_CHECKING:
