@@ -220,6 +220,15 @@ class _FamilyDeal:
             return
         weights = [pool[c] for c in options]
         total = sum(weights)
+        if size == 1:  # the usual case: each clan in turn, in the lazily drawn order
+            while options:
+                j = self._pick(weights, total)
+                total -= weights.pop(j)
+                c = options.pop(j)
+                pool[c] -= 1
+                yield 1 << c
+                pool[c] += 1
+            return
         order: list[int] = []
         indices = list(range(size))
         while True:
