@@ -95,7 +95,7 @@ class Rng:
 
     def weighted(self, weights: Sequence[int]) -> tuple[int, Rng]:
         """An index drawn with probability ``weights[i] / sum(weights)`` (exact integers)."""
-        if any(w < 0 for w in weights):
+        if weights and min(weights) < 0:
             raise ValueError(f"Rng.weighted needs weights >= 0, got {list(weights)!r}")
         total = sum(weights)
         if total <= 0:
