@@ -17,7 +17,7 @@ and the best of ``--repeat`` is kept. Measured for each game and player count:
   playout of the very same games;
 - per call, as ratios to a step of the same game: a state's JSON (``to_json``) and back
   (``state_from_json``), ``resample`` for the player to move, ``copy.deepcopy`` and a
-  pickle round trip, over every state of a few games.
+  pickle round trip, over up to 100 states spread over a few games.
 
 When OpenSpiel (``pyspiel``, the optional ``bench`` extra) is importable, the same loop
 runs over its pure-Python ``python_tic_tac_toe`` and its C++ ``tic_tac_toe`` and
@@ -201,8 +201,11 @@ def _openspiel_stdlib(game: Any, games: int, seed: int) -> int:
     return steps
 
 
-def sample_states(game: clangames.Game, games: int, seed: int) -> list[clangames.State]:
-    """Every state of ``games`` random games (terminal states excluded)."""
+def sample_states(
+    game: clangames.Game, games: int, seed: int, most: int = 100
+) -> list[clangames.State]:
+    """The states of ``games`` random games (terminal states excluded), at most ``most``
+    of them, evenly spaced (a deep copy of a state can cost a thousand steps)."""
     states: list[clangames.State] = []
     rng = clangames.Rng(seed)
     for _ in range(games):
@@ -211,6 +214,8 @@ def sample_states(game: clangames.Game, games: int, seed: int) -> list[clangames
         for player, action in moves:
             states.append(state)
             state = state.apply(action, player)
+    if len(states) > most:
+        states = [states[i * len(states) // most] for i in range(most)]
     return states
 
 
