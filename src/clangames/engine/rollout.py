@@ -17,6 +17,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from itertools import accumulate
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 import attrs
@@ -33,6 +34,9 @@ if TYPE_CHECKING:
 class RolloutError(ClanGamesError, ValueError):
     """A rollout asked for with a bad depth or the wrong number of seat generators."""
 
+
+_weight = itemgetter(1)
+"""The weight of a chance outcome ``(action, weight)`` (cumulated in C, no Python loop)."""
 
 _NO_LIMIT = -1
 """``max_steps`` of a rollout that runs to the end (a step count never equals it)."""
@@ -99,7 +103,7 @@ def _random(
         player = to_move[0]
         if player == CHANCE:
             weights = state._chance_weights()
-            cumulative = list(accumulate([w for _, w in weights]))
+            cumulative = list(accumulate(map(_weight, weights)))
             n = cumulative[-1]
             bound = limits.get(n) or _limit(n)
             while True:
@@ -172,7 +176,7 @@ def rollout_seats(
         player = to_move[0]
         if player == CHANCE:
             weights = state._chance_weights()
-            cumulative = list(accumulate([w for _, w in weights]))
+            cumulative = list(accumulate(map(_weight, weights)))
             n = cumulative[-1]
             bound = limits.get(n) or _limit(n)
             while True:

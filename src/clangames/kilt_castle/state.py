@@ -79,9 +79,7 @@ class KiltCastleState(State):
     # The rule functions themselves are the methods: no extra call on the hot path.
     _legal = turn.legal_actions
     _apply = turn.apply
-
-    def _chance_weights(self) -> tuple[tuple[Any, int], ...]:
-        return setup.chance_weights(self)
+    _chance_weights = setup.chance_weights
 
     def explain_illegal(self, action: Any, player: int) -> str:
         """Why ``action`` is not legal for ``player`` here (which rule forbids it)."""

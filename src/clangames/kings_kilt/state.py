@@ -77,9 +77,7 @@ class KingsKiltState(State):
     # The rule functions themselves are the methods: no extra call on the hot path.
     _legal = turn.legal_actions
     _apply = turn.apply
-
-    def _chance_weights(self) -> tuple[tuple[Any, int], ...]:
-        return turn.chance_weights(self)
+    _chance_weights = turn.chance_weights
 
     def explain_illegal(self, action: Any, player: int) -> str:
         return turn.explain_illegal(self, action, player)

@@ -65,9 +65,7 @@ class KoaState(State):
     # The rule functions themselves are the methods: no extra call on the hot path.
     _legal = rules.legal_actions
     _apply = rules.apply
-
-    def _chance_weights(self) -> tuple[tuple[Any, int], ...]:
-        return rules.chance_weights(self)
+    _chance_weights = rules.chance_weights
 
     def explain_illegal(self, action: Any, player: int) -> str:
         return rules.explain_illegal(self, action, player)
