@@ -289,9 +289,28 @@ class _FamilyDeal:
                     size = hidden - (from_deck - x)
                     for third in self._take(size, shown | deck_part) if size else _NOTHING:
                         self.plan[p] = (deck_part, shown | deck_part | third)
-                        if self.solve(later, deck_used | deck_part):
+                        used = deck_used | deck_part
+                        if self._deck_can_follow(later, used) and self.solve(later, used):
                             return True
         return False
+
+    def _deck_can_follow(self, later: list[int], deck_used: int) -> bool:
+        """False when the players in ``later`` and the undealt family deck cannot all get
+        their one-per-clan deck cards: each needs a clan of its own outside ``deck_used``,
+        one the player shows or one still hidden in the pool. Searching on would fail, so
+        the branch is cut without drawing for it (with four players the deck is dealt out
+        and a random choice for one player often leaves the last one nothing)."""
+        s = self.s
+        needed = s.family_deck.bit_count()
+        open_clans = 0
+        pool = self.pool
+        for c in range(len(pool)):
+            if pool[c]:
+                open_clans |= 1 << c
+        for q in later:
+            needed += s.from_deck[q].bit_count()
+            open_clans |= s.revealed[q]
+        return (open_clans & ~deck_used).bit_count() >= needed
 
     def _shuffle(self, items: list[int]) -> list[int]:
         """A uniform shuffle (the Fisher-Yates draws of ``Rng.shuffled``)."""
