@@ -70,8 +70,7 @@ def rollout(
     :func:`~clangames.sample_chance` does. With ``first_mover`` the first player to move
     acts without a draw, the stream of a loop that asks ``state.to_move[0]`` (the playout
     benchmark, ISMCTS's rollouts)."""
-    state, nxt, moves = _random(state, rng, max_steps, not first_mover, None)
-    return state, nxt, moves
+    return _random(state, rng, max_steps, not first_mover, None)
 
 
 def rollout_moves(
