@@ -1,25 +1,41 @@
-"""Random-playout speed of every registered game, optionally against OpenSpiel.
+"""Random-playout speed of every registered game, honestly compared with OpenSpiel.
 
     python benchmarks/playout.py [--games N] [--players P] [--game NAME] [--seed S]
                                  [--repeat R] [--ref-games M] [--json FILE]
 
 A *step* is what a search or a training loop does at every node: get the legal actions,
-pick one uniformly with the kernel ``Rng``, apply it (a chance node instead samples its
-exact outcome distribution with ``clangames.sample_chance`` and applies the outcome). Each
-game runs at every player count it supports (or just ``--players``), from ``Rng(seed)``,
-so every repeat plays the very same games; the best of ``--repeat`` timings is reported
-(repeats are interleaved across all configurations so that all see the same machine load).
+pick one uniformly at random, apply it (a chance node instead samples its exact outcome
+distribution and applies the outcome). Each game runs at every player count it supports
+(or just ``--players``), from ``Rng(seed)``, so every repeat plays the very same games.
+Repeats are interleaved across all configurations (every one sees the same machine load)
+and the best of ``--repeat`` is kept. Measured for each game and player count:
+
+- ``step``: the step-by-step API (``legal_actions``, ``apply``, ``sample_chance``);
+- ``fast``: the kernel's fast path (:func:`clangames.rollout`, the same games);
+- ``simulate``: ``clangames simulate``'s own per-game work with random seats, in this
+  process (games per second per core), and its cost per game over the fast path's bare
+  playout of the very same games;
+- per call, as ratios to a step of the same game: a state's JSON (``to_json``) and back
+  (``state_from_json``), ``resample`` for the player to move, ``copy.deepcopy`` and a
+  pickle round trip, over up to 100 states spread over a few games.
 
 When OpenSpiel (``pyspiel``, the optional ``bench`` extra) is importable, the same loop
-also runs over OpenSpiel's pure-Python ``python_tic_tac_toe`` and its C++ ``tic_tac_toe``
-in this process, and each game's step cost is printed as a ratio to both.
+runs over its pure-Python ``python_tic_tac_toe`` and its C++ ``tic_tac_toe`` and
+``leduc_poker`` (a C++ game with chance and hidden information), each driven by a generator
+of its own (the stdlib's ``random.Random``, seeded: what an OpenSpiel user would write) and
+by the clangames ``Rng``; every clangames step is reported as a ratio to the stdlib-driven
+references (the honest comparison: the clangames ``Rng`` is pure Python and costs a C++
+game more than its own step).
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import json
+import pickle
 import platform
+import random
 import sys
 import time
 from collections.abc import Callable
@@ -29,9 +45,15 @@ from typing import Any
 import attrs
 
 import clangames
+from clangames.cli.simulate import play_game
 from clangames.engine.registry import canonical_name, load
 
-REFERENCES = ("python_tic_tac_toe", "tic_tac_toe")
+REFERENCES = ("python_tic_tac_toe", "tic_tac_toe", "leduc_poker")
+DRIVERS = ("random", "rng")
+"""The OpenSpiel loop's generators: stdlib ``random.Random`` and the clangames ``Rng``."""
+
+PER_CALL = ("to_json", "from_json", "resample", "deepcopy", "pickle")
+"""Per-call costs measured over every state of a few games (ratios to a step)."""
 
 
 @attrs.frozen
@@ -74,7 +96,7 @@ class Result:
 
 
 def clangames_playouts(game: clangames.Game, games: int, seed: int) -> int:
-    """Play ``games`` random games from ``Rng(seed)``; the number of steps taken."""
+    """Play ``games`` random games from ``Rng(seed)`` step by step; the steps taken."""
     sample_chance = clangames.sample_chance
     rng = clangames.Rng(seed)
     steps = 0
@@ -93,8 +115,43 @@ def clangames_playouts(game: clangames.Game, games: int, seed: int) -> int:
     return steps
 
 
-def openspiel_playouts(game: Any, games: int, seed: int) -> int:
-    """The same loop over an OpenSpiel game (its states are mutated in place)."""
+def fast_playouts(game: clangames.Game, games: int, seed: int) -> int:
+    """The same games through the kernel's fast path; the steps taken."""
+    rollout = clangames.rollout
+    rng = clangames.Rng(seed)
+    steps = 0
+    for _ in range(games):
+        _, rng, taken = rollout(game.initial_state(), rng, first_mover=True)
+        steps += taken
+    return steps
+
+
+def simulate_games(game: clangames.Game, games: int, seed: int) -> int:
+    """``clangames simulate``'s work for games 0..games-1 with random seats (one worker's
+    loop, in this process); the steps taken."""
+    names = ("random",) * game.num_players
+    return sum(play_game(game, names, seed, i).steps for i in range(games))
+
+
+def simulate_bare(game: clangames.Game, games: int, seed: int) -> int:
+    """The bare fast playouts of exactly the games :func:`simulate_games` plays (the same
+    chance and seat generators), without a driver around them; the steps taken."""
+    steps = 0
+    seats = range(game.num_players)
+    for i in range(games):
+        root = clangames.Rng(seed).fork(i)
+        played = clangames.rollout_seats(
+            game.initial_state(), root, [root.fork(p + 1) for p in seats]
+        )
+        steps += played.steps
+    return steps
+
+
+def openspiel_playouts(game: Any, games: int, seed: int, driver: str = "random") -> int:
+    """The same loop over an OpenSpiel game (its states are mutated in place), drawing with
+    ``random.Random(seed)`` (driver "random") or the clangames ``Rng`` (driver "rng")."""
+    if driver == "random":
+        return _openspiel_stdlib(game, games, seed)
     rng = clangames.Rng(seed)
     steps = 0
     for _ in range(games):
@@ -118,10 +175,94 @@ def openspiel_playouts(game: Any, games: int, seed: int) -> int:
     return steps
 
 
+def _openspiel_stdlib(game: Any, games: int, seed: int) -> int:
+    """The OpenSpiel loop with the stdlib generator, as an OpenSpiel user writes it."""
+    gen = random.Random(seed)
+    randrange = gen.randrange
+    uniform = gen.random
+    steps = 0
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                x = uniform()
+                action = outcomes[-1][0]
+                for candidate, probability in outcomes:
+                    x -= probability
+                    if x < 0:
+                        action = candidate
+                        break
+                state.apply_action(action)
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[randrange(len(legal))])
+            steps += 1
+    return steps
+
+
+def sample_states(
+    game: clangames.Game, games: int, seed: int, most: int = 100
+) -> list[clangames.State]:
+    """The states of ``games`` random games (terminal states excluded), at most ``most``
+    of them, evenly spaced (a deep copy of a state can cost a thousand steps)."""
+    states: list[clangames.State] = []
+    rng = clangames.Rng(seed)
+    for _ in range(games):
+        state, rng, moves = clangames.rollout_moves(game.initial_state(), rng)
+        state = game.initial_state()
+        for player, action in moves:
+            states.append(state)
+            state = state.apply(action, player)
+    if len(states) > most:
+        states = [states[i * len(states) // most] for i in range(most)]
+    return states
+
+
+def per_call(kind: str, states: list[clangames.State], seed: int) -> int:
+    """Do ``kind`` once per state; the number of calls made."""
+    if kind == "to_json":
+        for state in states:
+            state.to_json()
+    elif kind == "from_json":
+        for data, state in zip(_encoded(states), states, strict=True):
+            state.game.state_from_json(data)
+    elif kind == "resample":
+        rng = clangames.Rng(seed)
+        calls = 0
+        for i, state in enumerate(states):
+            player = state.to_move[0] if state.to_move else 0
+            if player >= 0:
+                state.resample(player, rng.fork(i))
+                calls += 1
+        return calls
+    elif kind == "deepcopy":
+        for state in states:
+            copy.deepcopy(state)
+    elif kind == "pickle":
+        for state in states:
+            pickle.loads(pickle.dumps(state))
+    else:  # pragma: no cover - the kinds are this module's own constants
+        raise ValueError(kind)
+    return len(states)
+
+
+_ENCODED: dict[int, list[Any]] = {}
+
+
+def _encoded(states: list[clangames.State]) -> list[Any]:
+    """The JSON of ``states``, made once (decoding is what is timed)."""
+    key = id(states)
+    if key not in _ENCODED:
+        _ENCODED[key] = [s.to_json() for s in states]
+    return _ENCODED[key]
+
+
 @attrs.frozen
 class Job:
-    """One configuration to time: a label, its player count, its game count and the run."""
+    """One configuration to time: what, at which player count, how many units, the run."""
 
+    kind: str
     game: str
     players: int
     games: int
@@ -181,74 +322,163 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         f" best of {args.repeat} (Python {platform.python_version()},"
         f" {platform.system()} {platform.machine()})"
     )
-    jobs = [
-        Job(
-            spec.name,
-            n,
-            args.games,
-            partial(clangames_playouts, load(spec.name, players=n), args.games, args.seed),
-        )
-        for spec in specs
-        for n in player_counts(spec, args.players)
-    ]
-    if not jobs:
+    configs = [(spec.name, n) for spec in specs for n in player_counts(spec, args.players)]
+    if not configs:
         raise SystemExit(f"playout.py: no game can be played by {args.players} players")
+    jobs: list[Job] = []
+    for name, n in configs:
+        game = load(name, players=n)
+        states = sample_states(game, args.call_games, args.seed)
+        jobs += [
+            Job(
+                "step",
+                name,
+                n,
+                args.games,
+                partial(clangames_playouts, game, args.games, args.seed),
+            ),
+            Job("fast", name, n, args.games, partial(fast_playouts, game, args.games, args.seed)),
+            Job(
+                "simulate",
+                name,
+                n,
+                args.games,
+                partial(simulate_games, game, args.games, args.seed),
+            ),
+            Job("bare", name, n, args.games, partial(simulate_bare, game, args.games, args.seed)),
+        ]
+        jobs += [
+            Job(kind, name, n, len(states), partial(per_call, kind, states, args.seed))
+            for kind in PER_CALL
+        ]
     pyspiel = load_openspiel()
-    ours = len(jobs)
     if pyspiel is not None:
         for name in REFERENCES:
             os_game = pyspiel.load_game(name)
-            jobs.append(
-                Job(
-                    name,
-                    os_game.num_players(),
-                    args.ref_games,
-                    partial(openspiel_playouts, os_game, args.ref_games, args.seed),
+            for driver in DRIVERS:
+                jobs.append(
+                    Job(
+                        f"openspiel:{driver}",
+                        name,
+                        os_game.num_players(),
+                        args.ref_games,
+                        partial(openspiel_playouts, os_game, args.ref_games, args.seed, driver),
+                    )
                 )
-            )
     measured = measure(jobs, args.repeat)
-    results, references = measured[:ours], measured[ours:]
+    by_kind: dict[str, list[Result]] = {}
+    for job, result in zip(jobs, measured, strict=True):
+        by_kind.setdefault(job.kind, []).append(result)
+    steps, fast = by_kind["step"], by_kind["fast"]
+    simulated, bare = by_kind["simulate"], by_kind["bare"]
 
     print()
-    print(f"{'game':<24}{'players':>8}{'us/step':>10}{'games/s':>10}{'mean length':>13}")
-    for result in results:
+    print("step by step (legal_actions, apply, sample_chance):")
+    print(_head())
+    for result in steps:
         print(_row(result))
+    print()
+    print("fast path (clangames.rollout, the same games):")
+    print(_head())
+    for result in fast:
+        print(_row(result))
+
+    references: list[Result] = []
     ratios: list[dict[str, Any]] = []
     print()
     if pyspiel is None:
         print("OpenSpiel: not installed (pip install 'clangames[bench]'), no comparison")
     else:
         print(f"OpenSpiel {_version()} references: {args.ref_games} games each")
-        for reference in references:
-            print(_row(reference))
+        print(_head())
+        for driver in DRIVERS:
+            for result in by_kind[f"openspiel:{driver}"]:
+                labelled = attrs.evolve(result, game=f"{result.game}[{driver}]")
+                references.append(labelled)
+                print(_row(labelled))
+        honest = by_kind["openspiel:random"]
         print()
-        print("step cost ratio (lower is faster):")
-        head = "".join(f"{'vs ' + r.game:>26}" for r in references)
+        print("step cost ratio to OpenSpiel driven by random.Random (lower is faster):")
+        head = "".join(
+            f"{'step/' + _short(r.game):>12}{'fast/' + _short(r.game):>12}" for r in honest
+        )
         print(f"{'game':<24}{'players':>8}{head}")
-        for result in results:
+        for s, f in zip(steps, fast, strict=True):
             cells = ""
-            for reference in references:
-                ratio = result.us_per_step / reference.us_per_step
-                cells += f"{ratio:>25.2f}x"
-                ratios.append(
-                    {
-                        "game": result.game,
-                        "players": result.players,
-                        "reference": reference.game,
-                        "ratio": ratio,
-                    }
-                )
-            print(f"{result.game:<24}{result.players:>8}{cells}")
+            for ref in honest:
+                cells += f"{s.us_per_step / ref.us_per_step:>11.2f}x"
+                cells += f"{f.us_per_step / ref.us_per_step:>11.2f}x"
+            print(f"{s.game:<24}{s.players:>8}{cells}")
+        for driver in DRIVERS:
+            for ref in by_kind[f"openspiel:{driver}"]:
+                for path, results in (("step", steps), ("fast", fast)):
+                    for result in results:
+                        ratios.append(
+                            {
+                                "game": result.game,
+                                "players": result.players,
+                                "path": path,
+                                "reference": ref.game,
+                                "driver": driver,
+                                "ratio": result.us_per_step / ref.us_per_step,
+                            }
+                        )
+
+    print()
+    print("simulate (random seats, one core) and its cost per game over the bare fast playout:")
+    print(f"{'game':<24}{'players':>8}{'games/s':>10}{'x bare':>10}{'fast/step':>11}")
+    simulate_rows = []
+    for sim, b, s, f in zip(simulated, bare, steps, fast, strict=True):
+        row = {
+            "game": sim.game,
+            "players": sim.players,
+            "games_per_second": sim.games_per_second,
+            "cost_over_bare": sim.seconds / b.seconds,
+            "fast_over_step": f.us_per_step / s.us_per_step,
+        }
+        simulate_rows.append(row)
+        print(
+            f"{sim.game:<24}{sim.players:>8}{sim.games_per_second:>10.1f}"
+            f"{row['cost_over_bare']:>9.2f}x{row['fast_over_step']:>10.2f}x"
+        )
+
+    print()
+    print("cost per call as a ratio to one step-by-step step of the same game:")
+    print(f"{'game':<24}{'players':>8}" + "".join(f"{k:>11}" for k in PER_CALL))
+    call_rows = []
+    for i, s in enumerate(steps):
+        cells = ""
+        row: dict[str, Any] = {"game": s.game, "players": s.players}
+        for kind in PER_CALL:
+            result = by_kind[kind][i]
+            ratio = result.us_per_step / s.us_per_step
+            row[kind] = ratio
+            cells += f"{ratio:>10.2f}x"
+        call_rows.append(row)
+        print(f"{s.game:<24}{s.players:>8}{cells}")
     return {
         "python": platform.python_version(),
         "platform": f"{platform.system()} {platform.machine()}",
         "seed": args.seed,
         "repeat": args.repeat,
-        "results": [r.to_json() for r in results],
+        "results": [r.to_json() for r in steps],
+        "fast": [r.to_json() for r in fast],
         "openspiel": None if pyspiel is None else _version(),
         "references": [r.to_json() for r in references],
         "ratios": ratios,
+        "simulate": simulate_rows,
+        "per_call": call_rows,
     }
+
+
+def _short(name: str) -> str:
+    return {"python_tic_tac_toe": "pyttt", "tic_tac_toe": "ttt", "leduc_poker": "leduc"}.get(
+        name, name
+    )
+
+
+def _head() -> str:
+    return f"{'game':<24}{'players':>8}{'us/step':>10}{'games/s':>10}{'mean length':>13}"
 
 
 def _row(result: Result) -> str:
@@ -281,12 +511,20 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         default=None,
         help="games per OpenSpiel reference (default 10 x --games: tic-tac-toe is short)",
     )
+    parser.add_argument(
+        "--call-games",
+        type=int,
+        default=None,
+        help="games whose every state is timed per call (default: --games / 10, at least 1)",
+    )
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON here")
     args = parser.parse_args(argv)
     if args.games < 1 or args.repeat < 1:
         parser.error("--games and --repeat must be at least 1")
     if args.ref_games is None:
         args.ref_games = 10 * args.games
+    if args.call_games is None:
+        args.call_games = max(1, args.games // 10)
     return args
 
 

@@ -12,6 +12,8 @@ from contextlib import contextmanager
 from types import FrameType
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from clangames import Rng
 
@@ -220,3 +222,85 @@ def test_pickle_and_copy_keep_the_stream() -> None:
     for clone in (pickle.loads(pickle.dumps(rng)), copy.copy(rng), copy.deepcopy(rng)):
         assert clone == rng
         assert draws(clone, 10, 1000) == draws(rng, 10, 1000)
+
+
+# -- the fast ``below`` draws exactly what the original did -----------------------------------
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def _reference_mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def _reference_below(state: int, n: int) -> tuple[int, int]:
+    """The original ``Rng.below``, kept verbatim: the value and the next state."""
+    if not 0 < n <= _MASK + 1:
+        raise ValueError(f"Rng.below needs 1 <= n <= 2**64, got {n}")
+    limit = _MASK + 1 - ((_MASK + 1) % n)
+    s = state
+    while True:
+        s = (s + _GAMMA) & _MASK
+        z = _reference_mix(s)
+        if z < limit:
+            return z % n, s
+
+
+BOUNDS = [
+    1,
+    2,
+    3,
+    5,
+    7,
+    10,
+    52,
+    *(1 << k for k in range(1, 65)),
+    (1 << 16) - 1,
+    1 << 16,
+    (1 << 16) + 1,
+    (1 << 63) + 1,  # rejects almost half of all draws
+    (1 << 64) - 1,
+    (1 << 64) // 3 * 2 + 1,
+    3 << 62,
+]
+
+
+@pytest.mark.parametrize("n", BOUNDS)
+def test_below_matches_the_original_implementation(n: int) -> None:
+    for seed in range(0, 1 << 64, (1 << 64) // 97):
+        state = seed
+        for _ in range(25):
+            expected, expected_state = _reference_below(state, n)
+            value, nxt = Rng(state).below(n)
+            assert (value, nxt.state) == (expected, expected_state)
+            state = expected_state
+
+
+def test_below_matches_the_original_on_rejection_prone_bounds() -> None:
+    # With n just above 2**63 about half of the draws are rejected: the loop must skip the
+    # same draws as the original and end in the same state.
+    n = (1 << 63) + 12345
+    rejected = 0
+    rng = Rng(99)
+    for _ in range(2000):
+        expected, expected_state = _reference_below(rng.state, n)
+        value, nxt = rng.below(n)
+        assert (value, nxt.state) == (expected, expected_state)
+        rejected += (nxt.state - rng.state) % (1 << 64) != _GAMMA
+        rng = nxt
+    assert 800 < rejected < 1200
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, _MASK), st.integers(1, 1 << 64))
+def test_below_matches_the_original_anywhere(seed: int, n: int) -> None:
+    assert Rng(seed).below(n) == (_reference_below(seed, n)[0], Rng(_reference_below(seed, n)[1]))
+
+
+def test_below_refuses_bad_bounds_after_caching_good_ones() -> None:
+    Rng(1).below(5)
+    for bad in (0, -5, (1 << 64) + 1):
+        with pytest.raises(ValueError, match="1 <= n <= 2"):
+            Rng(1).below(bad)

@@ -32,6 +32,7 @@ from clangames.bots.registry import BotSpec, register_bot
 from clangames.engine.chance import sample_chance
 from clangames.engine.phases import CHANCE
 from clangames.engine.rng import Rng
+from clangames.engine.rollout import rollout
 from clangames.engine.state import Action, State
 
 
@@ -154,19 +155,8 @@ class ISMCTSBot:
                 node.children[key] = _Node()
                 break
             node = child
-        # -- rollout -------------------------------------------------------------------------
-        limit = self.rollout_limit
-        steps = 0
-        while not state.is_terminal and (limit is None or steps < limit):
-            if state.is_chance:
-                action, rng = sample_chance(state, rng)
-                state = state.apply(action, CHANCE)
-            else:
-                player = state.to_move[0]
-                legal = state.legal_actions(player)
-                i, rng = rng.below(len(legal))
-                state = state.apply(legal[i], player)
-            steps += 1
+        # -- rollout: the kernel's fast path (the first player to move acts) ---------------
+        state, rng, _ = rollout(state, rng, self.rollout_limit, first_mover=True)
         values = _value(state)
         # -- backpropagation -----------------------------------------------------------------
         for edge, player in used:

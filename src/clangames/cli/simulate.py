@@ -42,6 +42,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from clangames.bots.random_bot import RandomBot
 from clangames.cli.errors import CommandFailure, Interrupted, UsageError
 from clangames.cli.files import check_writable
 from clangames.cli.play import (
@@ -53,10 +54,10 @@ from clangames.cli.play import (
     seat_policies,
 )
 from clangames.engine.game import Game
-from clangames.engine.match import Match
 from clangames.engine.phases import CHANCE
 from clangames.engine.registry import load
 from clangames.engine.rng import Rng
+from clangames.engine.rollout import rollout_seats
 
 Z95 = 1.959963984540054
 """The two-sided 95% normal quantile."""
@@ -124,22 +125,27 @@ def play_game(
     seat ``p``'s bot from that Rng's ``fork(p + 1)``."""
     root = Rng(seed).fork(index)
     seats = seats_for(names, index, rotate)
-    match = Match(game, root, seat_policies(seats, root, iterations, rollout_limit))
-    steps = decisions = 0
-    first = -1
+    policies = seat_policies(seats, root, iterations, rollout_limit)
+    if len(policies) != game.num_players:
+        raise SimulateError(f"game {index}: nobody can move (is a seat human?)")
+    # The fast path plays exactly the Match this used to drive: chance from ``root``, a
+    # random seat drawing from its RandomBot's Rng inline, any other bot asked as usual.
+    seat_rngs = []
+    searching = {}
+    for seat in range(game.num_players):
+        bot = policies[seat]
+        if isinstance(bot, RandomBot) and type(bot) is RandomBot:
+            seat_rngs.append(bot.rng)
+        else:
+            seat_rngs.append(root)  # unused: this seat's bot draws from its own Rng
+            searching[seat] = bot
     limit = game.info.max_game_length
-    while not match.is_over:
-        step = match.step()
-        if step is None:
-            raise SimulateError(f"game {index}: nobody can move (is a seat human?)")
-        steps += 1
-        if step.player != CHANCE:
-            decisions += 1
-            if first < 0:
-                first = step.player
-        if steps > limit:
-            raise SimulateError(f"game {index}: longer than the declared max_game_length {limit}")
-    state = match.state
+    played = rollout_seats(game.initial_state(), root, seat_rngs, limit + 1, searching)
+    steps = played.steps
+    if steps > limit:
+        raise SimulateError(f"game {index}: longer than the declared max_game_length {limit}")
+    deciders = [player for player, _ in played.moves if player != CHANCE]
+    state = played.state
     return GameResult(
         index,
         seats,
@@ -147,8 +153,8 @@ def play_game(
         tuple(state.returns()),
         tuple(state.winners()),
         steps,
-        decisions,
-        first,
+        len(deciders),
+        deciders[0] if deciders else -1,
     )
 
 

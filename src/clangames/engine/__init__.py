@@ -20,6 +20,7 @@ from clangames.engine.piles import Multiset, Pile
 from clangames.engine.record import GameRecord, Move
 from clangames.engine.registry import clear_load_cache, game_spec, games, load, register
 from clangames.engine.rng import Rng
+from clangames.engine.rollout import Playout, RolloutError, rollout, rollout_moves, rollout_seats
 from clangames.engine.seats import clockwise_from, left_of, next_seat, right_of
 from clangames.engine.simultaneous import Commitments
 from clangames.engine.state import Action, State
@@ -43,8 +44,10 @@ __all__ = [
     "Parameter",
     "Phase",
     "Pile",
+    "Playout",
     "Policy",
     "Rng",
+    "RolloutError",
     "State",
     "StateDecodeError",
     "Step",
@@ -65,5 +68,8 @@ __all__ = [
     "register",
     "resolve_chance",
     "right_of",
+    "rollout",
+    "rollout_moves",
+    "rollout_seats",
     "sample_chance",
 ]

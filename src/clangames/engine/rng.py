@@ -8,7 +8,7 @@ branches never disturbs another branch's stream. The algorithm is SplitMix64.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -36,8 +36,8 @@ class Rng:
 
     @classmethod
     def _at(cls, state: int) -> Rng:
-        rng = object.__new__(cls)
-        object.__setattr__(rng, "_state", state)
+        rng = _new(cls)
+        _set_state(rng, state)
         return rng
 
     @property
@@ -66,19 +66,27 @@ class Rng:
     def next64(self) -> tuple[int, Rng]:
         """A uniform 64-bit integer and the next generator."""
         s = (self._state + _GAMMA) & _MASK
-        return _mix(s), Rng._at(s)
+        rng = _new(Rng)
+        _set_state(rng, s)
+        return _mix(s), rng
 
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in [0, n) (exact: rejection, no modulo bias)."""
-        if not 0 < n <= _MASK + 1:
-            raise ValueError(f"Rng.below needs 1 <= n <= 2**64, got {n}")
-        limit = _MASK + 1 - ((_MASK + 1) % n)
+        # The hot path of every random playout: the mix is inlined with literal constants
+        # and the rejection limit comes from a table for small n (the draws are the same).
+        limit = _LIMITS.get(n)
+        if limit is None:
+            limit = _limit(n)
         s = self._state
         while True:
-            s = (s + _GAMMA) & _MASK
-            z = _mix(s)
+            s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+            z ^= z >> 31
             if z < limit:
-                return z % n, Rng._at(s)
+                rng = _new(Rng)
+                _set_state(rng, s)
+                return z % n, rng
 
     def random(self) -> tuple[float, Rng]:
         """A float in [0, 1) with 53 random bits."""
@@ -87,7 +95,7 @@ class Rng:
 
     def weighted(self, weights: Sequence[int]) -> tuple[int, Rng]:
         """An index drawn with probability ``weights[i] / sum(weights)`` (exact integers)."""
-        if any(w < 0 for w in weights):
+        if weights and min(weights) < 0:
             raise ValueError(f"Rng.weighted needs weights >= 0, got {list(weights)!r}")
         total = sum(weights)
         if total <= 0:
@@ -118,3 +126,40 @@ class Rng:
     def fork(self, stream: int) -> Rng:
         """An independent generator for sub-stream ``stream`` (a playout, a job, a seat)."""
         return Rng._at(_mix((self._state ^ _mix((stream * _GAMMA + 1) & _MASK)) & _MASK))
+
+
+_new = object.__new__
+_set_state: Callable[[Rng, int], None] = Rng.__dict__["_state"].__set__
+"""Writes the slot of a new Rng, past the __setattr__ that keeps Rngs immutable."""
+
+_LIMITS: dict[int, int] = {}
+"""Rejection limits of ``below`` for the small bounds seen so far (bounded in size)."""
+
+_CACHED_BELOW = 1 << 16
+"""Bounds below this have their limit cached: action and outcome counts, not huge n."""
+
+
+def _limit(n: int) -> int:
+    """The rejection limit of ``below(n)``: the largest multiple of n not above 2**64
+    (a 64-bit draw below it is unbiased modulo n). Checks n; caches small bounds."""
+    if not 0 < n <= _MASK + 1:
+        raise ValueError(f"Rng.below needs 1 <= n <= 2**64, got {n}")
+    limit = _MASK + 1 - ((_MASK + 1) % n)
+    if type(n) is int and n < _CACHED_BELOW:
+        _LIMITS[n] = limit
+    return limit
+
+
+def _below_state(state: int, n: int) -> tuple[int, int]:
+    """``Rng(state).below(n)`` on plain ints: the value and the next state. For rules code
+    making many draws in a row (a re-deal), where an Rng object per draw costs more than
+    the draw."""
+    limit = _LIMITS.get(n) or _limit(n)
+    s = state
+    while True:
+        s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        z ^= z >> 31
+        if z < limit:
+            return z % n, s

@@ -76,14 +76,10 @@ class KiltCastleState(State):
     """Set once :meth:`check_consistency` has passed (the state never changes)."""
 
     # -- rules -----------------------------------------------------------------------------
-    def _legal(self, player: int) -> tuple[KiltCastleAction, ...]:
-        return turn.legal_actions(self, player)
-
-    def _apply(self, action: Any, player: int) -> KiltCastleState:
-        return turn.apply(self, action, player)
-
-    def _chance_weights(self) -> tuple[tuple[Any, int], ...]:
-        return setup.chance_weights(self)
+    # The rule functions themselves are the methods: no extra call on the hot path.
+    _legal = turn.legal_actions
+    _apply = turn.apply
+    _chance_weights = setup.chance_weights
 
     def explain_illegal(self, action: Any, player: int) -> str:
         """Why ``action`` is not legal for ``player`` here (which rule forbids it)."""

@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from clangames.engine.draft import freeze, thaw
 from clangames.engine.errors import StateDecodeError
 from clangames.engine.piles import Multiset
-from clangames.engine.rng import Rng
+from clangames.engine.rng import _LIMITS, Rng, _below_state, _limit
 
 if TYPE_CHECKING:
     from clangames.kings_kilt.game import KingsKiltGame
@@ -106,24 +107,23 @@ def resample(s: KingsKiltState, viewer: int, rng: Rng) -> KingsKiltState:
     the deal: a family holds distinct clans, and the cards dealt from the one-per-clan deck
     are all of different clans (so none repeats a clan the viewer got from that deck)."""
     game = s.game
+    bits = game.bits
     k = len(game.clans)
     n = game.num_players
     others = [p for p in range(n) if p != viewer]
     in_family_deal = s.phase.name == "deal_family"
     # The hidden cards, pooled. During the family deal the member pool is still the
     # untouched, publicly known remainder, so it stays out of the pool.
-    pool = [0] * k
-    for p in others:
-        for c in game.bits[s.families[p] & ~s.revealed[p]]:
-            pool[c] += 1
-        for c, count in enumerate(s.hands[p].counts):
-            pool[c] += count
-    for c in game.bits[s.family_deck]:
-        pool[c] += 1
+    piles = [s.hands[p].counts for p in others]
     if not in_family_deal:
-        for c, count in enumerate(s.members.counts):
-            pool[c] += count
-    deal = _FamilyDeal(s, pool, rng)
+        piles.append(s.members.counts)
+    pool = [sum(column) for column in zip(*piles, strict=True)]
+    for p in others:
+        for c in bits[s.families[p] & ~s.revealed[p]]:
+            pool[c] += 1
+    for c in bits[s.family_deck]:
+        pool[c] += 1
+    deal = _FamilyDeal(s, pool, rng.state)
     if not deal.solve(others, s.from_deck[viewer]):
         raise ValueError("no consistent deal exists: the state is inconsistent")
     families = list(s.families)
@@ -131,22 +131,39 @@ def resample(s: KingsKiltState, viewer: int, rng: Rng) -> KingsKiltState:
     for p, (deck_part, family) in deal.plan.items():
         families[p] = family
         from_deck[p] = deck_part
-    rng = deal.rng
+    # The hands: each drawn card by card without replacement from what is left of the
+    # pool (the draws of Multiset.sample, on a plain int generator state).
+    seed = deal.seed
+    remaining = list(pool)
+    total = sum(remaining)
     hands = list(s.hands)
-    remaining = Multiset(tuple(pool))
     for p in others:
-        hand, rng = remaining.sample(rng, len(s.hands[p]))
-        remaining = remaining.difference(hand)
-        hands[p] = hand
-    members = s.members if in_family_deal else remaining
-    return attrs.evolve(
-        s,
-        families=tuple(families),
-        from_deck=tuple(from_deck),
-        family_deck=deal.deck,
-        hands=tuple(hands),
-        members=members,
-    )
+        size = len(s.hands[p])
+        if not size:
+            continue  # an empty hand stays the same empty hand
+        drawn = [0] * k
+        for _ in range(size):
+            x, seed = _below_state(seed, total)
+            kind = 0
+            while x >= remaining[kind]:
+                x -= remaining[kind]
+                kind += 1
+            remaining[kind] -= 1
+            drawn[kind] += 1
+            total -= 1
+        hands[p] = Multiset(tuple(drawn))
+    d = thaw(s)
+    d.families = tuple(families)
+    d.from_deck = tuple(from_deck)
+    d.family_deck = deal.deck
+    d.hands = tuple(hands)
+    if not in_family_deal:
+        d.members = Multiset(tuple(remaining))
+    return freeze(d, type(s))
+
+
+_NOTHING = (0,)
+"""What taking no card yields: one way, the empty clan set (no generator needed)."""
 
 
 class _FamilyDeal:
@@ -155,38 +172,87 @@ class _FamilyDeal:
     so one always exists; candidates are tried in a random order weighted by how many
     copies of each clan are hidden, and the pool is updated as cards are taken."""
 
-    def __init__(self, s: KingsKiltState, pool: list[int], rng: Rng) -> None:
+    def __init__(self, s: KingsKiltState, pool: list[int], seed: int) -> None:
         self.s = s
         self.pool = pool
-        self.rng = rng
+        self.seed = seed
         self.bits = s.game.bits
         self.plan: dict[int, tuple[int, int]] = {}
         self.deck = 0
 
-    def _order(self, candidates: list[int]) -> list[int]:
-        """A random order of candidate clans, weighted by their hidden copies."""
-        options = list(candidates)
-        weights = [max(self.pool[c], 1) for c in options]
-        out = []
-        while options:
-            j, self.rng = self.rng.weighted(weights)
-            out.append(options.pop(j))
-            weights.pop(j)
-        return out
+    def _pick(self, weights: list[int], total: int) -> int:
+        """An index drawn with probability ``weights[i] / total`` (the draw of
+        ``Rng.weighted``, on the plain int state, with the generator's mix inlined: this is
+        the hot loop of a re-deal)."""
+        limit = _LIMITS.get(total) or _limit(total)
+        s = self.seed
+        while True:
+            s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+            z ^= z >> 31
+            if z < limit:
+                break
+        self.seed = s
+        x = z % total
+        for j, w in enumerate(weights):
+            if x < w:
+                return j
+            x -= w
+        raise ValueError(f"weights {weights!r} do not sum to {total}")  # pragma: no cover
 
     def _take(self, size: int, forbidden: int) -> Iterator[int]:
         """Each way (as a clan bitmask) to take ``size`` distinct hidden clans outside
-        ``forbidden``, in random order, with the pool reduced while it is used."""
+        ``forbidden``, with the pool reduced while it is used.
+
+        The candidate clans are tried as combinations of a random order, weighted by
+        their hidden copies (as counted when the search got here). The order is drawn
+        lazily, one clan at a time as the combinations reach further into it: the same
+        distribution as drawing the whole order first, but a search that succeeds with
+        its first combination (nearly always) draws ``size`` clans, not all of them."""
         if size == 0:
             yield 0
             return
-        candidates = [c for c in range(len(self.pool)) if self.pool[c] and not forbidden >> c & 1]
-        for combo in itertools.combinations(self._order(candidates), size):
+        pool = self.pool
+        options = [c for c in range(len(pool)) if pool[c] and not forbidden >> c & 1]
+        available = len(options)
+        if size > available:
+            return
+        weights = [pool[c] for c in options]
+        total = sum(weights)
+        if size == 1:  # the usual case: each clan in turn, in the lazily drawn order
+            while options:
+                j = self._pick(weights, total)
+                total -= weights.pop(j)
+                c = options.pop(j)
+                pool[c] -= 1
+                yield 1 << c
+                pool[c] += 1
+            return
+        order: list[int] = []
+        indices = list(range(size))
+        while True:
+            while len(order) <= indices[-1]:
+                j = self._pick(weights, total)
+                total -= weights.pop(j)
+                order.append(options.pop(j))
+            combo = [order[i] for i in indices]
+            mask = 0
             for c in combo:
-                self.pool[c] -= 1
-            yield sum(1 << c for c in combo)
+                pool[c] -= 1
+                mask |= 1 << c
+            yield mask
             for c in combo:
-                self.pool[c] += 1
+                pool[c] += 1
+            # The next combination of positions in lexicographic order (as itertools).
+            i = size - 1
+            while i >= 0 and indices[i] == i + available - size:
+                i -= 1
+            if i < 0:
+                return
+            indices[i] += 1
+            for j in range(i + 1, size):
+                indices[j] = indices[j - 1] + 1
 
     def solve(self, others: list[int], deck_used: int) -> bool:
         """Fill ``plan`` for ``others``; ``deck_used`` holds clans already known to have
@@ -206,21 +272,55 @@ class _FamilyDeal:
         low = max(0, from_deck - hidden)
         high = min(from_deck, shown.bit_count())
         xs = list(range(low, high + 1))
-        for x in self._shuffle(xs):
-            free_shown = [c for c in self.bits[shown] if not deck_used >> c & 1]
-            for subset in itertools.combinations(self._shuffle(free_shown), x):
-                shown_deck = sum(1 << c for c in subset)
-                for new_deck in self._take(from_deck - x, shown | deck_used):
+        if len(xs) > 1:
+            xs = self._shuffle(xs)
+        free = [c for c in self.bits[shown] if not deck_used >> c & 1]
+        for x in xs:
+            # Only the choice of x of them matters: with none or all there is one choice,
+            # whatever the order, so no shuffle is drawn.
+            free_shown = self._shuffle(free) if 0 < x < len(free) else free
+            for subset in itertools.combinations(free_shown, x):
+                shown_deck = 0
+                for c in subset:
+                    shown_deck |= 1 << c
+                size = from_deck - x
+                for new_deck in self._take(size, shown | deck_used) if size else _NOTHING:
                     deck_part = shown_deck | new_deck
-                    for third in self._take(hidden - (from_deck - x), shown | deck_part):
+                    size = hidden - (from_deck - x)
+                    for third in self._take(size, shown | deck_part) if size else _NOTHING:
                         self.plan[p] = (deck_part, shown | deck_part | third)
-                        if self.solve(later, deck_used | deck_part):
+                        used = deck_used | deck_part
+                        if self._deck_can_follow(later, used) and self.solve(later, used):
                             return True
         return False
 
+    def _deck_can_follow(self, later: list[int], deck_used: int) -> bool:
+        """False when the players in ``later`` and the undealt family deck cannot all get
+        their one-per-clan deck cards: each needs a clan of its own outside ``deck_used``,
+        one the player shows or one still hidden in the pool. Searching on would fail, so
+        the branch is cut without drawing for it (with four players the deck is dealt out
+        and a random choice for one player often leaves the last one nothing)."""
+        s = self.s
+        needed = s.family_deck.bit_count()
+        open_clans = 0
+        pool = self.pool
+        for c in range(len(pool)):
+            if pool[c]:
+                open_clans |= 1 << c
+        for q in later:
+            needed += s.from_deck[q].bit_count()
+            open_clans |= s.revealed[q]
+        return (open_clans & ~deck_used).bit_count() >= needed
+
     def _shuffle(self, items: list[int]) -> list[int]:
-        shuffled, self.rng = self.rng.shuffled(items)
-        return list(shuffled)
+        """A uniform shuffle (the Fisher-Yates draws of ``Rng.shuffled``)."""
+        out = list(items)
+        seed = self.seed
+        for i in range(len(out) - 1, 0, -1):
+            j, seed = _below_state(seed, i + 1)
+            out[i], out[j] = out[j], out[i]
+        self.seed = seed
+        return out
 
 
 def check_consistency(s: KingsKiltState) -> None:

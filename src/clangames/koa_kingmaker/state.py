@@ -15,7 +15,6 @@ from clangames.engine.rng import Rng
 from clangames.engine.simultaneous import Commitments
 from clangames.engine.state import State
 from clangames.koa_kingmaker import observation, rules, scoring
-from clangames.koa_kingmaker.actions import KoaAction
 from clangames.koa_kingmaker.cards import card_name
 
 if TYPE_CHECKING:
@@ -63,14 +62,10 @@ class KoaState(State):
     """Houses whose nomination played this round goes to their court (last hit)."""
 
     # -- rules -----------------------------------------------------------------------------
-    def _legal(self, player: int) -> tuple[KoaAction, ...]:
-        return rules.legal_actions(self, player)
-
-    def _apply(self, action: Any, player: int) -> KoaState:
-        return rules.apply(self, action, player)
-
-    def _chance_weights(self) -> tuple[tuple[Any, int], ...]:
-        return rules.chance_weights(self)
+    # The rule functions themselves are the methods: no extra call on the hot path.
+    _legal = rules.legal_actions
+    _apply = rules.apply
+    _chance_weights = rules.chance_weights
 
     def explain_illegal(self, action: Any, player: int) -> str:
         return rules.explain_illegal(self, action, player)

@@ -1,0 +1,218 @@
+"""Fast rollouts: playing a state on to the end (or to a depth) without the driver's checks.
+
+A search or a simulation spends almost all its time in random playouts. The step-by-step
+API (``legal_actions``, ``apply``, ``sample_chance``, :class:`~clangames.Match`) memoises
+legal actions, checks every action and allocates an :class:`~clangames.Rng` per draw; none
+of that is useful for actions the rules themselves produced. The functions here call the
+game's rules directly (``_legal``, ``_apply``, ``_chance_weights``), keep the generator as a
+plain integer while they run, and draw chance outcomes by bisecting cumulative weights.
+
+They give exactly the same games as the step-by-step API for the same generators (the
+tests compare both on seeded games of every game): the draws are the ones
+:meth:`Rng.below` and :meth:`Rng.weighted` would make, in the same order.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Mapping, Sequence
+from itertools import accumulate
+from operator import itemgetter
+from typing import TYPE_CHECKING
+
+import attrs
+
+from clangames.engine.errors import ClanGamesError
+from clangames.engine.phases import CHANCE
+from clangames.engine.rng import _LIMITS, Rng, _limit
+from clangames.engine.state import Action, State
+
+if TYPE_CHECKING:
+    from clangames.engine.match import Policy
+
+
+class RolloutError(ClanGamesError, ValueError):
+    """A rollout asked for with a bad depth or the wrong number of seat generators."""
+
+
+_weight = itemgetter(1)
+"""The weight of a chance outcome ``(action, weight)`` (cumulated in C, no Python loop)."""
+
+_NO_LIMIT = -1
+"""``max_steps`` of a rollout that runs to the end (a step count never equals it)."""
+
+
+@attrs.frozen(slots=True)
+class Playout:
+    """What :func:`rollout_seats` played: the state reached, the chance generator and each
+    seat's generator after it, and every move as ``(player, action)`` (CHANCE for chance)."""
+
+    state: State
+    rng: Rng
+    seat_rngs: tuple[Rng, ...]
+    moves: tuple[tuple[int, Action], ...]
+
+    @property
+    def steps(self) -> int:
+        """How many steps (chance outcomes included) were played."""
+        return len(self.moves)
+
+
+def rollout(
+    state: State, rng: Rng, max_steps: int | None = None, *, first_mover: bool = False
+) -> tuple[State, Rng, int]:
+    """Play ``state`` on with uniformly random decisions until the game ends (or after
+    ``max_steps`` steps): the state reached, the advanced Rng and the steps taken.
+
+    The stream is :func:`clangames.testing.conformance.random_playout`'s: at a decision
+    node one of the players to move is drawn (``below(len(to_move))``, drawn even when
+    only one may move), then one of its legal actions; a chance node draws its outcome as
+    :func:`~clangames.sample_chance` does. With ``first_mover`` the first player to move
+    acts without a draw, the stream of a loop that asks ``state.to_move[0]`` (the playout
+    benchmark, ISMCTS's rollouts)."""
+    return _random(state, rng, max_steps, not first_mover, None)
+
+
+def rollout_moves(
+    state: State, rng: Rng, max_steps: int | None = None, *, first_mover: bool = False
+) -> tuple[State, Rng, tuple[tuple[int, Action], ...]]:
+    """:func:`rollout` that also returns the moves played, as ``(player, action)`` pairs
+    (CHANCE for chance outcomes): what a record of the playout needs."""
+    moves: list[tuple[int, Action]] = []
+    state, nxt, _ = _random(state, rng, max_steps, not first_mover, moves)
+    return state, nxt, tuple(moves)
+
+
+def _random(
+    state: State,
+    rng: Rng,
+    max_steps: int | None,
+    draw_mover: bool,
+    moves: list[tuple[int, Action]] | None,
+) -> tuple[State, Rng, int]:
+    """The random rollout loop; the Rng lives in the integer ``s`` (Rng.below inlined)."""
+    limit = _NO_LIMIT if max_steps is None else _check_max_steps(max_steps)
+    limits = _LIMITS
+    s = rng.state
+    steps = 0
+    while steps != limit:
+        to_move = state.phase.to_move
+        if not to_move:
+            break
+        player = to_move[0]
+        if player == CHANCE:
+            weights = state._chance_weights()
+            cumulative = list(accumulate(map(_weight, weights)))
+            n = cumulative[-1]
+            bound = limits.get(n) or _limit(n)
+            while True:
+                s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                z ^= z >> 31
+                if z < bound:
+                    break
+            action = weights[bisect_right(cumulative, z % n)][0]
+        else:
+            if draw_mover:
+                n = len(to_move)
+                bound = limits.get(n) or _limit(n)
+                while True:
+                    s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                    z ^= z >> 31
+                    if z < bound:
+                        break
+                player = to_move[z % n]
+            legal = state._legal(player)
+            n = len(legal)
+            bound = limits.get(n) or _limit(n)
+            while True:
+                s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                z ^= z >> 31
+                if z < bound:
+                    break
+            action = legal[z % n]
+        if moves is not None:
+            moves.append((player, action))
+        state = state._apply(action, player)
+        steps += 1
+    return state, Rng._at(s), steps
+
+
+def rollout_seats(
+    state: State,
+    rng: Rng,
+    seat_rngs: Sequence[Rng],
+    max_steps: int | None = None,
+    policies: Mapping[int, Policy] | None = None,
+) -> Playout:
+    """Play ``state`` on as :class:`~clangames.Match` drives bots: chance from ``rng``;
+    at a decision node the first player to move acts, with its policy from ``policies``
+    if it has one (its action is checked), else uniformly at random with its own
+    generator ``seat_rngs[player]`` (one ``below(len(legal))`` per decision, the stream of
+    a :class:`~clangames.bots.RandomBot` seeded with it). Stops at the end of the game or
+    after ``max_steps`` steps."""
+    limit = _NO_LIMIT if max_steps is None else _check_max_steps(max_steps)
+    others = dict(policies or {})
+    num_players = state.game.num_players
+    if len(seat_rngs) != num_players:
+        raise RolloutError(
+            f"rollout_seats needs one Rng per seat ({num_players}), got {len(seat_rngs)}"
+        )
+    seeds = [r.state for r in seat_rngs]
+    limits = _LIMITS
+    s = rng.state
+    moves: list[tuple[int, Action]] = []
+    steps = 0
+    while steps != limit:
+        to_move = state.phase.to_move
+        if not to_move:
+            break
+        player = to_move[0]
+        if player == CHANCE:
+            weights = state._chance_weights()
+            cumulative = list(accumulate(map(_weight, weights)))
+            n = cumulative[-1]
+            bound = limits.get(n) or _limit(n)
+            while True:
+                s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                z ^= z >> 31
+                if z < bound:
+                    break
+            action = weights[bisect_right(cumulative, z % n)][0]
+            state = state._apply(action, player)
+        else:
+            policy = others.get(player)
+            if policy is not None:
+                action = policy.act(state, player)
+                state = state.apply(action, player)
+            else:
+                legal = state._legal(player)
+                n = len(legal)
+                bound = limits.get(n) or _limit(n)
+                t = seeds[player]
+                while True:
+                    t = (t + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                    z = ((t ^ (t >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                    z ^= z >> 31
+                    if z < bound:
+                        break
+                seeds[player] = t
+                action = legal[z % n]
+                state = state._apply(action, player)
+        moves.append((player, action))
+        steps += 1
+    return Playout(state, Rng._at(s), tuple(Rng._at(t) for t in seeds), tuple(moves))
+
+
+def _check_max_steps(max_steps: int) -> int:
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 0:
+        raise RolloutError(f"max_steps must be an int >= 0 or None, got {max_steps!r}")
+    return max_steps

@@ -1,0 +1,124 @@
+"""Regenerate the golden files of tests/golden (run from a checkout whose results are the
+reference): ``python tests/golden/make_golden.py``.
+
+The files pin results that must not change when the engine gets faster: simulate's JSON for
+fixed seeds and the games ISMCTS plays for the seeds of tests/test_ismcts.py.
+
+History: written first on the code before the speed work of issue 11; the King's Kilt
+entries with an ISMCTS seat were written again when King's Kilt's ``resample`` began to
+draw its random candidate order lazily (the same distribution of re-deals, far fewer Rng
+draws, so a different Rng stream and different ISMCTS games). Every other entry is
+unchanged since the first version.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import clangames
+from clangames.bots import ISMCTSBot, RandomBot
+from clangames.cli.simulate import simulate, summarize
+
+HERE = Path(__file__).resolve().parent
+
+SIMULATE_CASES: list[dict[str, Any]] = [
+    {"game": game, "players": n, "seats": ["random"] * n, "seed": seed, "games": 12}
+    for game, counts in (
+        ("kings_kilt", (2, 3, 4)),
+        ("koa_kingmaker", (2, 3, 4, 5)),
+        ("kilt_castle", (2, 3, 4)),
+    )
+    for n in counts
+    for seed in (1, 2026)
+] + [
+    {
+        "game": game,
+        "players": 2,
+        "seats": ["ismcts", "random"],
+        "seed": 5,
+        "games": 2,
+        "rotate": True,
+        "iterations": 6,
+        "rollout_limit": 10,
+    }
+    for game in ("kings_kilt", "koa_kingmaker", "kilt_castle")
+]
+"""Configurations of the simulate golden file (ISMCTS cases with a small budget)."""
+
+DUEL_SEEDS = (0, 1, 2, 3)
+"""Seeds of tests/test_ismcts.py's ``_duel`` pinned per game."""
+
+
+def simulate_case(case: dict[str, Any]) -> dict[str, Any]:
+    """The simulate JSON summary (and per-game results) of one configuration."""
+    game = clangames.load(case["game"], players=case["players"])
+    results = simulate(
+        game,
+        case["seats"],
+        case["seed"],
+        case["games"],
+        1,
+        rotate=case.get("rotate", False),
+        iterations=case.get("iterations"),
+        rollout_limit=case.get("rollout_limit"),
+    )
+    summary = summarize(game, case["seats"], case["seed"], case.get("rotate", False), results)
+    return {
+        "summary": json.dumps(summary, indent=1),
+        "results": [
+            [
+                r.index,
+                list(r.scores),
+                list(r.returns),
+                list(r.winners),
+                r.steps,
+                r.decisions,
+                r.first,
+            ]
+            for r in results
+        ],
+    }
+
+
+def duel_record(name: str, seed: int) -> dict[str, Any]:
+    """tests/test_ismcts.py's ``_duel``: ISMCTS (100 iterations) against RandomBot."""
+    game = clangames.load(name, players=2)
+    seat = seed % 2
+    policies = {
+        seat: ISMCTSBot(seed, iterations=100, rollout_limit=20),
+        1 - seat: RandomBot(seed + 10_000),
+    }
+    match = clangames.Match(game, seed, policies)
+    match.run()
+    return match.record.to_json()
+
+
+def reproducible_record(name: str) -> dict[str, Any]:
+    """tests/test_ismcts.py's three-player ISMCTS game (8 iterations, seed 5)."""
+    game = clangames.load(name, players=3)
+    policies = {p: ISMCTSBot(p + 7, iterations=8, rollout_limit=10) for p in range(3)}
+    match = clangames.Match(game, 5, policies)
+    match.run()
+    return match.record.to_json()
+
+
+def main() -> int:
+    """Write simulate.json and ismcts.json next to this script."""
+    sims = [{"case": case, **simulate_case(case)} for case in SIMULATE_CASES]
+    (HERE / "simulate.json").write_text(json.dumps(sims, indent=0) + "\n", encoding="utf-8")
+    games = ("kings_kilt", "koa_kingmaker", "kilt_castle")
+    ismcts = {
+        "duels": [
+            {"game": g, "seed": s, "record": duel_record(g, s)} for g in games for s in DUEL_SEEDS
+        ],
+        "three_players": [{"game": g, "record": reproducible_record(g)} for g in games],
+    }
+    (HERE / "ismcts.json").write_text(json.dumps(ismcts, indent=0) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
