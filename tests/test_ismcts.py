@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 
@@ -27,7 +28,9 @@ def _duel(name: str, seed: int) -> float:
 
 
 def test_ismcts_beats_random_in_two_player_kings_kilt() -> None:
-    with ProcessPoolExecutor(max_workers=2) as pool:
+    # spawn, as simulate uses: fork warns (and may deadlock) in a multi-threaded process.
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=2, mp_context=spawn) as pool:
         results = list(pool.map(_duel, ["kings_kilt"] * GAMES, range(GAMES)))
     rate = sum(results) / GAMES
     assert rate >= 0.65, f"ISMCTS won {rate:.1%} of {GAMES} games"

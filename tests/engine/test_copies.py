@@ -127,7 +127,10 @@ def cache_fields(state: State) -> Mapping[str, Any]:
 def fresh(state: State) -> State:
     """An equal state that has worked nothing out yet (read back from its JSON)."""
     again = state.game.state_from_json(state.to_json())
-    assert again._memo is None
+    # Decoding ends with the liveness check, which works out the legal actions; this copy
+    # is a new object, so emptying its cache fields touches nothing else.
+    for name, default in cache_fields(again).items():
+        object.__setattr__(again, name, default)
     return again
 
 
