@@ -572,7 +572,7 @@ class _Parser:
             if args or options:
                 self.expect_op(",", f"between the arguments of {token.text!r}")
             arg_token = self.tok
-            following = self.tokens[self.i + 1]
+            following = self.tokens[min(self.i + 1, len(self.tokens) - 1)]
             is_keyword = following.kind == "op" and following.text == "="
             kind_of = spec.keywords.get(arg_token.text) if arg_token.kind == "word" else None
             if kind_of is not None and kind_of != "flag" and is_keyword:
@@ -593,6 +593,8 @@ class _Parser:
                 )
             elif options:
                 raise self.fail(f"positional argument after the options of {token.text!r}")
+            elif arg_token.kind == "end":
+                raise self.fail(f"expected ')' to close {token.text}(...), found the end")
             elif len(args) >= len(spec.params):
                 raise self.fail(
                     f"{token.text!r} takes {len(spec.params)} argument(s), found more", arg_token
