@@ -196,7 +196,7 @@ def test_unreadable_and_malformed_files(tmp_path: Path) -> None:
 def test_nothing_half_loaded(tmp_path: Path) -> None:
     """A refused file leaves the bundled board as it was and keeps nothing of its own."""
     before = load_board()
-    path = variant(tmp_path, "board.toml", 'king_start = "edinburgh_castle"', 'king_start = 3')
+    path = variant(tmp_path, "board.toml", 'king_start = "edinburgh_castle"', "king_start = 3")
     with pytest.raises(InvalidParameterError, match="king_start: 3"):
         load_board(path)
     after = load_board()

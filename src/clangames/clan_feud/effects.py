@@ -8,7 +8,8 @@ interpret the tree, never the text. ``str(node)`` is the canonical text of a nod
 parses back to an equal node.
 
 Grammar (``OR`` binds loosest; ``may``, ``if`` and ``repeat`` apply to one term, so
-``if C then A OR B`` means ``[if C then A] OR B``; bracket to say otherwise)::
+``if C then A OR B`` means ``[if C then A] OR B``; bracket to say otherwise: brackets
+around a single item only group)::
 
     expr      := term ("OR" term)*
     term      := "[" expr (";" expr)* "]" | "may" term | "if" cond "then" term
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import attrs
 
@@ -206,11 +207,23 @@ class Primitive:
         return f"{self.name}({', '.join(parts)})"
 
 
+def _at_least_two(_: object, attribute: Any, value: tuple[Any, ...]) -> None:
+    # One item is not a sequence (nor one option a choice): ``[a]`` only groups, so a
+    # one-item node would print as text that parses back to its item.
+    if len(value) < 2:
+        raise ValueError(f"{attribute.name} needs at least 2 items, got {len(value)}")
+
+
+def _term_text(node: Expr) -> str:
+    """A node's text where one term is expected: an OR is bracketed to stay one term."""
+    return f"[{node}]" if isinstance(node, Or) else str(node)
+
+
 @attrs.frozen(slots=True)
 class Seq:
     """``[a; b; ...]``: do each in order."""
 
-    items: tuple[Expr, ...]
+    items: tuple[Expr, ...] = attrs.field(validator=_at_least_two)
 
     def __str__(self) -> str:
         return "[" + "; ".join(str(i) for i in self.items) + "]"
@@ -220,10 +233,10 @@ class Seq:
 class Or:
     """``A OR B``: the actor chooses exactly one available option."""
 
-    options: tuple[Expr, ...]
+    options: tuple[Expr, ...] = attrs.field(validator=_at_least_two)
 
     def __str__(self) -> str:
-        return " OR ".join(str(o) for o in self.options)
+        return " OR ".join(_term_text(o) for o in self.options)
 
 
 @attrs.frozen(slots=True)
@@ -233,7 +246,7 @@ class May:
     body: Expr
 
     def __str__(self) -> str:
-        return f"may {self.body}"
+        return f"may {_term_text(self.body)}"
 
 
 @attrs.frozen(slots=True)
@@ -244,7 +257,7 @@ class If:
     body: Expr
 
     def __str__(self) -> str:
-        return f"if {self.condition} then {self.body}"
+        return f"if {self.condition} then {_term_text(self.body)}"
 
 
 @attrs.frozen(slots=True)
@@ -255,7 +268,7 @@ class Repeat:
     body: Expr
 
     def __str__(self) -> str:
-        return f"repeat({self.times}) {self.body}"
+        return f"repeat({self.times}) {_term_text(self.body)}"
 
 
 Expr: TypeAlias = Primitive | Seq | Or | May | If | Repeat
@@ -535,7 +548,7 @@ class _Parser:
                 self.i += 1
                 items.append(self.expr())
             self.expect_op("]", "to close the '[' sequence (or ';' before its next item)")
-            return Seq(tuple(items))
+            return items[0] if len(items) == 1 else Seq(tuple(items))
         if self.is_word("may"):
             self.i += 1
             return May(self.term())
@@ -569,6 +582,8 @@ class _Parser:
         args: list[int | str | Const | Scaled] = []
         options: dict[str, int | str | bool] = {}
         while not self.is_op(")"):
+            if self.tok.kind == "end":
+                raise self.fail(f"expected ')' to close {token.text}(...), found the end")
             if args or options:
                 self.expect_op(",", f"between the arguments of {token.text!r}")
             arg_token = self.tok
@@ -593,8 +608,6 @@ class _Parser:
                 )
             elif options:
                 raise self.fail(f"positional argument after the options of {token.text!r}")
-            elif arg_token.kind == "end":
-                raise self.fail(f"expected ')' to close {token.text}(...), found the end")
             elif len(args) >= len(spec.params):
                 raise self.fail(
                     f"{token.text!r} takes {len(spec.params)} argument(s), found more", arg_token
@@ -611,9 +624,9 @@ class _Parser:
         if token.text == "boost_move" and not {"armies", "speed", "ignore_mountains"} & set(
             options
         ):
-            raise self.fail("boost_move needs at least one of armies=, speed=, ignore_mountains")
-        if token.text == "boost_move" and options.get("only") and "armies" in options:
-            raise self.fail("boost_move's only=cavalry concerns speed and mountains, not armies=")
+            raise self.fail(
+                "boost_move needs at least one of armies=, speed=, ignore_mountains", token
+            )
         order = list(spec.keywords)
         ordered = tuple(sorted(options.items(), key=lambda kv: order.index(kv[0])))
         return Primitive(token.text, tuple(args), ordered)
@@ -704,9 +717,10 @@ class _Parser:
             places = [self.place()]
             while name == "troops_in" and self.is_op(","):
                 self.i += 1
+                at = self.tok
                 places.append(self.place())
-            if len(set(places)) != len(places):
-                raise self.fail(f"{name} names a territory twice")
+                if places[-1] in places[:-1]:
+                    raise self.fail(f"{name} names {places[-1]} twice", at)
             self.expect_op(")", f"after the territor{'ies' if name == 'troops_in' else 'y'}")
             return Quantity(name, tuple(places))
         return Quantity(name)
@@ -723,20 +737,21 @@ class _Parser:
         while True:
             start_token = self.tok
             first = self.numeral()
+            run = [first]
             if self.is_op(".."):
                 self.i += 1
                 last = self.numeral()
                 lo, hi = NUMERALS.index(first), NUMERALS.index(last)
                 if hi <= lo:
                     raise self.fail(f"numeral range {first}..{last} must ascend", start_token)
-                out.extend(NUMERALS[lo : hi + 1])
-            else:
-                out.append(first)
+                run = list(NUMERALS[lo : hi + 1])
+            twice = [n for n in run if n in out]
+            if twice:
+                raise self.fail(f"numeral {twice[0]} is listed twice", start_token)
+            out.extend(run)
             if not self.is_op(","):
                 break
             self.i += 1
-        if len(set(out)) != len(out):
-            raise self.fail("a numeral is listed twice")
         return tuple(out)
 
     def place(self) -> str:
