@@ -185,7 +185,7 @@ def test_bad_board_refused_naming_the_entry(
 
 
 def test_unreadable_and_malformed_files(tmp_path: Path) -> None:
-    with pytest.raises(InvalidParameterError, match="board file .* cannot be read"):
+    with pytest.raises(InvalidParameterError, match=r"board file .* cannot be read"):
         load_board(str(tmp_path / "missing.toml"))
     bad = tmp_path / "bad.toml"
     bad.write_text("[territory\n", encoding="utf-8")

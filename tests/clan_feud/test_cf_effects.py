@@ -231,7 +231,7 @@ MALFORMED = [
     ("gain_vp(1*territories_in(V..I))", 26, "must ascend"),
     ("gain_vp(1*territories_in(I, I))", 29, "numeral I is listed twice"),
     ("gain_vp(1*territories_in(I..III, II))", 34, "numeral II is listed twice"),
-    ("gain_vp(1*troops_in(mar, IV, mar))", 29, "troops_in names mar twice"),
+    ("gain_vp(1*troops_in(mar, IV, mar))", 30, "troops_in names mar twice"),
     ("gain_money(£3)", 12, "unexpected character '£'"),
     ("may", 4, "expected an effect"),
     ("", 1, "expected an effect"),
