@@ -10,7 +10,7 @@ import pytest
 from clangames import InvalidParameterError
 from clangames.clan_feud import load_board
 
-from .cf_helpers import variant
+from .cf_helpers import bundled_text, variant
 
 GALLOWAY_AYR = '{ a = "galloway", b = "ayr", provenance = "reconstructed" },'
 EDINBURGH_FIFE = '{ a = "edinburgh", b = "fife", crossing'
@@ -219,3 +219,28 @@ def test_a_good_replacement_loads(tmp_path: Path) -> None:
     places = [*board.spawns.values()] + [t for p in (2, 3, 4, 5) for t in board.starts(p)]
     for t in places:
         assert board.steps(t, board.king_start) == bundled.steps(t, bundled.king_start)
+
+
+def test_a_sea_lane_needs_no_crossing_note(tmp_path: Path) -> None:
+    path = variant(
+        tmp_path,
+        "board.toml",
+        '"edinburgh", b = "fife", crossing = "Leith',
+        '"edinburgh", b = "fife", ignored = "Leith',
+    )
+    with pytest.raises(
+        InvalidParameterError, match=r"adjacency\.sea\[0\]: unknown key\(s\) ignored"
+    ):
+        load_board(path)
+    line = next(
+        x for x in bundled_text("board.toml").splitlines() if '"edinburgh", b = "fife"' in x
+    )
+    board = load_board(
+        variant(
+            tmp_path,
+            "board.toml",
+            line,
+            '{ a = "edinburgh", b = "fife", provenance = "reconstructed" },',
+        )
+    )
+    assert board.sea_lanes[0].crossing == ""

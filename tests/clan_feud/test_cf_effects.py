@@ -280,6 +280,15 @@ def test_malformed_combat_refused(text: str, words: str) -> None:
         parse_combat(text, "AC99.combat")
 
 
+def test_deep_nesting_refused() -> None:
+    deep = "may " * 31 + "gain_vp(1)"
+    assert str(parse_expression(deep)) == deep
+    with pytest.raises(ExpressionError, match=r"nested more than 32 deep.* at column 129"):
+        parse_expression("may " * 32 + "gain_vp(1)")
+    with pytest.raises(ExpressionError, match="nested more than 32 deep"):
+        parse_expression("[" * 5000)
+
+
 def test_non_text_refused() -> None:
     with pytest.raises(InvalidParameterError, match="expected the text of an expression"):
         parse_expression(3, "EV01.objective")  # type: ignore[arg-type]

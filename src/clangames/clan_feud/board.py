@@ -277,7 +277,9 @@ def _edges(
         if pair in seen:
             raise reader.fail(f"{where}: {a_id} and {b_id} are already joined by {seen[pair]}")
         seen[pair] = where
-        crossing = reader.string(entry, "crossing", where, empty=True) if optional else ""
+        crossing = (
+            reader.string(entry, "crossing", where, empty=True) if "crossing" in entry else ""
+        )
         out.append((a, b, reader.provenance(entry, where), crossing))
     return out
 

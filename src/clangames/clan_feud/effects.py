@@ -41,6 +41,8 @@ WINDOWS = ("P1.before_order", "P1.after_roll", "P2.assign", "P3.upkeep")
 EVENTS_WINDOW = "events"
 """Where event-card expressions run (a pseudo-window for the primitives table)."""
 
+MAX_DEPTH = 32
+"""Deepest nesting of brackets and prefix forms (a guard against runaway recursion)."""
 _KEYWORDS = frozenset({"OR", "may", "if", "then", "repeat", "and", "most", "fewest"})
 _PLACE = re.compile(r"[a-z][a-z0-9_]*\Z")
 
@@ -478,6 +480,7 @@ class _Parser:
         self.where = where
         self.tokens = _tokenize(text, where)
         self.i = 0
+        self.depth = 0
 
     # -- token helpers -----------------------------------------------------------------
 
@@ -540,6 +543,15 @@ class _Parser:
         return options[0] if len(options) == 1 else Or(tuple(options))
 
     def term(self) -> Expr:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise self.fail(f"effects nested more than {MAX_DEPTH} deep")
+        try:
+            return self.term_body()
+        finally:
+            self.depth -= 1
+
+    def term_body(self) -> Expr:
         token = self.tok
         if self.is_op("["):
             self.i += 1
