@@ -185,6 +185,19 @@ def test_within_and_steps(board: Board) -> None:
     assert board.is_mountain(board.index["mar"]) and not board.is_mountain(fife)
 
 
+def test_toward(board: Board) -> None:
+    """First steps of the shortest paths: Berwick (V) reaches the Castle only via Lothian;
+    Fife (VI) by the Forth ferries or Stirling."""
+    castle = board.king_start
+    assert ids(board, board.toward(board.spawns["V"], castle)) == {"lothian"}
+    assert ids(board, board.toward(board.spawns["VI"], castle)) == {"edinburgh", "linlithgow"}
+    assert board.toward(castle, castle) == ()
+    for a in range(board.size):
+        for b in range(board.size):
+            for n in board.toward(a, b):
+                assert board.steps(n, b) == board.steps(a, b) - 1 and n in board.neighbours[a]
+
+
 def test_starts_for_an_unknown_count_is_refused(board: Board) -> None:
     with pytest.raises(clangames.InvalidParameterError, match="no starting territories for 6"):
         board.starts(6)

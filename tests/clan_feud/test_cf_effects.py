@@ -4,6 +4,8 @@ is refused naming the field and the column."""
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -287,6 +289,13 @@ def test_deep_nesting_refused() -> None:
         parse_expression("may " * 32 + "gain_vp(1)")
     with pytest.raises(ExpressionError, match="nested more than 32 deep"):
         parse_expression("[" * 5000)
+
+
+def test_expression_error_pickles() -> None:
+    with pytest.raises(ExpressionError) as info:
+        parse_expression("gain_vp(", "EV01.objective")
+    copy = pickle.loads(pickle.dumps(info.value))
+    assert str(copy) == str(info.value) and copy.position == 8 and copy.where == "EV01.objective"
 
 
 def test_non_text_refused() -> None:

@@ -128,6 +128,12 @@ class Board:
         row = self.distances[origin]
         return sum(1 << t for t in range(len(row)) if row[t] <= steps)
 
+    def toward(self, origin: int, target: int) -> tuple[int, ...]:
+        """The neighbours of ``origin`` that start a shortest path to ``target`` (how an
+        English army picks its step); empty when ``origin`` is ``target``."""
+        goal = self.distances[origin][target] - 1
+        return tuple(n for n in self.neighbours[origin] if self.distances[n][target] == goal)
+
     def is_mountain(self, t: int) -> bool:
         """Whether territory ``t`` is mountainous (a step into or out of it ends a move)."""
         return bool(self.mountain_mask >> t & 1)

@@ -58,7 +58,12 @@ class ExpressionError(InvalidParameterError):
         self.where = where
         self.text = text
         self.position = position
+        self.problem = problem
         super().__init__(f"{where}: {problem} at column {position + 1} of {text!r}")
+
+    def __reduce__(self) -> tuple[type[ExpressionError], tuple[str, str, int, str]]:
+        # rebuilt from its parts (the default would pass only the message back)
+        return (ExpressionError, (self.where, self.text, self.position, self.problem))
 
 
 # ---------------------------------------------------------------------------------------
