@@ -90,6 +90,7 @@ def test_primitive_arguments_are_typed() -> None:
     assert str(boost) == "boost_move(speed=+1, ignore_mountains, only=cavalry)"
     remove = parse_expression("remove_troops(1)")
     assert remove == Primitive("remove_troops", (1,)) and str(remove) == "remove_troops(1)"
+    assert parse_expression("remove_troops(1, type=any)") == remove
 
 
 def test_quantities() -> None:
@@ -221,6 +222,8 @@ MALFORMED = [
     ("boost_move(only=cavalry)", 1, "needs at least one of armies=, speed=, ignore_mountains"),
     ("boost_move(speed=+1, speed=+2)", 22, "'speed' given twice"),
     ("boost_move(range=+1)", 12, "has no option 'range'"),
+    ("boost_move(speed=-1)", 18, "expected a rise (+1, +2, ...) for 'speed'"),
+    ("modify_die(1, 1to3, colour=black)", 1, "a black die never turns 1 into 3"),
     ("pay_money(3) OR", 16, "expected an effect"),
     ("pay_money(3) england_track(+1)", 14, "unexpected 'england_track'"),
     ("[gain_money(1); gain_feud(1)", 29, "expected ']'"),

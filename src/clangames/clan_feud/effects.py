@@ -341,7 +341,8 @@ class CombatEffect:
 # The primitives' signatures
 
 # Parameter kinds: "amount" (>= 1 or k*Q, k >= 1), "vp" (a nonzero amount, k may be < 0),
-# "count" (an int >= 1), "signed" (a nonzero int written with its sign), "step" (+1 or 1to3),
+# "count" (an int >= 1), "signed" (a nonzero int written with its sign), "plus" (a positive
+# int written with its sign, e.g. +1), "step" (+1 or 1to3),
 # "value" (a die value 1-3), "flag" (a bare keyword), or a tuple of the allowed names.
 _Kind: TypeAlias = str | tuple[str, ...]
 
@@ -388,8 +389,8 @@ PRIMITIVES: dict[str, Signature] = {
         "E17",
         (),
         keywords={
-            "armies": "signed",
-            "speed": "signed",
+            "armies": "plus",
+            "speed": "plus",
             "ignore_mountains": "flag",
             "only": ("cavalry",),
         },
@@ -398,7 +399,11 @@ PRIMITIVES: dict[str, Signature] = {
     "reduce_upkeep": Signature("E18", ("amount",), windows=(_P3,)),
     "england_track": Signature("E19", ("signed",), windows=(_P2, _P3, EVENTS_WINDOW)),
     "remove_troops": Signature(
-        "E20", ("count",), keywords={"type": TROOP_TYPES}, windows=(EVENTS_WINDOW,), cost=True
+        "E20",
+        ("count",),
+        keywords={"type": (*TROOP_TYPES, "any")},
+        windows=(EVENTS_WINDOW,),
+        cost=True,
     ),
 }
 """Every effect primitive by name (E1-E20, ``clan-feud-cards.md`` 1.4)."""
@@ -438,7 +443,7 @@ def _numeral_text(numerals: tuple[str, ...]) -> str:
 
 
 def _value_text(kind: _Kind, value: object) -> str:
-    if kind == "signed" and isinstance(value, int):
+    if kind in ("signed", "plus") and isinstance(value, int):
         return f"{value:+d}"
     return str(value)
 
@@ -644,6 +649,10 @@ class _Parser:
             raise self.fail(
                 "boost_move needs at least one of armies=, speed=, ignore_mountains", token
             )
+        if token.text == "modify_die" and args[1] == "1to3" and options.get("colour") == "black":
+            raise self.fail("a black die never turns 1 into 3 (its highest face is 2)", token)
+        if options.get("type") == "any":
+            del options["type"]  # the spec's spelled-out default: one tree for one meaning
         order = list(spec.keywords)
         ordered = tuple(sorted(options.items(), key=lambda kv: order.index(kv[0])))
         return Primitive(token.text, tuple(args), ordered)
@@ -670,10 +679,11 @@ class _Parser:
             if value > 3:
                 raise self.fail(f"expected a die value 1-3 {context}, found {value}", token)
             return value
-        if kind == "signed":
+        if kind in ("signed", "plus"):
             value = self.expect_int(context, signed=True)
-            if value == 0:
-                raise self.fail(f"expected a nonzero step {context}", token)
+            if value == 0 or (kind == "plus" and value < 0):
+                wanted = "a nonzero step" if kind == "signed" else "a rise (+1, +2, ...)"
+                raise self.fail(f"expected {wanted} {context}", token)
             return value
         if kind == "step":
             if token.kind == "word" and token.text == "1to3":
