@@ -61,7 +61,6 @@ def test_every_entry_is_reconstructed(board: Board) -> None:
     assert set(board.edge_provenance) == {"reconstructed"}
     assert {s.provenance for s in board.sea_lanes} == {"reconstructed"}
     assert set(board.start_provenance.values()) == {"reconstructed"}
-    assert board.source == "board.toml (bundled)"
 
 
 def test_ids_in_file_order(board: Board) -> None:
