@@ -1,11 +1,13 @@
-"""Clan Feud (in progress): the data layer of the fourth game.
+"""Clan Feud: 2-5 clans fight over Scotland for victory points while England waits.
 
-This package holds the game's component data and their loaders: the reconstructed map of
-Scotland (:mod:`~clangames.clan_feud.board`), the England track
-(:mod:`~clangames.clan_feud.england`), the event and action cards
-(:mod:`~clangames.clan_feud.cards`) and the parser of the card-effect vocabulary
-(:mod:`~clangames.clan_feud.effects`). The rules are not written yet, so the game is not
-registered: ``clangames`` does not import this package.
+Importing this package registers the game as ``clan_feud`` (``clan-feud`` works too). It
+holds the component data and their loaders: the reconstructed map of Scotland
+(:mod:`~clangames.clan_feud.board`), the England track (:mod:`~clangames.clan_feud.england`),
+the event and action cards (:mod:`~clangames.clan_feud.cards`) and the parser of the
+card-effect vocabulary (:mod:`~clangames.clan_feud.effects`); and the rules of part 1
+(:mod:`~clangames.clan_feud.rules`, :mod:`~clangames.clan_feud.military`,
+:mod:`~clangames.clan_feud.interpret`), views (:mod:`~clangames.clan_feud.observation`)
+and scoring (:mod:`~clangames.clan_feud.scoring`).
 """
 
 from clangames.clan_feud.board import Board, SeaLane, Territory, load_board, parse_board
@@ -53,13 +55,21 @@ from clangames.clan_feud.england import (
     load_england,
     parse_england,
 )
+from clangames.clan_feud.game import SPEC, ClanFeudGame
+from clangames.clan_feud.observation import ClanFeudObservation
+from clangames.clan_feud.state import Battle, ClanFeudState, Task
 
 __all__ = [
+    "SPEC",
     "ActionCard",
     "ActionDeck",
     "And",
     "ArmyLevel",
+    "Battle",
     "Board",
+    "ClanFeudGame",
+    "ClanFeudObservation",
+    "ClanFeudState",
     "CombatEffect",
     "Compare",
     "Condition",
@@ -83,6 +93,7 @@ __all__ = [
     "Scaled",
     "SeaLane",
     "Seq",
+    "Task",
     "Territory",
     "Timing",
     "Truth",
