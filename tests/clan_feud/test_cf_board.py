@@ -204,8 +204,7 @@ def test_starts_for_an_unknown_count_is_refused(board: Board) -> None:
         board.territory("shetland")
 
 
-def test_not_registered() -> None:
-    """A half-game must not appear in ``clangames list``: the data layer registers nothing."""
-    assert "clan_feud" not in {spec.name for spec in clangames.games()}
-    with pytest.raises(clangames.UnknownGameError):
-        clangames.load("clan_feud")
+def test_the_game_uses_this_board() -> None:
+    """With the rules in place the game is registered and plays on the bundled map."""
+    assert "clan_feud" in {spec.name for spec in clangames.games()}
+    assert clangames.load("clan_feud", players=2).board is load_board()
