@@ -94,7 +94,7 @@ def position(
         feud=feud if feud is not None else (0,) * n,
         pool=tuple(tuple(r) for r in pools),
         hands=tuple(tuple(r) for r in hand_rows),
-        deck=tuple(deck),
+        deck=fields.pop("deck", tuple(deck)),
         covered=tuple(covered),
         filled=tuple(filled_row),
         tasks=(SENTINEL, *tasks),

@@ -436,3 +436,64 @@ def test_turn_order_set_seat_by_seat_and_the_regent_tie_break() -> None:
     assert s.phase.name == "order" and s.to_move == (1,)
     s = play(s, "seat 2", "seat 0")
     assert s.order == (2, 0, 1)
+
+
+def test_intrigue_levels_one_and_three(game) -> None:  # type: ignore[no-untyped-def]
+    s = position(game, [Task("intrigue", 0, 1)], money=(0, 0))
+    assert (s.money[0], s.vp[0]) == (1, 2)
+    s = play(s, "draw AC05")
+    assert s.hands[0][4] == 1 and done(s)
+    s = position(game, [Task("intrigue", 0, 3)], money=(0, 0))
+    assert (s.money[0], s.vp[0]) == (3, 3)
+    s = play(s, "draw AC05", "draw AC05", "draw AC06")
+    assert s.hands[0][4] == 2 and s.hands[0][5] == 1 and done(s)
+
+
+def test_intrigue_reshuffles_the_discards() -> None:
+    g = load(2)
+    empty = tuple(0 for _ in g.deck.designs)
+    s = position(
+        g, [Task("intrigue", 0, 1)], deck=empty, discards=tuple(d.copies for d in g.deck.designs)
+    )
+    assert s.is_chance and sum(s.deck) == 50 and sum(s.discards) == 0
+
+
+def test_recruit_level_one_is_infantry_only(game) -> None:  # type: ignore[no-untyped-def]
+    s = position(
+        game,
+        [Task("recruit", 0, 1, -1)],
+        control={"moray": 0, "banff": 0},
+        castles=("moray", "banff"),
+        money=(3, 0),
+    )
+    assert legal_texts(s) == ["territory banff", "territory moray"]
+    s = play(s, "territory banff")
+    assert legal_texts(s) == ["take 1 infantry", "take 2 infantry", "take 3 infantry"]
+
+
+def test_move_level_two_moves_two_armies_once_each(game) -> None:  # type: ignore[no-untyped-def]
+    s = position(
+        game,
+        [Task("move", 0, 2)],
+        troops={(0, "moray"): (1, 0, 0), (0, "banff"): (1, 0, 0)},
+        control={"moray": 0, "banff": 0},
+    )
+    assert legal_texts(s) == ["territory banff", "territory moray"]
+    s = play(s, "territory banff", "territory moray")
+    # the troop that arrived in moray moved already: only moray's own infantry may go
+    assert legal_texts(s) == ["stop", "territory moray"]
+    s = play(s, "territory moray", "territory inverness")
+    assert done(s) and s.troops_at(0, tid(game, "inverness")) == (1, 0, 0)
+    assert s.troops_at(0, tid(game, "moray")) == (1, 0, 0) and not any(s.moved)
+
+
+def test_a_sea_lane_step_then_a_land_step(game) -> None:  # type: ignore[no-untyped-def]
+    s = position(game, [Task("move", 0, 1)], troops={(0, "mull"): (0, 1, 0)})
+    assert legal_texts(s) == ["territory lochaber", "territory lorn"]
+    s = play(s, "territory lorn")  # Lorn is mountainous: the move ends on it
+    assert done(s) and s.controller[tid(game, "lorn")] == 0
+    s = position(game, [Task("move", 0, 1)], troops={(0, "ayr"): (0, 1, 0)})
+    s = play(s, "territory kintyre_arran")  # across the Firth of Clyde
+    assert "territory argyll" in legal_texts(s)
+    s = play(s, "territory argyll")
+    assert done(s) and s.controller[tid(game, "argyll")] == 0

@@ -4,7 +4,6 @@ the lookup tables the rules use on the hot path, and registration."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from math import factorial
 from typing import Any
 
@@ -141,6 +140,7 @@ class ClanFeudGame(Game):
         self.nodes, self.node_index = number_nodes(exprs)
         self.objective_nodes = tuple(self.node_index[c.objective] for c in events.regular)
         self.each_player_nodes = tuple(self.node_index[c.each_player] for c in events.regular)
+        self._hits: dict[tuple[int, bool], tuple[tuple[ClanFeudAction, int], ...]] = {}
         self._max_length = self._length_bound()
         self._info = GameInfo(
             name=spec.name,
@@ -185,10 +185,19 @@ class ClanFeudGame(Game):
             dist = nxt
         return tuple((self.total_actions[k], wt) for k, wt in sorted(dist.items()))
 
-    @lru_cache(maxsize=128)  # noqa: B019 - one game object lives as long as its tables
     def hit_table(self, dice: int, two_is_three: bool) -> tuple[tuple[ClanFeudAction, int], ...]:
         """Casualty dice: (Hits(loser, winner), weight) for ``dice`` white dice; a 1 hits
-        the loser, a 2 both (only the winner with ``two_is_three``), a 3 the winner."""
+        the loser, a 2 both (only the winner with ``two_is_three``), a 3 the winner.
+        Kept per game object: the outcomes must be this table's own shared actions."""
+        key = (dice, two_is_three)
+        table = self._hits.get(key)
+        if table is None:
+            table = self._hits[key] = self._hit_outcomes(dice, two_is_three)
+        return table
+
+    def _hit_outcomes(
+        self, dice: int, two_is_three: bool
+    ) -> tuple[tuple[ClanFeudAction, int], ...]:
         found: dict[tuple[int, int], int] = {}
         for ones in range(dice + 1):
             for twos in range(dice - ones + 1):

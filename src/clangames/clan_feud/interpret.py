@@ -310,7 +310,7 @@ def _apply(w: W, task: Task, action: Any, player: int) -> None:
     p = task.player
     rest = task.data[:-2]
     if isinstance(action, Discard):
-        w.hands[p][action.design] -= 1
+        w.hrow(p)[action.design] -= 1
         w.discards[action.design] += 1
         _set_top(w, task, counter - 1)
     elif isinstance(action, Place):

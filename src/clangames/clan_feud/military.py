@@ -144,7 +144,7 @@ def _step_apply(w: W, task: Task, action: Any, player: int) -> None:
     army = task.data[:3]
     king = bool(task.data[3])
     origin = task.data[4]
-    row = w.troops[p]
+    row = w.trow(p)
     if isinstance(action, Word):
         w.pop()
         _arrive(w, p, pos, army)
@@ -312,7 +312,7 @@ def _reveal_run(w: W, task: Task) -> bool:
             card = g.action_from_id(b.cards.ids[side])
             if isinstance(card, PlayCard):
                 played[side] = card.design
-                w.hands[p][card.design] -= 1
+                w.hrow(p)[card.design] -= 1
                 w.discards[card.design] += 1
         if b.tokens.has_committed(side):
             k = g.action_from_id(b.tokens.ids[side]).k
@@ -456,7 +456,7 @@ def _lose(w: W, side: int, kind: int, count: int = 1) -> None:
         army[kind] -= count
         b = attrs.evolve(b, attackers=(army[0], army[1], army[2]))
     else:
-        w.troops[owner][3 * b.territory + kind] -= count
+        w.trow(owner)[3 * b.territory + kind] -= count
     losses = list(b.losses)
     losses[side] -= count
     w.battle = attrs.evolve(b, losses=(losses[0], losses[1]))
@@ -573,7 +573,7 @@ def _retreat_apply(w: W, task: Task, action: Place, player: int) -> None:
     b = w.battle
     assert b is not None
     d, t, n = b.owners[1], b.territory, action.territory
-    row = w.troops[d]
+    row = w.trow(d)
     for k in range(3):
         row[3 * n + k] += row[3 * t + k]
         row[3 * t + k] = 0
@@ -591,14 +591,14 @@ def _finish(w: W, survivor: str, attacker_retreats: bool = False, retreat_to: in
     w.battle = None
     army = b.attackers
     if attacker_retreats:
-        row = w.troops[p]
+        row = w.trow(p)
         for k in range(3):
             row[3 * b.origin + k] += army[k]
             w.moved[3 * b.origin + k] += army[k]
     if retreat_to >= 0 and d >= 0:
         w.claim(d, retreat_to)
     if survivor == "attacker":
-        row = w.troops[p]
+        row = w.trow(p)
         for k in range(3):
             row[3 * t + k] += army[k]
             w.moved[3 * t + k] += army[k]

@@ -37,8 +37,6 @@ from collections.abc import Callable
 from math import comb, factorial
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from clangames.clan_feud import interpret, military
 from clangames.clan_feud.actions import (
     COLOURS,
@@ -147,7 +145,8 @@ class W:
         self.controller = list(s.controller)
         self.site = list(s.site)
         self.towers = list(s.towers)
-        self.troops = [list(r) for r in s.troops]
+        # Nested rows stay the state's tuples until written (``trow``, ``prow``, ``hrow``).
+        self.troops: list[Any] = list(s.troops)
         self.moved = list(s.moved)
         self.king = s.king
         self.regent = s.regent
@@ -157,8 +156,8 @@ class W:
         self.vp = list(s.vp)
         self.covered = list(s.covered)
         self.filled = list(s.filled)
-        self.pool = [list(r) for r in s.pool]
-        self.hands = [list(r) for r in s.hands]
+        self.pool: list[Any] = list(s.pool)
+        self.hands: list[Any] = list(s.hands)
         self.passed = s.passed
         self.city_dice = list(s.city_dice)
         self.tasks = list(s.tasks)
@@ -180,7 +179,7 @@ class W:
             controller=tuple(self.controller),
             site=tuple(self.site),
             towers=tuple(self.towers),
-            troops=tuple(tuple(r) for r in self.troops),
+            troops=tuple(r if type(r) is tuple else tuple(r) for r in self.troops),
             moved=tuple(self.moved),
             king=self.king,
             regent=self.regent,
@@ -190,14 +189,36 @@ class W:
             vp=tuple(self.vp),
             covered=tuple(self.covered),
             filled=tuple(self.filled),
-            pool=tuple(tuple(r) for r in self.pool),
-            hands=tuple(tuple(r) for r in self.hands),
+            pool=tuple(r if type(r) is tuple else tuple(r) for r in self.pool),
+            hands=tuple(r if type(r) is tuple else tuple(r) for r in self.hands),
             passed=self.passed,
             city_dice=tuple(self.city_dice),
             tasks=tuple(self.tasks),
             battle=self.battle,
             options=options,
         )
+
+    # -- rows written in place -------------------------------------------------------------
+    def trow(self, p: int) -> list[int]:
+        """``p``'s troop row, made writable."""
+        row = self.troops[p]
+        if type(row) is tuple:
+            row = self.troops[p] = list(row)
+        return row  # type: ignore[no-any-return]
+
+    def prow(self, p: int) -> list[int]:
+        """``p``'s dice pool, made writable."""
+        row = self.pool[p]
+        if type(row) is tuple:
+            row = self.pool[p] = list(row)
+        return row  # type: ignore[no-any-return]
+
+    def hrow(self, p: int) -> list[int]:
+        """``p``'s hand, made writable."""
+        row = self.hands[p]
+        if type(row) is tuple:
+            row = self.hands[p] = list(row)
+        return row  # type: ignore[no-any-return]
 
     # -- task stack ------------------------------------------------------------------------
     def top(self) -> Task:
@@ -209,9 +230,25 @@ class W:
     def push(self, task: Task) -> None:
         self.tasks.append(task)
 
-    def update(self, **changes: Any) -> None:
+    def update(
+        self,
+        *,
+        player: int | None = None,
+        a: int | None = None,
+        b: int | None = None,
+        c: int | None = None,
+        data: tuple[int, ...] | None = None,
+    ) -> None:
         """Change fields of the top task."""
-        self.tasks[-1] = attrs.evolve(self.tasks[-1], **changes)
+        t = self.tasks[-1]
+        self.tasks[-1] = Task(
+            t.kind,
+            t.player if player is None else player,
+            t.a if a is None else a,
+            t.b if b is None else b,
+            t.c if c is None else c,
+            t.data if data is None else data,
+        )
 
     # -- facts -----------------------------------------------------------------------------
     def buildings(self, t: int) -> int:
@@ -224,7 +261,7 @@ class W:
     def troop_total(self, p: int, kind: int | None = None) -> int:
         """``p``'s troops on the board (of one type), a battle's attackers included."""
         row = self.troops[p]
-        n = sum(row) if kind is None else sum(row[kind::3])
+        n: int = sum(row) if kind is None else sum(row[kind::3])
         b = self.battle
         if b is not None and b.owners[0] == p:
             n += sum(b.attackers) if kind is None else b.attackers[kind]
@@ -293,7 +330,7 @@ class W:
                 self.set_regent(-1)
 
     def remove_troop(self, p: int, t: int, kind: int) -> None:
-        self.troops[p][3 * t + kind] -= 1
+        self.trow(p)[3 * t + kind] -= 1
 
 
 # ---------------------------------------------------------------------------------------
@@ -424,8 +461,9 @@ def _start_apply(w: W, task: Task, action: StartAt, player: int) -> None:
     p, t = task.a, action.territory
     w.controller[t] = p
     w.site[t] = 2
-    w.troops[p][3 * t] = 2
-    w.troops[p][3 * t + 1] = 1
+    row = w.trow(p)
+    row[3 * t] = 2
+    row[3 * t + 1] = 1
     if p + 1 == w.game.num_players:
         w.pop()
     else:
@@ -483,7 +521,7 @@ def _phase1_run(w: W, task: Task) -> bool:
     counts: list[int] = []
     for p in range(n):
         w.filled[p] = 0
-        w.pool[p] = [0] * 21
+        w.pool[p] = (0,) * 21
         counts.extend(dice_owned(w, p))
     w.passed = 0
     w.city_dice = [0] * n
@@ -577,7 +615,7 @@ def _roll_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
 def _roll_apply(w: W, task: Task, action: Rolled, player: int) -> None:
     i = _roll_next(task)
     p, c = divmod(i, 7)
-    pool = w.pool[p]
+    pool = w.prow(p)
     pool[3 * c] += action.ones
     pool[3 * c + 1] += action.twos
     pool[3 * c + 2] += action.threes
@@ -680,7 +718,7 @@ def _assign_apply(w: W, task: Task, action: Any, player: int) -> None:
     if isinstance(action, Word):
         w.passed |= 1 << p
         return
-    w.pool[p][3 * action.colour + action.value - 1] -= 1
+    w.prow(p)[3 * action.colour + action.value - 1] -= 1
     slot = w.free_slot(p, action.column, action.level)
     w.filled[p] |= 1 << (5 * action.column + slot)
     level = action.level
@@ -714,16 +752,18 @@ def _feud_apply(w: W, task: Task, action: Any, player: int) -> None:
         w.pop()
     elif isinstance(action, Raise):
         i = 3 * action.colour + action.value - 1
-        w.pool[p][i] -= 1
-        w.pool[p][i + 1] += 1
+        pool = w.prow(p)
+        pool[i] -= 1
+        pool[i + 1] += 1
         if level == 3 and not task.b:
             w.update(b=1, c=i + 2)
         else:
             w.pop()
     else:
         i = 3 * action.colour
-        w.pool[p][i] -= 1
-        w.pool[p][i + 2] += 1
+        pool = w.prow(p)
+        pool[i] -= 1
+        pool[i + 2] += 1
         w.pop()
 
 
@@ -784,7 +824,7 @@ def _draw_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
 
 def _draw_apply(w: W, task: Task, action: DrawCard, player: int) -> None:
     w.deck[action.design] -= 1
-    w.hands[task.player][action.design] += 1
+    w.hrow(task.player)[action.design] += 1
     w.update(a=task.a - 1)
 
 
@@ -883,7 +923,7 @@ def _recruit_apply(w: W, task: Task, action: Any, player: int) -> None:
     t = task.b
     kind, k = action.troop, action.count
     w.money[p] -= k * COST[kind]
-    w.troops[p][3 * t + kind] += k
+    w.trow(p)[3 * t + kind] += k
     if task.c + 1 == len(RECRUIT_STAGES[level]):
         w.pop()
     else:
