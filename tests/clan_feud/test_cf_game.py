@@ -87,3 +87,37 @@ def test_observation_hides_other_hands_and_resample_redeals_them() -> None:
     other = state.resample(0, clangames.Rng(5))
     assert other.observation(0) == obs and other.hands[0] == state.hands[0]
     assert sum(other.hands[1]) == 2
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            '{ a = "galloway", b = "ayr", provenance = "reconstructed" },',
+            '{ a = "galloway", b = "ayr", provenance = "reconstructed" },\n'
+            '  { a = "ayr", b = "galloway", provenance = "reconstructed" },',
+            "already joined",
+        ),
+        (
+            '{ a = "edinburgh", b = "fife", crossing',
+            '{ a = "edinburgh_castle", b = "fife", crossing',
+            "inland",
+        ),
+        (
+            '2 = { territories = ["moray", "the_lennox"]',
+            '2 = { territories = ["moray", "shetland"]',
+            "shetland",
+        ),
+        ('id = "galloway"', 'id = "galloway"\nbogus = 1', "unknown key"),
+    ],
+)
+def test_a_bad_board_parameter_is_refused(tmp_path, old: str, new: str, message: str) -> None:  # type: ignore[no-untyped-def]
+    path = variant(tmp_path, "board.toml", old, new)
+    with pytest.raises(InvalidParameterError, match=message):
+        clangames.load("clan_feud", players=2, board=path)
+
+
+def test_a_malformed_event_expression_is_refused(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = variant(tmp_path, "events.toml", "pay_money(3) OR", "pay_money(3 OR")
+    with pytest.raises(InvalidParameterError, match="column"):
+        clangames.load("clan_feud", players=2, events=path)
