@@ -36,17 +36,23 @@ from clangames.clan_feud.effects import (
     Seq,
     Truth,
 )
-from clangames.clan_feud.state import Task
 
 if TYPE_CHECKING:
     from clangames.clan_feud.rules import W
+    from clangames.clan_feud.state import Task
 
 TROOP_INDEX = {"infantry": 0, "cavalry": 1, "artillery": 2}
 
 
+def _task(kind: str, player: int, a: int = 0, data: tuple[int, ...] = ()) -> Task:
+    from clangames.clan_feud.state import Task  # the state module imports the rules
+
+    return Task(kind, player, a, data=data)
+
+
 def program(player: int, node: int) -> Task:
     """A task that runs expression ``node`` with ``player`` acting."""
-    return Task("prog", player, data=(node, -1))
+    return _task("prog", player, data=(node, -1))
 
 
 def move_track(w: W, steps: int) -> None:
@@ -73,9 +79,14 @@ def quantity(w: Any, p: int, q: Quantity) -> int:
         return sum(w.towers[t] for t, c in enumerate(ctrl) if c == p)
     if name == "troops":
         row = w.troops[p]
+        b = w.battle
         if q.args:
-            return sum(row[TROOP_INDEX[q.args[0]] :: 3])
-        return sum(row)
+            kind = TROOP_INDEX[q.args[0]]
+            n: int = sum(row[kind::3])
+            return n + (b.attackers[kind] if b is not None and b.owners[0] == p else 0)
+        n = sum(row)
+        # a battle's attackers stand outside the territories until it ends
+        return n + (sum(b.attackers) if b is not None and b.owners[0] == p else 0)
     if name == "feud":
         return int(w.feud[p])
     if name == "money":
@@ -275,7 +286,7 @@ def _primitive(w: W, p: int, e: Primitive) -> bool:
     elif name == "gain_vp":
         w.vp[p] += n
     elif name == "draw_cards":
-        w.push(Task("draw", p, n))
+        w.push(_task("draw", p, n))
     elif name == "england_track":
         move_track(w, int(e.args[0]))  # type: ignore[arg-type]
     return True

@@ -132,69 +132,47 @@ class ClanFeudState(State):
 
     # -- rules -----------------------------------------------------------------------------
     def _legal(self, player: int) -> tuple[Any, ...]:
-        from clangames.clan_feud import rules
-
         return rules.legal_actions(self, player)
 
     def _apply(self, action: Any, player: int) -> ClanFeudState:
-        from clangames.clan_feud import rules
-
         return rules.apply(self, action, player)
 
     def _chance_weights(self) -> tuple[tuple[Any, int], ...]:
-        from clangames.clan_feud import rules
-
         return rules.chance_weights(self)
 
     # -- results ---------------------------------------------------------------------------
     def scores(self) -> tuple[int, ...]:
         """VP at the end; before it, VP plus the final count of the current position."""
-        from clangames.clan_feud import scoring
-
         return scoring.scores(self)
 
     def winners(self) -> tuple[int, ...]:
         """Most VP; tied players share the win. Empty before the end."""
-        from clangames.clan_feud import scoring
-
         return scoring.winners(self) if self.is_terminal else ()
 
     # -- views -------------------------------------------------------------------------------
     def observation(self, player: int) -> ClanFeudObservation:
         """Everything public plus ``player``'s hand and own sealed commitments."""
-        from clangames.clan_feud import observation
-
         return observation.observe(self, player)
 
     def public_observation(self) -> ClanFeudObservation:
         """Everything public."""
-        from clangames.clan_feud import observation
-
         return observation.observe(self, None)
 
     def resample(self, player: int, rng: Rng) -> ClanFeudState:
         """Other hands re-dealt from the cards ``player`` cannot see, other sealed
         commitments chosen again."""
-        from clangames.clan_feud import observation
-
         return observation.resample(self, player, rng)
 
     def describe(self, action: Any) -> str:
         """A sentence for people about what ``action`` does here."""
-        from clangames.clan_feud import rules
-
         return rules.describe(self, action)
 
     def prompt(self) -> str:
         """What is being decided now, in words."""
-        from clangames.clan_feud import rules
-
         return rules.prompt(self)
 
     def check_consistency(self) -> None:
         """Raise StateDecodeError naming the field if this state could not occur."""
-        from clangames.clan_feud import observation
-
         observation.check_consistency(self)
 
     # -- conveniences for people and tests ----------------------------------------------------
@@ -207,3 +185,7 @@ class ClanFeudState(State):
     def buildings(self, territory: int) -> int:
         """Buildings in ``territory`` (a city or castle counts one, plus tower houses)."""
         return (self.site[territory] > 0) + self.towers[territory]
+
+
+# The rules modules import this one for its classes; imported last, they find them defined.
+from clangames.clan_feud import observation, rules, scoring  # noqa: E402
