@@ -272,19 +272,19 @@ def _primitive(w: W, p: int, e: Primitive) -> bool:
     name = e.name
     n = amount(w, p, e.args[0]) if e.args and name != "england_track" else 0
     if name == "gain_money":
-        w.money[p] += n
+        w.m("money")[p] += n
     elif name == "pay_money":
         if w.money[p] < n:
             return False
-        w.money[p] -= n
+        w.m("money")[p] -= n
     elif name == "gain_feud":
-        w.feud[p] += n
+        w.m("feud")[p] += n
     elif name == "pay_feud":
         if w.feud[p] < n:
             return False
-        w.feud[p] -= n
+        w.m("feud")[p] -= n
     elif name == "gain_vp":
-        w.vp[p] += n
+        w.m("vp")[p] += n
     elif name == "draw_cards":
         w.push(_task("draw", p, n))
     elif name == "england_track":
@@ -322,7 +322,7 @@ def _apply(w: W, task: Task, action: Any, player: int) -> None:
     rest = task.data[:-2]
     if isinstance(action, Discard):
         w.hrow(p)[action.design] -= 1
-        w.discards[action.design] += 1
+        w.m("discards")[action.design] += 1
         _set_top(w, task, counter - 1)
     elif isinstance(action, Place):
         _set_top(w, task, (counter // 64) * 64 + action.territory + 1)

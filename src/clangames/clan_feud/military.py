@@ -174,7 +174,7 @@ def _step_apply(w: W, task: Task, action: Any, player: int) -> None:
 def _arrive(w: W, p: int, t: int, army: tuple[int, ...]) -> None:
     """An army comes to rest: it has moved, and it claims the territory."""
     for k in range(3):
-        w.moved[3 * t + k] += army[k]
+        w.m("moved")[3 * t + k] += army[k]
     w.claim(p, t)
 
 
@@ -313,11 +313,11 @@ def _reveal_run(w: W, task: Task) -> bool:
             if isinstance(card, PlayCard):
                 played[side] = card.design
                 w.hrow(p)[card.design] -= 1
-                w.discards[card.design] += 1
+                w.m("discards")[card.design] += 1
         if b.tokens.has_committed(side):
             k = g.action_from_id(b.tokens.ids[side]).k
             spent[side] = k
-            w.feud[p] -= k
+            w.m("feud")[p] -= k
     w.battle = attrs.evolve(b, played=(played[0], played[1]), spent=(spent[0], spent[1]))
     w.pop()
     return True
@@ -461,7 +461,7 @@ def _lose(w: W, side: int, kind: int, count: int = 1) -> None:
     losses[side] -= count
     w.battle = attrs.evolve(b, losses=(losses[0], losses[1]))
     if owner >= 0:
-        w.feud[owner] += count
+        w.m("feud")[owner] += count
 
 
 def _loss_run(w: W, task: Task) -> bool:
@@ -594,14 +594,14 @@ def _finish(w: W, survivor: str, attacker_retreats: bool = False, retreat_to: in
         row = w.trow(p)
         for k in range(3):
             row[3 * b.origin + k] += army[k]
-            w.moved[3 * b.origin + k] += army[k]
+            w.m("moved")[3 * b.origin + k] += army[k]
     if retreat_to >= 0 and d >= 0:
         w.claim(d, retreat_to)
     if survivor == "attacker":
         row = w.trow(p)
         for k in range(3):
             row[3 * t + k] += army[k]
-            w.moved[3 * t + k] += army[k]
+            w.m("moved")[3 * t + k] += army[k]
         if b.king == 0:
             w.king = t
         elif b.king == 1:

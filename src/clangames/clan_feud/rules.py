@@ -33,7 +33,7 @@ Task kinds and their fields (``a``, ``b``, ``c``, ``data``):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from math import comb, factorial
 from typing import TYPE_CHECKING, Any
 
@@ -63,6 +63,7 @@ from clangames.clan_feud.actions import (
     Word,
 )
 from clangames.clan_feud.state import Battle, ClanFeudState, Task
+from clangames.engine.draft import freeze, thaw
 from clangames.engine.phases import CHANCE, Phase
 
 if TYPE_CHECKING:
@@ -98,8 +99,26 @@ GOLD = 2
 # The working copy
 
 
+_FLAT = (
+    "order",
+    "events",
+    "deck",
+    "discards",
+    "controller",
+    "site",
+    "towers",
+    "moved",
+    "money",
+    "feud",
+    "vp",
+    "covered",
+    "filled",
+    "city_dice",
+)
+
+
 class W:
-    """A mutable copy of a state's fields, changed by the rules and frozen at the end."""
+    """A working copy of a state's fields, changed by the rules and frozen at the end."""
 
     __slots__ = (
         "at_war",
@@ -123,6 +142,7 @@ class W:
         "passed",
         "pool",
         "regent",
+        "s",
         "site",
         "tasks",
         "towers",
@@ -133,70 +153,73 @@ class W:
     )
 
     def __init__(self, s: ClanFeudState) -> None:
+        self.s = s
         self.game: ClanFeudGame = s.game
         self.turn = s.turn
-        self.order = list(s.order)
         self.england = s.england
         self.track_start = s.track_start
         self.at_war = s.at_war
-        self.events = list(s.events)
-        self.deck = list(s.deck)
-        self.discards = list(s.discards)
-        self.controller = list(s.controller)
-        self.site = list(s.site)
-        self.towers = list(s.towers)
-        # Nested rows stay the state's tuples until written (``trow``, ``prow``, ``hrow``).
-        self.troops: list[Any] = list(s.troops)
-        self.moved = list(s.moved)
         self.king = s.king
         self.regent = s.regent
         self.gold_out = s.gold_out
-        self.money = list(s.money)
-        self.feud = list(s.feud)
-        self.vp = list(s.vp)
-        self.covered = list(s.covered)
-        self.filled = list(s.filled)
+        self.passed = s.passed
+        self.battle: Battle | None = s.battle
+        # Sequences stay the state's tuples until a rule writes them (``m``); nested rows
+        # likewise (``trow``, ``prow``, ``hrow``); the task stack is always edited.
+        self.order: Sequence[int] = s.order
+        self.events: Sequence[int] = s.events
+        self.deck: Sequence[int] = s.deck
+        self.discards: Sequence[int] = s.discards
+        self.controller: Sequence[int] = s.controller
+        self.site: Sequence[int] = s.site
+        self.towers: Sequence[int] = s.towers
+        self.moved: Sequence[int] = s.moved
+        self.money: Sequence[int] = s.money
+        self.feud: Sequence[int] = s.feud
+        self.vp: Sequence[int] = s.vp
+        self.covered: Sequence[int] = s.covered
+        self.filled: Sequence[int] = s.filled
+        self.city_dice: Sequence[int] = s.city_dice
+        self.troops: list[Any] = list(s.troops)
         self.pool: list[Any] = list(s.pool)
         self.hands: list[Any] = list(s.hands)
-        self.passed = s.passed
-        self.city_dice = list(s.city_dice)
         self.tasks = list(s.tasks)
-        self.battle: Battle | None = s.battle
+
+    def m(self, name: str) -> list[int]:
+        """The sequence field ``name``, made writable (copied from the state once)."""
+        value = getattr(self, name)
+        if type(value) is tuple:
+            value = list(value)
+            setattr(self, name, value)
+        return value  # type: ignore[no-any-return]
 
     def freeze(self, phase: Phase, options: tuple[Any, ...] | None) -> ClanFeudState:
-        """The state these fields describe."""
-        return ClanFeudState(
-            game=self.game,
-            phase=phase,
-            turn=self.turn,
-            order=tuple(self.order),
-            england=self.england,
-            track_start=self.track_start,
-            at_war=self.at_war,
-            events=tuple(self.events),
-            deck=tuple(self.deck),
-            discards=tuple(self.discards),
-            controller=tuple(self.controller),
-            site=tuple(self.site),
-            towers=tuple(self.towers),
-            troops=tuple(r if type(r) is tuple else tuple(r) for r in self.troops),
-            moved=tuple(self.moved),
-            king=self.king,
-            regent=self.regent,
-            gold_out=self.gold_out,
-            money=tuple(self.money),
-            feud=tuple(self.feud),
-            vp=tuple(self.vp),
-            covered=tuple(self.covered),
-            filled=tuple(self.filled),
-            pool=tuple(r if type(r) is tuple else tuple(r) for r in self.pool),
-            hands=tuple(r if type(r) is tuple else tuple(r) for r in self.hands),
-            passed=self.passed,
-            city_dice=tuple(self.city_dice),
-            tasks=tuple(self.tasks),
-            battle=self.battle,
-            options=options,
-        )
+        """The state these fields describe: the old state thawed into the kernel's draft,
+        the changed fields set, frozen in place (no constructor)."""
+        d = thaw(self.s)
+        d.phase = phase
+        d.options = options
+        d.turn = self.turn
+        d.england = self.england
+        d.track_start = self.track_start
+        d.at_war = self.at_war
+        d.king = self.king
+        d.regent = self.regent
+        d.gold_out = self.gold_out
+        d.passed = self.passed
+        d.battle = self.battle
+        old = self.s
+        for name in _FLAT:
+            value = getattr(self, name)
+            if type(value) is not tuple:
+                setattr(d, name, tuple(value))
+            elif value is not getattr(old, name):
+                setattr(d, name, value)  # a tuple moved from another field
+        d.troops = tuple(r if type(r) is tuple else tuple(r) for r in self.troops)
+        d.pool = tuple(r if type(r) is tuple else tuple(r) for r in self.pool)
+        d.hands = tuple(r if type(r) is tuple else tuple(r) for r in self.hands)
+        d.tasks = tuple(self.tasks)
+        return freeze(d, ClanFeudState)
 
     # -- rows written in place -------------------------------------------------------------
     def trow(self, p: int) -> list[int]:
@@ -291,7 +314,7 @@ class W:
         for slot in FEUD_SLOTS:
             bit = 1 << slot
             if not self.filled[p] & bit:
-                self.filled[p] |= bit
+                self.m("filled")[p] |= bit
                 self.push(Task("feud", p, LEVEL[slot]))
                 return
 
@@ -302,7 +325,7 @@ class W:
         if old == new:
             return
         if old >= 0:
-            self.feud[old] += 1
+            self.m("feud")[old] += 1
         self.regent = new
         if new >= 0 and not self.gold_out:
             self.gold_out = True
@@ -314,10 +337,10 @@ class W:
         old = self.controller[t]
         if old != p:
             if old >= 0:
-                self.feud[old] += self.buildings(t)
-            self.controller[t] = p
+                self.m("feud")[old] += self.buildings(t)
+            self.m("controller")[t] = p
             if self.site[t] == 1 and not self.city_dice[p] >> t & 1:
-                self.city_dice[p] |= 1 << t
+                self.m("city_dice")[p] |= 1 << t
                 self.gain_die(p)
         if self.regent < 0 and self.king == t:
             self.set_regent(p)
@@ -459,8 +482,8 @@ def _start_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
 
 def _start_apply(w: W, task: Task, action: StartAt, player: int) -> None:
     p, t = task.a, action.territory
-    w.controller[t] = p
-    w.site[t] = 2
+    w.m("controller")[t] = p
+    w.m("site")[t] = 2
     row = w.trow(p)
     row[3 * t] = 2
     row[3 * t + 1] = 1
@@ -520,7 +543,7 @@ def _phase1_run(w: W, task: Task) -> bool:
     n = w.game.num_players
     counts: list[int] = []
     for p in range(n):
-        w.filled[p] = 0
+        w.m("filled")[p] = 0
         w.pool[p] = (0,) * 21
         counts.extend(dice_owned(w, p))
     w.passed = 0
@@ -720,7 +743,7 @@ def _assign_apply(w: W, task: Task, action: Any, player: int) -> None:
         return
     w.prow(p)[3 * action.colour + action.value - 1] -= 1
     slot = w.free_slot(p, action.column, action.level)
-    w.filled[p] |= 1 << (5 * action.column + slot)
+    w.m("filled")[p] |= 1 << (5 * action.column + slot)
     level = action.level
     # Card window P2.assign (part 3): a card's action resolves here, before the die's.
     w.push(Task(COLUMN_NAMES[action.column], p, level))
@@ -748,7 +771,7 @@ def _feud_apply(w: W, task: Task, action: Any, player: int) -> None:
     p, level = task.player, task.a
     if isinstance(action, Word):
         if action.word == "tokens":
-            w.feud[p] += level
+            w.m("feud")[p] += level
         w.pop()
     elif isinstance(action, Raise):
         i = 3 * action.colour + action.value - 1
@@ -780,7 +803,7 @@ def _income_run(w: W, task: Task) -> bool:
         if n:
             w.push(Task("income_roll", p, n))
     else:
-        w.money[p] += n * (1 if level == 1 else 2)
+        w.m("money")[p] += n * (1 if level == 1 else 2)
     return True
 
 
@@ -791,14 +814,14 @@ def _income_roll_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], 
 
 
 def _income_roll_apply(w: W, task: Task, action: Total, player: int) -> None:
-    w.money[task.player] += action.k
+    w.m("money")[task.player] += action.k
     w.pop()
 
 
 def _intrigue_run(w: W, task: Task) -> bool:
     p, level = task.player, task.a
-    w.money[p] += level
-    w.vp[p] += INTRIGUE_VP[level - 1]
+    w.m("money")[p] += level
+    w.m("vp")[p] += INTRIGUE_VP[level - 1]
     w.pop()
     w.push(Task("draw", p, level))
     return True
@@ -823,7 +846,7 @@ def _draw_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
 
 
 def _draw_apply(w: W, task: Task, action: DrawCard, player: int) -> None:
-    w.deck[action.design] -= 1
+    w.m("deck")[action.design] -= 1
     w.hrow(task.player)[action.design] += 1
     w.update(a=task.a - 1)
 
@@ -841,8 +864,8 @@ def _build_apply(w: W, task: Task, action: Any, player: int) -> None:
     if isinstance(action, Word):
         return
     column, slot = action.column, action.slot
-    w.money[p] -= PRICE[slot]
-    w.covered[p] &= ~(1 << (5 * column + slot))
+    w.m("money")[p] -= PRICE[slot]
+    w.m("covered")[p] &= ~(1 << (5 * column + slot))
     if level == 3 and slot in (1, 2) and not task.b:
         w.push(Task("build", p, 3, 1))
     if (column == BUILD and slot == 1) or slot == 4:
@@ -864,9 +887,9 @@ def _place_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 def _place_apply(w: W, task: Task, action: Place, player: int) -> None:
     t = action.territory
     if task.a == 2:
-        w.site[t] = 2
+        w.m("site")[t] = 2
     else:
-        w.towers[t] += 1
+        w.m("towers")[t] += 1
     w.pop()
 
 
@@ -922,7 +945,7 @@ def _recruit_apply(w: W, task: Task, action: Any, player: int) -> None:
         return
     t = task.b
     kind, k = action.troop, action.count
-    w.money[p] -= k * COST[kind]
+    w.m("money")[p] -= k * COST[kind]
     w.trow(p)[3 * t + kind] += k
     if task.c + 1 == len(RECRUIT_STAGES[level]):
         w.pop()
@@ -974,7 +997,7 @@ def _draw_event_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], .
 
 
 def _draw_event_apply(w: W, task: Task, action: DrawEvent, player: int) -> None:
-    w.events.append(action.event)
+    w.m("events").append(action.event)
     w.pop()
 
 
@@ -1022,8 +1045,8 @@ def _upkeep_apply(w: W, task: Task, action: Any, player: int) -> None:
         w.pop()
         lo, hi = max(0, due - w.money[p]), min(w.feud[p], due)
         if lo == hi:
-            w.feud[p] -= lo
-            w.money[p] -= due - lo
+            w.m("feud")[p] -= lo
+            w.m("money")[p] -= due - lo
         else:
             w.push(Task("upkeep_pay", p, due))
 
@@ -1036,8 +1059,8 @@ def _upkeep_pay_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 
 def _upkeep_pay_apply(w: W, task: Task, action: PayFeud, player: int) -> None:
     p, due = task.player, task.a
-    w.feud[p] -= action.k
-    w.money[p] -= due - action.k
+    w.m("feud")[p] -= action.k
+    w.m("money")[p] -= due - action.k
     w.pop()
 
 
@@ -1045,7 +1068,7 @@ def _final_run(w: W, task: Task) -> bool:
     from clangames.clan_feud.scoring import final_count
 
     for p in w.order:
-        w.vp[p] += final_count(w, p)
+        w.m("vp")[p] += final_count(w, p)
     w.tasks = []
     return True
 
