@@ -109,6 +109,17 @@ class ClanFeudGame(Game):
             for a in table.actions
             if isinstance(a, Assign)
         }
+        self.assign_table: tuple[tuple[tuple[tuple[Any, ...], ...], ...], ...] = tuple(
+            tuple(
+                tuple(
+                    tuple(self.assign_actions.get((c, v, col, lvl)) for lvl in range(4))
+                    for col in range(5)
+                )
+                for v in range(1, 4)
+            )
+            for c in range(len(COLOURS))
+        )
+        """The assignment actions by colour, value - 1, column and level (None: none)."""
         self.raise_actions: dict[tuple[int, int], ClanFeudAction] = {
             (a.colour, a.value): a for a in table.actions if isinstance(a, Raise)
         }

@@ -127,6 +127,7 @@ class W:
         "controller",
         "covered",
         "deck",
+        "dirty",
         "discards",
         "england",
         "events",
@@ -183,6 +184,8 @@ class W:
         self.troops: list[Any] = list(s.troops)
         self.pool: list[Any] = list(s.pool)
         self.hands: list[Any] = list(s.hands)
+        self.dirty = 0
+        """Nested fields written: 1 troops, 2 pool, 4 hands."""
         self.tasks = list(s.tasks)
 
     def m(self, name: str) -> list[int]:
@@ -209,15 +212,56 @@ class W:
         d.passed = self.passed
         d.battle = self.battle
         old = self.s
-        for name in _FLAT:
-            value = getattr(self, name)
-            if type(value) is not tuple:
-                setattr(d, name, tuple(value))
-            elif value is not getattr(old, name):
-                setattr(d, name, value)  # a tuple moved from another field
-        d.troops = tuple(r if type(r) is tuple else tuple(r) for r in self.troops)
-        d.pool = tuple(r if type(r) is tuple else tuple(r) for r in self.pool)
-        d.hands = tuple(r if type(r) is tuple else tuple(r) for r in self.hands)
+        # straight-line, one block per sequence: set only what changed
+        v = self.order
+        if v is not old.order:
+            d.order = v if type(v) is tuple else tuple(v)
+        v = self.events
+        if v is not old.events:
+            d.events = v if type(v) is tuple else tuple(v)
+        v = self.deck
+        if v is not old.deck:
+            d.deck = v if type(v) is tuple else tuple(v)
+        v = self.discards
+        if v is not old.discards:
+            d.discards = v if type(v) is tuple else tuple(v)
+        v = self.controller
+        if v is not old.controller:
+            d.controller = v if type(v) is tuple else tuple(v)
+        v = self.site
+        if v is not old.site:
+            d.site = v if type(v) is tuple else tuple(v)
+        v = self.towers
+        if v is not old.towers:
+            d.towers = v if type(v) is tuple else tuple(v)
+        v = self.moved
+        if v is not old.moved:
+            d.moved = v if type(v) is tuple else tuple(v)
+        v = self.money
+        if v is not old.money:
+            d.money = v if type(v) is tuple else tuple(v)
+        v = self.feud
+        if v is not old.feud:
+            d.feud = v if type(v) is tuple else tuple(v)
+        v = self.vp
+        if v is not old.vp:
+            d.vp = v if type(v) is tuple else tuple(v)
+        v = self.covered
+        if v is not old.covered:
+            d.covered = v if type(v) is tuple else tuple(v)
+        v = self.filled
+        if v is not old.filled:
+            d.filled = v if type(v) is tuple else tuple(v)
+        v = self.city_dice
+        if v is not old.city_dice:
+            d.city_dice = v if type(v) is tuple else tuple(v)
+        dirty = self.dirty
+        if dirty & 1:
+            d.troops = tuple(r if type(r) is tuple else tuple(r) for r in self.troops)
+        if dirty & 2:
+            d.pool = tuple(r if type(r) is tuple else tuple(r) for r in self.pool)
+        if dirty & 4:
+            d.hands = tuple(r if type(r) is tuple else tuple(r) for r in self.hands)
         d.tasks = tuple(self.tasks)
         return freeze(d, ClanFeudState)
 
@@ -227,6 +271,7 @@ class W:
         row = self.troops[p]
         if type(row) is tuple:
             row = self.troops[p] = list(row)
+            self.dirty |= 1
         return row  # type: ignore[no-any-return]
 
     def prow(self, p: int) -> list[int]:
@@ -234,6 +279,7 @@ class W:
         row = self.pool[p]
         if type(row) is tuple:
             row = self.pool[p] = list(row)
+            self.dirty |= 2
         return row  # type: ignore[no-any-return]
 
     def hrow(self, p: int) -> list[int]:
@@ -241,6 +287,7 @@ class W:
         row = self.hands[p]
         if type(row) is tuple:
             row = self.hands[p] = list(row)
+            self.dirty |= 4
         return row  # type: ignore[no-any-return]
 
     # -- task stack ------------------------------------------------------------------------
@@ -545,6 +592,7 @@ def _phase1_run(w: W, task: Task) -> bool:
     for p in range(n):
         w.m("filled")[p] = 0
         w.pool[p] = (0,) * 21
+        w.dirty |= 2
         counts.extend(dice_owned(w, p))
     w.passed = 0
     w.city_dice = [0] * n
@@ -708,28 +756,40 @@ def _column_possible(w: W, p: int, column: int, level: int) -> bool:
     return True
 
 
+LEVEL_BITS = tuple(
+    tuple(sum(1 << (5 * col + slot) for slot in SLOTS_AT[lvl]) & EXISTS for lvl in range(4))
+    for col in range(5)
+)
+"""The board slots of each column at each level, as bitmasks."""
+ALL_COLUMNS = (0, 1, 2, 3, 4)
+
+
 def _assign_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p = task.player
     pool = w.pool[p]
-    table = w.game.assign_actions
-    possible: dict[tuple[int, int], bool] = {}
+    table = w.game.assign_table
+    free = EXISTS & ~(w.covered[p] | w.filled[p])
+    # Whether each (column, level) can take a die now: a free slot and a doable action,
+    # worked out once per column and level (Build and Military ask the most).
+    ready: dict[int, bool] = {}
     out: list[ClanFeudAction] = []
     for i, count in enumerate(pool):
         if not count:
             continue
         colour, v0 = divmod(i, 3)
-        value = v0 + 1
         only = COLUMN_OF_COLOUR.get(colour)
-        for column in range(5) if only is None else (only,):
-            for level in range(1, value + 1):
-                if w.free_slot(p, column, level) < 0:
+        row = table[colour][v0]
+        for column in ALL_COLUMNS if only is None else (only,):
+            bits = LEVEL_BITS[column]
+            for level in range(1, v0 + 2):
+                if not free & bits[level]:
                     continue
-                key = (column, level)
-                ok = possible.get(key)
+                key = 4 * column + level
+                ok = ready.get(key)
                 if ok is None:
-                    ok = possible[key] = _column_possible(w, p, column, level)
+                    ok = ready[key] = _column_possible(w, p, column, level)
                 if ok:
-                    out.append(table[colour, value, column, level])
+                    out.append(row[column][level])
     if not out:
         return (w.game.words["pass"],)
     return tuple(out)
