@@ -437,7 +437,7 @@ def settle(w: W) -> ClanFeudState:
             if len(outcomes) == 1:
                 APPLY[kind](w, task, outcomes[0][0], CHANCE)
                 continue
-            return w.freeze(Phase.chance(kind), None)
+            return w.freeze(Phase.chance(kind), outcomes)  # the weights, kept
         together = TOGETHER.get(kind)
         if together is not None:
             players = together(w, task)
@@ -466,6 +466,8 @@ def legal_actions(s: ClanFeudState, player: int) -> tuple[ClanFeudAction, ...]:
 
 def chance_weights(s: ClanFeudState) -> tuple[tuple[ClanFeudAction, int], ...]:
     """The chance outcomes with integer weights (sorted by id)."""
+    if s.options is not None:
+        return s.options  # worked out when the state was made
     return WEIGHTS[s.tasks[-1].kind](W(s), s.tasks[-1])
 
 

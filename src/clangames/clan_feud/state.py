@@ -128,7 +128,8 @@ class ClanFeudState(State):
     options: tuple[Any, ...] | None = attrs.field(
         default=None, eq=False, repr=False, metadata={"json": False, "cache": True}
     )
-    """The decision's legal actions as worked out when the state was made (a cache)."""
+    """The decision's legal actions (a chance node's weighted outcomes) as worked out when
+    the state was made (a cache)."""
 
     # -- rules -----------------------------------------------------------------------------
     def _legal(self, player: int) -> tuple[Any, ...]:
