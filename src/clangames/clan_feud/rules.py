@@ -419,38 +419,43 @@ ASK: dict[str, Callable[[W, Task], bool]] = {}
 """Decisions asked even with one option (their count would reveal a hidden hand)."""
 
 
+_Handlers = tuple[Any, Any, Any, Any, Any, Any]
+HANDLERS: dict[str, _Handlers] = {}
+"""Per task kind: (run, weights, together, options, ask, apply), filled by ``_register``
+so that ``settle`` looks a kind up once per turn of its loop."""
+
+
 def settle(w: W) -> ClanFeudState:
     """Work the stack until someone must act, and freeze the result."""
+    tasks = w.tasks
+    handlers = HANDLERS
     while True:
-        if not w.tasks:
+        if not tasks:
             return w.freeze(Phase.over(), ())
-        task = w.tasks[-1]
+        task = tasks[-1]
         kind = task.kind
-        run = RUN.get(kind)
+        run, weights, together, options_of, ask, apply_ = handlers[kind]
         if run is not None:
             if run(w, task):
+                tasks = w.tasks  # a run may replace the whole stack (the final count)
                 continue
-            task = w.tasks[-1]  # the run may have set the task's counters
-        weights = WEIGHTS.get(kind)
+            task = tasks[-1]  # the run may have set the task's counters
         if weights is not None:
             outcomes = weights(w, task)
             if len(outcomes) == 1:
-                APPLY[kind](w, task, outcomes[0][0], CHANCE)
+                apply_(w, task, outcomes[0][0], CHANCE)
                 continue
             return w.freeze(Phase.chance(kind), outcomes)  # the weights, kept
-        together = TOGETHER.get(kind)
         if together is not None:
             players = together(w, task)
             if not players:
                 w.pop()
                 continue
             return w.freeze(Phase.together(kind, players), None)
-        options = OPTIONS[kind](w, task)
-        if len(options) == 1:
-            ask = ASK.get(kind)
-            if ask is None or not ask(w, task):
-                APPLY[kind](w, task, options[0], task.player)
-                continue
+        options = options_of(w, task)
+        if len(options) == 1 and (ask is None or not ask(w, task)):
+            apply_(w, task, options[0], task.player)
+            continue
         return w.freeze(Phase.turn(kind, task.player), options)
 
 
@@ -1196,6 +1201,15 @@ def _register() -> None:
     )
     military.register(RUN, OPTIONS, WEIGHTS, TOGETHER, SEALED, APPLY)
     interpret.register(RUN, OPTIONS, APPLY, ASK)
+    for kind in set(RUN) | set(WEIGHTS) | set(TOGETHER) | set(OPTIONS):
+        HANDLERS[kind] = (
+            RUN.get(kind),
+            WEIGHTS.get(kind),
+            TOGETHER.get(kind),
+            OPTIONS.get(kind),
+            ASK.get(kind),
+            APPLY.get(kind),
+        )
 
 
 _register()
