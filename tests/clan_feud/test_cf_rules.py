@@ -497,3 +497,65 @@ def test_a_sea_lane_step_then_a_land_step(game) -> None:  # type: ignore[no-unty
     assert "territory argyll" in legal_texts(s)
     s = play(s, "territory argyll")
     assert done(s) and s.controller[tid(game, "argyll")] == 0
+
+
+def test_build_level_two_offers_row_one_and_two_and_the_castle(game) -> None:  # type: ignore[no-untyped-def]
+    s = position(
+        game,
+        [Task("build", 0, 2)],
+        control={"banff": 0},
+        money=(12, 0),
+        uncovered={0: ((MILITARY, 2),)},
+    )
+    texts = legal_texts(s)
+    assert "build income I-right" in texts and "build income II" in texts
+    assert "build military III-left" in texts and "build military III-right" in texts
+    s = play(s, "build military III-left")  # the castle, into banff (the only choice)
+    assert s.site[tid(game, "banff")] == 2 and s.money[0] == 0 and done(s)
+
+
+def test_recruit_level_two_takes_cavalry_then_infantry(game) -> None:  # type: ignore[no-untyped-def]
+    s = position(
+        game,
+        [Task("recruit", 0, 2, -1)],
+        control={"moray": 0},
+        castles=("moray",),
+        money=(4, 0),
+    )
+    assert legal_texts(s) == ["take 0 cavalry", "take 1 cavalry"]
+    s = play(s, "take 1 cavalry")
+    assert legal_texts(s) == ["take 0 infantry", "take 1 infantry"]
+    s = play(s, "take 0 infantry")
+    assert s.troops_at(0, tid(game, "moray")) == (0, 1, 0) and s.money[0] == 1 and done(s)
+
+
+def test_a_gained_die_may_raise_a_pool_die_instead(game) -> None:  # type: ignore[no-untyped-def]
+    s = position(
+        game,
+        [Task("build", 0, 1)],
+        money=(3, 0),
+        pool={0: {(WHITE, 1): 1}},
+        filled={0: ((FEUD, 0),)},
+    )
+    # no territory for a tower house: the black die is the only purchase, made at once;
+    # Feud I is taken, so the die goes to Feud II
+    assert s.phase.name == "feud" and legal_texts(s) == ["tokens", "raise white 1"]
+    s = play(s, "raise white 1")
+    assert s.pool[0][1] == 1 and s.filled[0] & (1 << 2) and done(s)
+
+
+def test_move_level_three_and_the_objective_of_an_event(game) -> None:  # type: ignore[no-untyped-def]
+    from clangames.clan_feud.interpret import program
+
+    s = position(
+        game,
+        [Task("move", 0, 3)],
+        troops={(0, "moray"): (1, 0, 0), (0, "banff"): (1, 0, 0), (0, "mar"): (1, 0, 0)},
+        control={"moray": 0, "banff": 0, "mar": 0},
+    )
+    s = play(s, "territory banff", "territory buchan", "territory mar", "territory aberdeen")
+    s = play(s, "territory moray", "territory inverness")
+    assert done(s) and sum(s.controller[t] == 0 for t in range(game.board.size)) == 6
+    node = game.objective_nodes[1]  # EV02: most territories, 4 VP
+    s = position(game, [program(0, node), program(1, node)], control={"moray": 0, "banff": 1})
+    assert s.vp == (4, 4)  # tied players both score
