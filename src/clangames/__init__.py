@@ -46,7 +46,7 @@ from clangames.engine import (
 )
 
 # Built-in games register themselves on import.
-from clangames import kilt_castle, kings_kilt, koa_kingmaker  # noqa: F401  isort: skip
+from clangames import clan_feud, kilt_castle, kings_kilt, koa_kingmaker  # noqa: F401  isort: skip
 
 __version__ = "0.1.0"
 

@@ -1,0 +1,299 @@
+"""The Clan Feud game object: parameters, data files, declared facts, the action table,
+the lookup tables the rules use on the hot path, and registration."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from math import factorial
+from typing import Any
+
+from clangames.clan_feud.actions import (
+    COLOURS,
+    MAX_COMMIT,
+    MAX_OPTIONS,
+    MAX_ROLL,
+    MAX_TAKE,
+    MAX_UPKEEP,
+    WORDS,
+    Assign,
+    BuildSlot,
+    ClanFeudAction,
+    Commit,
+    Discard,
+    DrawCard,
+    DrawEvent,
+    Hits,
+    Lose,
+    Lot,
+    Option,
+    PayFeud,
+    Place,
+    PlayCard,
+    Raise,
+    Roll,
+    Rolled,
+    Seat,
+    StartAt,
+    Take,
+    Total,
+    ToThree,
+    Word,
+    build_action_table,
+    max_dice,
+)
+from clangames.clan_feud.board import Board, load_board
+from clangames.clan_feud.cards import ActionDeck, EventDeck, load_actions, load_events
+from clangames.clan_feud.effects import Or
+from clangames.clan_feud.england import EnglandTrack, load_england
+from clangames.clan_feud.interpret import max_decisions, number_nodes
+from clangames.clan_feud.state import ClanFeudState
+from clangames.engine.actions import ActionTable
+from clangames.engine.errors import InvalidParameterError
+from clangames.engine.game import Game, GameInfo, GameSpec, Parameter
+from clangames.engine.registry import register
+
+DECK_SIZE = {2: 8, 3: 7, 4: 6, 5: 6}
+"""Regular events in the event deck by player count (King James Comes of Age below)."""
+
+
+def _check_or_width(events: EventDeck) -> None:
+    from clangames.clan_feud.cards import expressions
+
+    for where, expr in expressions(events):
+        stack = [expr]
+        while stack:
+            e = stack.pop()
+            if isinstance(e, Or) and len(e.options) > MAX_OPTIONS:
+                raise InvalidParameterError(
+                    f"events {events.source}: {where} offers {len(e.options)} options;"
+                    f" at most {MAX_OPTIONS} are supported"
+                )
+            for attr in ("items", "options"):
+                stack.extend(getattr(e, attr, ()))
+            body = getattr(e, "body", None)
+            if body is not None:
+                stack.append(body)
+
+
+class ClanFeudGame(Game):
+    """Clan Feud for 2 to 5 players. Load it with ``clangames.load("clan_feud", ...)``."""
+
+    def __init__(self, spec: GameSpec, params: Mapping[str, Any]) -> None:
+        super().__init__(spec, params)
+        # Everything is loaded and checked before anything is kept: nothing half-loaded.
+        board = load_board(params["board"])
+        events = load_events(params["events"])
+        deck = load_actions(params["actions"])
+        events.check_board(board)
+        deck.check_board(board)
+        _check_or_width(events)
+        if len(events.regular) < DECK_SIZE[self.num_players]:
+            raise InvalidParameterError(
+                f"clan_feud: events {events.source} has {len(events.regular)} regular events;"
+                f" {self.num_players} players draw {DECK_SIZE[self.num_players]}"
+            )
+        self.board: Board = board
+        self.events: EventDeck = events
+        self.deck: ActionDeck = deck
+        self.england: EnglandTrack = load_england(None)
+        self.deck_size = DECK_SIZE[self.num_players]
+        table = build_action_table(board, deck, events)
+        self._actions = table
+        self.words: dict[str, ClanFeudAction] = {w: table.intern(Word(w)) for w in WORDS}
+        self.seat_actions = tuple(table.intern(Seat(s)) for s in range(5))
+        self.lot_actions = tuple(table.intern(Lot(s)) for s in range(5))
+        self.place_actions = tuple(table.intern(Place(t)) for t in range(board.size))
+        self.start_actions = tuple(table.intern(StartAt(t)) for t in range(board.size))
+        self.assign_actions: dict[tuple[int, int, int, int], ClanFeudAction] = {
+            (a.colour, a.value, a.column, a.level): a
+            for a in table.actions
+            if isinstance(a, Assign)
+        }
+        self.assign_table: tuple[tuple[tuple[tuple[Any, ...], ...], ...], ...] = tuple(
+            tuple(
+                tuple(
+                    tuple(self.assign_actions.get((c, v, col, lvl)) for lvl in range(4))
+                    for col in range(5)
+                )
+                for v in range(1, 4)
+            )
+            for c in range(len(COLOURS))
+        )
+        """The assignment actions by colour, value - 1, column and level (None: none)."""
+        self.raise_actions: dict[tuple[int, int], ClanFeudAction] = {
+            (a.colour, a.value): a for a in table.actions if isinstance(a, Raise)
+        }
+        self.three_actions: dict[int, ClanFeudAction] = {
+            a.colour: a for a in table.actions if isinstance(a, ToThree)
+        }
+        self.build_actions: dict[tuple[int, int], ClanFeudAction] = {
+            (a.column, a.slot): a for a in table.actions if isinstance(a, BuildSlot)
+        }
+        self.take_actions = tuple(
+            tuple(table.intern(Take(k, kind)) for k in range(MAX_TAKE + 1)) for kind in range(3)
+        )
+        self.option_actions = {k: table.intern(Option(k)) for k in range(1, MAX_OPTIONS + 1)}
+        designs = len(deck.designs)
+        self.card_actions = tuple(table.intern(PlayCard(d)) for d in range(designs))
+        self.discard_actions = tuple(table.intern(Discard(d)) for d in range(designs))
+        self.draw_actions = tuple(table.intern(DrawCard(d)) for d in range(designs))
+        self.commit_actions = tuple(table.intern(Commit(k)) for k in range(MAX_COMMIT + 1))
+        self.roll_actions = {k: table.intern(Roll(k)) for k in range(1, MAX_ROLL + 1)}
+        self.lose_actions = tuple(table.intern(Lose(k)) for k in range(3))
+        self.pay_actions = tuple(table.intern(PayFeud(k)) for k in range(MAX_UPKEEP + 1))
+        self.event_actions = tuple(table.intern(DrawEvent(e)) for e in range(len(events.regular)))
+        totals = [a for a in table.actions if isinstance(a, Total)]
+        self.total_actions = tuple(totals)
+        self.roll_table = self._roll_table(table, board)
+        self.white_sums = tuple(self._white_sums(m) for m in range(5))
+        exprs = [e for card in events.regular for e in (card.each_player, card.objective)]
+        exprs.append(events.final.scoring)
+        self.nodes, self.node_index = number_nodes(exprs)
+        self.objective_nodes = tuple(self.node_index[c.objective] for c in events.regular)
+        self.each_player_nodes = tuple(self.node_index[c.each_player] for c in events.regular)
+        self._hits: dict[tuple[int, bool], tuple[tuple[ClanFeudAction, int], ...]] = {}
+        self._max_length = self._length_bound()
+        self._info = GameInfo(
+            name=spec.name,
+            title=spec.title,
+            num_players=self.num_players,
+            min_players=spec.min_players,
+            max_players=spec.max_players,
+            has_chance=True,
+            has_simultaneous_moves=True,
+            has_hidden_information=True,
+            max_game_length=self._max_length,
+            num_distinct_actions=len(table),
+        )
+
+    def _roll_table(
+        self, table: ActionTable[ClanFeudAction], board: Board
+    ) -> tuple[tuple[tuple[tuple[ClanFeudAction, int], ...], ...], ...]:
+        """Per colour and die count, each outcome's action and weight."""
+        from clangames.clan_feud.rules import roll_weights
+
+        most = max_dice(board)
+        out = []
+        for c in range(len(COLOURS)):
+            rows: list[tuple[tuple[ClanFeudAction, int], ...]] = [()]
+            for n in range(1, most[c] + 1):
+                rows.append(
+                    tuple(
+                        (table.intern(Rolled(c, o, t, h)), wt) for o, t, h, wt in roll_weights(c, n)
+                    )
+                )
+            out.append(tuple(rows))
+        return tuple(out)
+
+    def _white_sums(self, m: int) -> tuple[tuple[ClanFeudAction, int], ...]:
+        """The sum of ``m`` white dice (faces 1, 1, 1, 2, 2, 3) as Total outcomes."""
+        dist = {0: 1}
+        for _ in range(m):
+            nxt: dict[int, int] = {}
+            for total, wt in dist.items():
+                for face, ways in ((1, 3), (2, 2), (3, 1)):
+                    nxt[total + face] = nxt.get(total + face, 0) + wt * ways
+            dist = nxt
+        return tuple((self.total_actions[k], wt) for k, wt in sorted(dist.items()))
+
+    def hit_table(self, dice: int, two_is_three: bool) -> tuple[tuple[ClanFeudAction, int], ...]:
+        """Casualty dice: (Hits(loser, winner), weight) for ``dice`` white dice; a 1 hits
+        the loser, a 2 both (only the winner with ``two_is_three``), a 3 the winner.
+        Kept per game object: the outcomes must be this table's own shared actions."""
+        key = (dice, two_is_three)
+        table = self._hits.get(key)
+        if table is None:
+            table = self._hits[key] = self._hit_outcomes(dice, two_is_three)
+        return table
+
+    def _hit_outcomes(
+        self, dice: int, two_is_three: bool
+    ) -> tuple[tuple[ClanFeudAction, int], ...]:
+        found: dict[tuple[int, int], int] = {}
+        for ones in range(dice + 1):
+            for twos in range(dice - ones + 1):
+                threes = dice - ones - twos
+                ways = factorial(dice) // (factorial(ones) * factorial(twos) * factorial(threes))
+                wt = ways * 3**ones * 2**twos
+                loser = ones + (0 if two_is_three else twos)
+                key = (loser, twos + threes)
+                found[key] = found.get(key, 0) + wt
+        return tuple(
+            (self._actions.intern(Hits(lo, wi)), wt) for (lo, wi), wt in sorted(found.items())
+        )
+
+    def _length_bound(self) -> int:
+        """An upper bound of a game's steps (decisions and chance outcomes).
+
+        The game lasts T = deck + 1 turns (the rulings' *Game length*). Set-up: n start
+        territories and n lots. A turn: phase 1 at most n seats placed, 1 tie-break and 7n
+        rolls; phase 2 each of the n players assigns at most D dice (D = the most dice of
+        every colour, 15 on the bundled map) plus one pass, each die one assignment and
+        at most the costliest column's steps: Feud 2, Income 1, Intrigue 3 draws, Build
+        2 x (slot + territory + 2 Feud benefit) + stop = 9, Military 1 + the larger of a
+        recruit (territory + 3 takes) and a move of 3 armies, each origin + 3 takes +
+        King + 2 steps + stop + 2 gained dice x 2 benefits + a battle, then stop. A
+        battle lasts at most R = (troops in it, 16 + 26 with England) + 50 cards rounds
+        of at most 13 steps (round, 2 cards, 2 tokens, 2 artillery, roll, 2 hits, 2
+        declarations, retreat) plus one step per casualty (at most 42) and 4 for the
+        claims after it. Phase 3: the objective and each player's choice, each bounded
+        by the expression's most decisions, the event draw, and upkeep of at most 2 x 16
+        removals + 2 payments per player. The final count asks nothing.
+        """
+        n = self.num_players
+        turns = self.deck_size + 1
+        dice = sum(max_dice(self.board))
+        rounds = 16 + 26 + sum(d.copies for d in self.deck.designs)
+        battle = rounds * 13 + 42 + 4
+        move = 1 + 3 * (1 + 3 + 1 + 2 + 1 + 4 + battle) + 1
+        military = 1 + max(4, move)
+        per_die = 1 + max(2, 1, 3, 9, military)
+        program = max(max_decisions(e) for e in self.nodes) + 10
+        phase1 = n + 1 + 7 * n
+        phase2 = n * (dice * per_die + 1)
+        phase3 = 2 * n * program + 1 + n * (2 * 16 + 2)
+        return 2 * n + turns * (phase1 + phase2 + phase3)
+
+    @property
+    def info(self) -> GameInfo:
+        """Players, chance, simultaneous moves, hidden hands, sizes and the length bound."""
+        return self._info
+
+    @property
+    def actions(self) -> ActionTable[ClanFeudAction]:
+        """Every distinct action, in id order."""
+        return self._actions
+
+    @property
+    def state_type(self) -> type[ClanFeudState]:
+        """The state class, for decoding saved states."""
+        return ClanFeudState
+
+    def initial_state(self) -> ClanFeudState:
+        """A chance node that deals the start territories, then the first turn order."""
+        from clangames.clan_feud.rules import initial_state
+
+        return initial_state(self)
+
+
+def _factory(params: Mapping[str, Any]) -> Game:
+    """Build the game from checked parameters (the registry calls this)."""
+    return ClanFeudGame(SPEC, params)
+
+
+SPEC = register(
+    GameSpec(
+        name="clan_feud",
+        title="Clan Feud",
+        summary="Clans roll dice to build, raise armies and fight over Scotland for the boy king.",
+        min_players=2,
+        max_players=5,
+        parameters=(
+            Parameter("players", 4, "number of players", int, minimum=2, maximum=5),
+            Parameter("board", None, "path of a board TOML file; None for the bundled map", str),
+            Parameter("events", None, "path of an events TOML file; None for the bundled", str),
+            Parameter("actions", None, "path of an actions TOML file; None for the bundled", str),
+        ),
+        factory=_factory,
+    )
+)

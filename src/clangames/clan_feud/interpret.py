@@ -1,0 +1,419 @@
+"""One small interpreter of the card-effect vocabulary, for event cards and the final count.
+
+An effect program is a ``prog`` task on the rules' stack: ``player`` acts, ``data`` is a
+stack of frames, pairs (node, counter), the last pair on top. A node is an index into the
+game's table of expression nodes (every sub-expression of every event field, numbered
+once at load), so a state stores numbers, never syntax trees. ``counter`` is -1 for a
+frame not begun; a ``repeat`` keeps the repetitions left, ``discard_cards`` the cards
+left, ``remove_troops`` ``64 * left + territory + 1`` (0 before the territory is named).
+
+The interpreter executes what events use: E1 gain_money, E2 pay_money, E3 gain_feud, E4
+pay_feud, E5 gain_vp, E6 draw_cards, E7 discard_cards, E19 england_track, E20
+remove_troops, and every combinator. The parser refuses any other primitive on an event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from clangames.clan_feud.actions import ClanFeudAction, Discard, Lose, Option, Place, Word
+from clangames.clan_feud.effects import (
+    And,
+    Compare,
+    Condition,
+    Const,
+    Expr,
+    Fewest,
+    If,
+    May,
+    Most,
+    Or,
+    Primitive,
+    Quantity,
+    Repeat,
+    Scaled,
+    Seq,
+    Truth,
+)
+
+if TYPE_CHECKING:
+    from clangames.clan_feud.rules import W
+    from clangames.clan_feud.state import Task
+
+TROOP_INDEX = {"infantry": 0, "cavalry": 1, "artillery": 2}
+
+
+def _task(kind: str, player: int, a: int = 0, data: tuple[int, ...] = ()) -> Task:
+    from clangames.clan_feud.state import Task  # the state module imports the rules
+
+    return Task(kind, player, a, data=data)
+
+
+def program(player: int, node: int) -> Task:
+    """A task that runs expression ``node`` with ``player`` acting."""
+    return _task("prog", player, data=(node, -1))
+
+
+def move_track(w: W, steps: int) -> None:
+    """E19: the England track moves, held within the track. At 10 or less every English
+    army would disband (part 2 puts them on the board)."""
+    w.england = w.game.england.clamp(w.england + steps)
+
+
+# ---------------------------------------------------------------------------------------
+# Quantities and conditions
+
+
+def quantity(w: Any, p: int, q: Quantity) -> int:
+    """The value of ``q`` for seat ``p`` (``w`` is a state or a working copy)."""
+    name = q.name
+    ctrl = w.controller
+    if name == "territories":
+        return sum(1 for c in ctrl if c == p)
+    if name == "cities":
+        return sum(1 for t, c in enumerate(ctrl) if c == p and w.site[t] == 1)
+    if name == "castles":
+        return sum(1 for t, c in enumerate(ctrl) if c == p and w.site[t] == 2)
+    if name == "tower_houses":
+        return sum(w.towers[t] for t, c in enumerate(ctrl) if c == p)
+    if name == "troops":
+        row = w.troops[p]
+        b = w.battle
+        if q.args:
+            kind = TROOP_INDEX[q.args[0]]
+            n: int = sum(row[kind::3])
+            return n + (b.attackers[kind] if b is not None and b.owners[0] == p else 0)
+        n = sum(row)
+        # a battle's attackers stand outside the territories until it ends
+        return n + (sum(b.attackers) if b is not None and b.owners[0] == p else 0)
+    if name == "feud":
+        return int(w.feud[p])
+    if name == "money":
+        return int(w.money[p])
+    if name == "hand":
+        return sum(w.hands[p])
+    board = w.game.board
+    if name == "territories_in":
+        return sum(1 for n in q.args if ctrl[board.spawns[n]] == p)
+    if name == "troops_in":
+        row = w.troops[p]
+        return sum(sum(row[3 * board.index[t] : 3 * board.index[t] + 3]) for t in q.args)
+    if name == "controls":
+        return int(ctrl[board.index[q.args[0]]] == p)
+    return int(w.regent == p)  # is_regent
+
+
+def amount(w: Any, p: int, a: Any) -> int:
+    if isinstance(a, Const):
+        return a.value
+    if isinstance(a, Scaled):
+        return a.factor * (quantity(w, p, a.quantity) // a.divisor)
+    return int(a)
+
+
+def holds(w: Any, p: int, c: Condition) -> bool:
+    """Whether condition ``c`` holds for seat ``p``."""
+    if isinstance(c, And):
+        return all(holds(w, p, part) for part in c.parts)
+    if isinstance(c, Compare):
+        v = quantity(w, p, c.quantity)
+        return v >= c.value if c.op == ">=" else v <= c.value if c.op == "<=" else v == c.value
+    if isinstance(c, Truth):
+        return quantity(w, p, c.quantity) > 0
+    everyone = [quantity(w, q, c.quantity) for q in range(w.game.num_players)]
+    mine = everyone[p]
+    if isinstance(c, Most):
+        return mine >= 1 and mine == max(everyone)
+    assert isinstance(c, Fewest)
+    return mine == min(everyone)
+
+
+def _costs(w: Any, p: int, items: tuple[Expr, ...]) -> bool:
+    """Whether the costs among ``items`` (done in order) can all be paid."""
+    need = {"money": 0, "feud": 0, "hand": 0}
+    troops: dict[str, int] = {}
+    for e in items:
+        if isinstance(e, Primitive):
+            if e.name == "pay_money":
+                need["money"] += amount(w, p, e.args[0])
+            elif e.name == "pay_feud":
+                need["feud"] += amount(w, p, e.args[0])
+            elif e.name == "discard_cards":
+                need["hand"] += amount(w, p, e.args[0])
+            elif e.name == "remove_troops":
+                kind = str(e.option("type") or "any")
+                troops[kind] = troops.get(kind, 0) + amount(w, p, e.args[0])
+        elif not available(w, p, e):
+            return False
+    if any(quantity(w, p, Quantity(k)) < v for k, v in need.items() if v):
+        return False
+    for kind, v in troops.items():
+        q = Quantity("troops", () if kind == "any" else (kind,))
+        if quantity(w, p, q) < v:
+            return False
+    return True
+
+
+def available(w: Any, p: int, e: Expr) -> bool:
+    """Whether ``e``'s costs can be paid in full now (so it may be chosen)."""
+    if isinstance(e, Primitive):
+        return _costs(w, p, (e,))
+    if isinstance(e, Seq):
+        return _costs(w, p, e.items)
+    if isinstance(e, Or):
+        return any(available(w, p, o) for o in e.options)
+    if isinstance(e, If):
+        return not holds(w, p, e.condition) or available(w, p, e.body)
+    return True  # may and repeat are optional
+
+
+def evaluate(w: Any, p: int, e: Expr) -> int:
+    """The VP an automatic expression (the final count) gives ``p``; used by ``scores``."""
+    if isinstance(e, Primitive):
+        return amount(w, p, e.args[0]) if e.name == "gain_vp" else 0
+    if isinstance(e, Seq):
+        return sum(evaluate(w, p, i) for i in e.items)
+    if isinstance(e, If):
+        return evaluate(w, p, e.body) if holds(w, p, e.condition) else 0
+    return 0
+
+
+# ---------------------------------------------------------------------------------------
+# The task
+
+
+def _frames(task: Task) -> tuple[int, int]:
+    return task.data[-2], task.data[-1]
+
+
+def _set_top(w: W, task: Task, counter: int) -> None:
+    w.update(data=(*task.data[:-1], counter))
+
+
+def _stop(w: W) -> None:
+    """An unpayable cost outside any choice: the rest of the program does nothing."""
+    w.pop()
+
+
+def _run(w: W, task: Task) -> bool:
+    data = task.data
+    if not data:
+        w.pop()
+        return True
+    node, counter = data[-2], data[-1]
+    p = task.player
+    e = w.game.nodes[node]
+    rest = data[:-2]
+    if isinstance(e, Primitive):
+        name = e.name
+        if name == "discard_cards":
+            if counter < 0:
+                n = amount(w, p, e.args[0])
+                if sum(w.hands[p]) < n:
+                    _stop(w)
+                    return True
+                counter = n
+                _set_top(w, task, n)
+            if counter == 0:
+                w.update(data=rest)
+                return True
+            return False
+        if name == "remove_troops":
+            if counter < 0:
+                if not available(w, p, e):
+                    _stop(w)
+                    return True
+                counter = 64 * amount(w, p, e.args[0])
+                _set_top(w, task, counter)
+            if counter < 64:
+                w.update(data=rest)
+                return True
+            return False
+        w.update(data=rest)
+        if not _primitive(w, p, e):
+            _stop(w)
+        return True
+    if isinstance(e, Seq):
+        frames: list[int] = []
+        for item in reversed(e.items):
+            frames += [w.game.node_index[item], -1]
+        w.update(data=(*rest, *frames))
+        return True
+    if isinstance(e, If):
+        if holds(w, p, e.condition):
+            w.update(data=(*rest, w.game.node_index[e.body], -1))
+        else:
+            w.update(data=rest)
+        return True
+    if isinstance(e, Or):
+        ok = [o for o in e.options if available(w, p, o)]
+        if len(ok) > 1:
+            return False
+        w.update(data=(*rest, w.game.node_index[ok[0]], -1) if ok else rest)
+        return True
+    if isinstance(e, May):
+        if available(w, p, e.body):
+            return False
+        w.update(data=rest)
+        return True
+    assert isinstance(e, Repeat)
+    if counter < 0:
+        counter = e.times
+        _set_top(w, task, counter)
+    if counter == 0 or not available(w, p, e.body):
+        w.update(data=rest)
+        return True
+    return False
+
+
+def _primitive(w: W, p: int, e: Primitive) -> bool:
+    """Do an automatic primitive; False if it is a cost that cannot be paid."""
+    name = e.name
+    n = amount(w, p, e.args[0]) if e.args and name != "england_track" else 0
+    if name == "gain_money":
+        w.m("money")[p] += n
+    elif name == "pay_money":
+        if w.money[p] < n:
+            return False
+        w.m("money")[p] -= n
+    elif name == "gain_feud":
+        w.m("feud")[p] += n
+    elif name == "pay_feud":
+        if w.feud[p] < n:
+            return False
+        w.m("feud")[p] -= n
+    elif name == "gain_vp":
+        w.m("vp")[p] += n
+    elif name == "draw_cards":
+        w.push(_task("draw", p, n))
+    elif name == "england_track":
+        move_track(w, int(e.args[0]))  # type: ignore[arg-type]
+    return True
+
+
+def _options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
+    node, counter = _frames(task)
+    e = w.game.nodes[node]
+    g = w.game
+    p = task.player
+    if isinstance(e, Primitive):
+        if e.name == "discard_cards":
+            return tuple(g.discard_actions[d] for d, n in enumerate(w.hands[p]) if n)
+        kind = e.option("type")
+        kinds = range(3) if kind in (None, "any") else (TROOP_INDEX[str(kind)],)
+        t = counter % 64 - 1
+        if t < 0:
+            return tuple(
+                g.place_actions[x]
+                for x in range(g.board.size)
+                if any(w.troops[p][3 * x + k] for k in kinds)
+            )
+        return tuple(g.lose_actions[k] for k in kinds if w.troops[p][3 * t + k])
+    if isinstance(e, Or):
+        return tuple(g.option_actions[i + 1] for i, o in enumerate(e.options) if available(w, p, o))
+    return (g.words["accept"], g.words["decline"])
+
+
+def _apply(w: W, task: Task, action: Any, player: int) -> None:
+    node, counter = _frames(task)
+    e = w.game.nodes[node]
+    p = task.player
+    rest = task.data[:-2]
+    if isinstance(action, Discard):
+        w.hrow(p)[action.design] -= 1
+        w.m("discards")[action.design] += 1
+        _set_top(w, task, counter - 1)
+    elif isinstance(action, Place):
+        _set_top(w, task, (counter // 64) * 64 + action.territory + 1)
+    elif isinstance(action, Lose):
+        t = counter % 64 - 1
+        w.remove_troop(p, t, action.troop)
+        w.check_king(p)
+        _set_top(w, task, (counter // 64 - 1) * 64)
+    elif isinstance(action, Option):
+        assert isinstance(e, Or)
+        w.update(data=(*rest, w.game.node_index[e.options[action.k - 1]], -1))
+    elif isinstance(action, Word) and action.word == "decline":
+        w.update(data=rest)
+    elif isinstance(e, May):
+        w.update(data=(*rest, w.game.node_index[e.body], -1))
+    else:
+        assert isinstance(e, Repeat)
+        w.update(data=(*rest, node, counter - 1, w.game.node_index[e.body], -1))
+
+
+def _ask(w: W, task: Task) -> bool:
+    # Which designs a hand holds is hidden: a discard is always asked, so the flow does
+    # not tell the others whether the hand held one design or several.
+    e = w.game.nodes[task.data[-2]]
+    return isinstance(e, Primitive) and e.name == "discard_cards"
+
+
+PROMPTS = {"prog": "resolve the event card"}
+
+
+def register(
+    run: dict[str, Callable[..., bool]],
+    options: dict[str, Callable[..., tuple[ClanFeudAction, ...]]],
+    apply: dict[str, Callable[..., None]],
+    ask: dict[str, Callable[..., bool]],
+) -> None:
+    """Add the ``prog`` task to the rules' tables."""
+    run["prog"] = _run
+    options["prog"] = _options
+    apply["prog"] = _apply
+    ask["prog"] = _ask
+
+
+def number_nodes(exprs: list[Expr]) -> tuple[list[Expr], dict[Expr, int]]:
+    """Every sub-expression of ``exprs`` numbered once (equal nodes share a number)."""
+    nodes: list[Expr] = []
+    index: dict[Expr, int] = {}
+
+    def visit(e: Expr) -> None:
+        if e in index:
+            return
+        index[e] = len(nodes)
+        nodes.append(e)
+        if isinstance(e, Seq):
+            for i in e.items:
+                visit(i)
+        elif isinstance(e, Or):
+            for o in e.options:
+                visit(o)
+        elif isinstance(e, (May, If, Repeat)):
+            visit(e.body)
+
+    for e in exprs:
+        visit(e)
+    return nodes, index
+
+
+def max_decisions(e: Expr) -> int:
+    """The most decisions (and card draws) an expression can ask of one player."""
+    if isinstance(e, Primitive):
+        if e.name in ("discard_cards", "draw_cards"):
+            return _bound(e.args[0])
+        if e.name == "remove_troops":
+            return 2 * _bound(e.args[0])
+        return 0
+    if isinstance(e, Seq):
+        return sum(max_decisions(i) for i in e.items)
+    if isinstance(e, Or):
+        return 1 + max(max_decisions(o) for o in e.options)
+    if isinstance(e, May):
+        return 1 + max_decisions(e.body)
+    if isinstance(e, If):
+        return max_decisions(e.body)
+    assert isinstance(e, Repeat)
+    return e.times * (1 + max_decisions(e.body)) + 1
+
+
+def _bound(a: Any) -> int:
+    """An upper bound of an amount: a scaled quantity counts at most 100 of anything."""
+    if isinstance(a, Const):
+        return a.value
+    if isinstance(a, Scaled):
+        return abs(a.factor) * 100
+    return int(a)

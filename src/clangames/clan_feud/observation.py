@@ -1,0 +1,301 @@
+"""What each player may know, re-dealing what they cannot see, and checking saved states.
+
+Private: each hand of action cards (its size is public), a battle commitment until both
+sides are in, the order and contents of the action deck (only its size is public), and
+which regular events the event deck holds (a draw is chance over the events not yet
+drawn, so the state never stores them). Everything else is public.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from clangames.clan_feud.state import Battle, Task
+from clangames.engine.errors import StateDecodeError
+from clangames.engine.phases import CHANCE
+from clangames.engine.rng import Rng
+from clangames.engine.simultaneous import NOT_COMMITTED, Commitments
+
+if TYPE_CHECKING:
+    from clangames.clan_feud.state import ClanFeudState
+
+SEALED_PHASES = ("bcards", "btokens")
+"""While these run, a battle's commitments are sealed."""
+
+
+@attrs.frozen(slots=True)
+class ClanFeudObservation:
+    """One seat's view (``viewer`` -1 for the public view): the state's public fields, the
+    viewer's own hand, everyone's hand size, the deck's size, and a battle whose sealed
+    commitments show only the viewer's own."""
+
+    viewer: int
+    phase: str
+    to_move: tuple[int, ...]
+    turn: int
+    order: tuple[int, ...]
+    england: int
+    track_start: int
+    at_war: bool
+    events: tuple[int, ...]
+    deck_size: int
+    discards: tuple[int, ...]
+    controller: tuple[int, ...]
+    site: tuple[int, ...]
+    towers: tuple[int, ...]
+    troops: tuple[tuple[int, ...], ...]
+    moved: tuple[int, ...]
+    king: int
+    regent: int
+    gold_out: bool
+    money: tuple[int, ...]
+    feud: tuple[int, ...]
+    vp: tuple[int, ...]
+    covered: tuple[int, ...]
+    filled: tuple[int, ...]
+    pool: tuple[tuple[int, ...], ...]
+    hand: tuple[int, ...]
+    """The viewer's cards per design; empty in the public view."""
+    hand_sizes: tuple[int, ...]
+    passed: int
+    city_dice: tuple[int, ...]
+    tasks: tuple[Task, ...]
+    battle: Battle | None
+
+
+def _sealed_battle(s: ClanFeudState, viewer: int | None) -> Battle | None:
+    b = s.battle
+    if b is None or s.phase.name not in SEALED_PHASES:
+        return b
+    side = -1 if viewer is None or viewer not in b.owners else b.owners.index(viewer)
+
+    def seal(c: Commitments) -> Commitments:
+        return Commitments(c.seen_by(side)) if side >= 0 else Commitments.open(2)
+
+    return attrs.evolve(b, cards=seal(b.cards), tokens=seal(b.tokens))
+
+
+def observe(s: ClanFeudState, viewer: int | None) -> ClanFeudObservation:
+    """The view of seat ``viewer`` (None: what everyone may know)."""
+    return ClanFeudObservation(
+        viewer=-1 if viewer is None else viewer,
+        phase=s.phase.name,
+        to_move=s.to_move,
+        turn=s.turn,
+        order=s.order,
+        england=s.england,
+        track_start=s.track_start,
+        at_war=s.at_war,
+        events=s.events,
+        deck_size=sum(s.deck),
+        discards=s.discards,
+        controller=s.controller,
+        site=s.site,
+        towers=s.towers,
+        troops=s.troops,
+        moved=s.moved,
+        king=s.king,
+        regent=s.regent,
+        gold_out=s.gold_out,
+        money=s.money,
+        feud=s.feud,
+        vp=s.vp,
+        covered=s.covered,
+        filled=s.filled,
+        pool=s.pool,
+        hand=() if viewer is None else s.hands[viewer],
+        hand_sizes=tuple(sum(h) for h in s.hands),
+        passed=s.passed,
+        city_dice=s.city_dice,
+        tasks=s.tasks,
+        battle=_sealed_battle(s, viewer),
+    )
+
+
+def resample(s: ClanFeudState, viewer: int, rng: Rng) -> ClanFeudState:
+    """A state ``viewer`` cannot tell from ``s``: the other hands dealt again from the
+    cards the viewer cannot see (the deck and those hands), and another side's sealed
+    commitment chosen again among what its new hand allows."""
+    designs = len(s.deck)
+    unseen: list[int] = []
+    for d in range(designs):
+        count = s.deck[d] + sum(h[d] for q, h in enumerate(s.hands) if q != viewer)
+        unseen += [d] * count
+    shuffled, rng = rng.shuffled(unseen)
+    hands = [list(h) for h in s.hands]
+    at = 0
+    for q, h in enumerate(s.hands):
+        if q == viewer:
+            continue
+        size = sum(h)
+        hands[q] = [0] * designs
+        for d in shuffled[at : at + size]:
+            hands[q][d] += 1
+        at += size
+    deck = [0] * designs
+    for d in shuffled[at:]:
+        deck[d] += 1
+    battle = s.battle
+    if battle is not None and s.phase.name in SEALED_PHASES:
+        game = s.game
+        cards = list(battle.cards.ids)
+        tokens = list(battle.tokens.ids)
+        for side, q in enumerate(battle.owners):
+            if q < 0 or q == viewer:
+                continue
+            if cards[side] != NOT_COMMITTED:
+                options = [game.action_id(game.words["no card"])]
+                options += [
+                    game.action_id(game.card_actions[d]) for d in range(designs) if hands[q][d]
+                ]
+                pick, rng = rng.below(len(options))
+                cards[side] = options[pick]
+            if tokens[side] != NOT_COMMITTED:
+                k, rng = rng.below(min(s.feud[q], 40) + 1)
+                tokens[side] = game.action_id(game.commit_actions[k])
+        battle = attrs.evolve(
+            battle, cards=Commitments(tuple(cards)), tokens=Commitments(tuple(tokens))
+        )
+    return attrs.evolve(
+        s,
+        hands=tuple(tuple(h) for h in hands),
+        deck=tuple(deck),
+        battle=battle,
+        options=None,
+    )
+
+
+def check_consistency(s: ClanFeudState) -> None:
+    """Raise StateDecodeError naming the field if a decoded state could not arise."""
+    from clangames.clan_feud.rules import EXISTS, INITIAL_COVER, OPTIONS, RUN, SUPPLY, WEIGHTS
+
+    game = s.game
+    n = game.num_players
+    size = game.board.size
+    designs = len(game.deck.designs)
+
+    def fail(field: str, why: str) -> None:
+        raise StateDecodeError(f"state.{field}: {why}")
+
+    for field, seq, length in (
+        ("order", s.order, n),
+        ("money", s.money, n),
+        ("feud", s.feud, n),
+        ("vp", s.vp, n),
+        ("covered", s.covered, n),
+        ("filled", s.filled, n),
+        ("pool", s.pool, n),
+        ("hands", s.hands, n),
+        ("troops", s.troops, n),
+        ("city_dice", s.city_dice, n),
+        ("controller", s.controller, size),
+        ("site", s.site, size),
+        ("towers", s.towers, size),
+        ("moved", s.moved, 3 * size),
+        ("deck", s.deck, designs),
+        ("discards", s.discards, designs),
+    ):
+        if len(seq) != length:
+            fail(field, f"expected {length} entries, got {len(seq)}")
+    if sorted(s.order) != list(range(n)):
+        fail("order", f"expected an order of the seats 0..{n - 1}, got {s.order}")
+    for p in range(n):
+        if s.money[p] < 0 or s.feud[p] < 0:
+            fail(f"money[{p}]", "pounds and feud tokens are never negative")
+        if s.covered[p] & ~INITIAL_COVER:
+            fail(f"covered[{p}]", "only the set-up's covered slots can be covered")
+        if s.filled[p] & ~EXISTS or s.filled[p] & s.covered[p]:
+            fail(f"filled[{p}]", "a die sits only on an existing, uncovered slot")
+        for column in range(1, 5):
+            if s.covered[p] >> (5 * column + 2) & 1 and (
+                not s.covered[p] >> (5 * column + 3) & 1 or not s.covered[p] >> (5 * column + 4) & 1
+            ):
+                fail(f"covered[{p}]", f"column {column}'s III slot is bought before its II")
+        if len(s.pool[p]) != 21 or min(s.pool[p]) < 0 or s.pool[p][5]:
+            fail(f"pool[{p}]", "21 counts >= 0, and a black die never shows 3")
+        if len(s.troops[p]) != 3 * size or min(s.troops[p]) < 0:
+            fail(f"troops[{p}]", f"expected {3 * size} counts >= 0")
+        for k in range(3):
+            total = sum(s.troops[p][k::3])
+            if s.battle is not None and s.battle.owners[0] == p:
+                total += s.battle.attackers[k]
+            if total > SUPPLY[k]:
+                fail(f"troops[{p}]", f"{total} troops of type {k} exceed the supply {SUPPLY[k]}")
+        if len(s.hands[p]) != designs or min(s.hands[p]) < 0:
+            fail(f"hands[{p}]", "card counts per design, never negative")
+    for d, design in enumerate(game.deck.designs):
+        total = s.deck[d] + s.discards[d] + sum(h[d] for h in s.hands)
+        if total != design.copies or s.deck[d] < 0 or s.discards[d] < 0:
+            fail("deck", f"design {design.id} has {total} cards, not {design.copies}")
+    for t in range(size):
+        if not -1 <= s.controller[t] < n:
+            fail(f"controller[{t}]", f"expected a seat or -1, got {s.controller[t]}")
+        if not 0 <= s.site[t] <= 2 or s.towers[t] < 0 or (s.site[t] > 0) + s.towers[t] > 2:
+            fail(f"towers[{t}]", "at most 2 buildings, one castle-or-city")
+        holders = [p for p in range(n) if any(s.troops[p][3 * t : 3 * t + 3])]
+        if len(holders) > 1:
+            fail(f"troops[{t}]", f"seats {holders} all have armies in territory {t}")
+    if not 0 <= s.king < size or not -1 <= s.regent < n:
+        fail("king", "King James stands in a territory; the regent is a seat or -1")
+    if s.regent >= 0:
+        b = s.battle
+        with_attackers = b is not None and b.king == 0 and b.owners[0] == s.regent
+        if not with_attackers and not any(s.troops[s.regent][3 * s.king : 3 * s.king + 3]):
+            fail("regent", "the regent's army is not with King James")
+    elif s.gold_out is False and s.king != game.board.king_start:
+        fail("king", "King James has not moved before his first claim")
+    if not 0 <= s.england <= game.england.last_step:
+        fail("england", f"the track runs 0..{game.england.last_step}")
+    if len(set(s.events)) != len(s.events) or any(
+        not 0 <= e < len(game.events.regular) for e in s.events
+    ):
+        fail("events", "distinct regular events")
+    if len(s.events) > game.deck_size:
+        fail("events", f"at most {game.deck_size} regular events are drawn")
+    if s.passed >> n:
+        fail("passed", "a bitmask of the seats")
+    kind = s.phase.name
+    if not s.tasks:
+        if kind != "over":
+            fail("tasks", "only a finished game has no tasks")
+        return
+    top = s.tasks[-1]
+    if kind != top.kind:
+        fail("phase", f"the phase {kind!r} is not the top task {top.kind!r}")
+    for i, task in enumerate(s.tasks):
+        if not -1 <= task.player < n:
+            fail(f"tasks[{i}].player", f"expected a seat or -1, got {task.player}")
+    automatic = top.kind in RUN and top.kind not in OPTIONS and top.kind not in WEIGHTS
+    if automatic and top.kind not in SEALED_PHASES:
+        fail("tasks", f"an automatic task {top.kind!r} cannot wait on top")
+    if s.phase.is_chance != (top.kind in WEIGHTS and s.to_move == (CHANCE,)):
+        fail("phase", f"the {top.kind!r} task and a chance phase disagree")
+    if top.kind in OPTIONS and s.to_move != (top.player,):
+        fail("phase.to_move", f"the {top.kind!r} decision belongs to seat {top.player}")
+    if (s.battle is not None) != _in_battle(s):
+        fail("battle", "a battle exists exactly while battle tasks are on the stack")
+
+
+_BATTLE = frozenset(
+    {
+        "round",
+        "bcards",
+        "btokens",
+        "breveal",
+        "bart",
+        "bstrength",
+        "broll",
+        "bhits",
+        "bcas",
+        "bloss",
+        "bdeclare",
+        "bdefend",
+        "bretreat",
+    }
+)
+
+
+def _in_battle(s: ClanFeudState) -> bool:
+    return any(t.kind in _BATTLE for t in s.tasks)

@@ -1,0 +1,154 @@
+"""Clan Feud in the terminal: the territories in the board file's order with controllers,
+buildings and armies, each clan's board, dice, pounds, feud tokens and VP, the England track
+and a battle in progress, drawn from one seat's observation (used by ``clangames play`` and
+``clangames replay``; imports ``rich``, so only the command line imports this module).
+
+Nothing here looks at a state: another seat's hand is drawn as its size, and a sealed
+battle commitment only when the observation holds it (the viewer's own).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from clangames.clan_feud.actions import COLOURS, COLUMN_NAMES, SLOT_NAMES
+from clangames.clan_feud.game import ClanFeudGame
+from clangames.clan_feud.observation import ClanFeudObservation
+from clangames.cli.render import Renderer, who
+from clangames.engine.game import Game
+from clangames.engine.phases import CHANCE
+
+CLAN_STYLES = ("bold red", "bold green", "bold blue", "bold magenta", "bold cyan")
+SITES = ("", "city", "castle")
+
+
+def army_text(troops: tuple[int, ...], t: int) -> str:
+    """``2i 1c 1a`` for the troops of one territory (empty if none)."""
+    parts = [f"{troops[3 * t + k]}{'ica'[k]}" for k in range(3) if troops[3 * t + k]]
+    return " ".join(parts)
+
+
+def dice_text(pool: tuple[int, ...]) -> str:
+    """The unassigned dice, e.g. ``white 1 x2, black 2``."""
+    out = []
+    for i, n in enumerate(pool):
+        if n:
+            colour, value = divmod(i, 3)
+            out.append(f"{COLOURS[colour]} {value + 1}" + (f" x{n}" if n > 1 else ""))
+    return ", ".join(out) or "none"
+
+
+class ClanFeudRenderer(Renderer):
+    """Draws the map table, the clans table and the status line."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        assert isinstance(game, ClanFeudGame)
+        self.cf: ClanFeudGame = game
+
+    def clan(self, seat: int) -> Text:
+        return Text(f"clan {seat}", style=CLAN_STYLES[seat % len(CLAN_STYLES)])
+
+    def header(self, obs: ClanFeudObservation) -> Text:
+        g = self.cf
+        event = g.events.regular[obs.events[-1]].name if obs.events else "none yet"
+        war = "at war" if obs.at_war else "at peace"
+        movers = ", ".join(who(p) for p in obs.to_move) or "nobody"
+        return Text(
+            f"Turn {obs.turn} of {g.deck_size + 1} | order {list(obs.order)} | England"
+            f" {obs.england}/{g.england.last_step} ({war}) | objective: {event} |"
+            f" {obs.phase} ({movers} to act)"
+        )
+
+    def territories(self, obs: ClanFeudObservation) -> Table:
+        table = Table(box=box.SIMPLE, title="Scotland")
+        for name in ("territory", "held by", "buildings", "armies"):
+            table.add_column(name)
+        board = self.cf.board
+        for t, terr in enumerate(board.territories):
+            owner = obs.controller[t]
+            buildings = [SITES[obs.site[t]]] if obs.site[t] else []
+            buildings += ["tower house"] * obs.towers[t]
+            armies = [
+                Text(f"{army_text(obs.troops[p], t)} ", style=CLAN_STYLES[p])
+                for p in range(len(obs.troops))
+                if army_text(obs.troops[p], t)
+            ]
+            if obs.king == t:
+                armies.append(Text("King James" + (" (alone)" if obs.regent < 0 else "")))
+            name = terr.name + (" (mountains)" if terr.mountain else "")
+            table.add_row(
+                name,
+                self.clan(owner) if owner >= 0 else Text("free"),
+                ", ".join(buildings),
+                Text.assemble(*armies),
+            )
+        return table
+
+    def clans(self, obs: ClanFeudObservation) -> Table:
+        table = Table(box=box.SIMPLE, title="Clans")
+        for name in ("clan", "VP", "£", "feud", "cards", "dice to assign", "board slots bought"):
+            table.add_column(name)
+        for p in range(len(obs.money)):
+            bought = [
+                f"{COLUMN_NAMES[c]} {SLOT_NAMES[s]}"
+                for c in range(1, 5)
+                for s in range(1, 5)
+                if not obs.covered[p] >> (5 * c + s) & 1
+            ]
+            table.add_row(
+                self.clan(p),
+                str(obs.vp[p]),
+                str(obs.money[p]),
+                str(obs.feud[p]),
+                str(obs.hand_sizes[p]),
+                dice_text(obs.pool[p]),
+                ", ".join(bought) or "-",
+            )
+        return table
+
+    def battle(self, obs: ClanFeudObservation) -> Text | None:
+        b = obs.battle
+        if b is None:
+            return None
+        name = self.cf.board.territories[b.territory].name
+        att = " ".join(f"{n}{'ica'[k]}" for k, n in enumerate(b.attackers) if n)
+        return Text(
+            f"Battle at {name}, round {b.rounds}: clan {b.owners[0]} ({att}) attacks clan"
+            f" {b.owners[1]}; committed: {list(b.cards.committed())}"
+        )
+
+    def board(self, obs: Any) -> RenderableType:
+        parts: list[RenderableType] = [self.header(obs), self.territories(obs), self.clans(obs)]
+        fight = self.battle(obs)
+        if fight is not None:
+            parts.append(fight)
+        return Group(*parts)
+
+    def secrets(self, obs: Any) -> list[str]:
+        if obs.viewer < 0:
+            return []
+        designs = self.cf.deck.designs
+        cards = [
+            f"{designs[d].name} ({designs[d].combat})"
+            for d, n in enumerate(obs.hand)
+            for _ in range(n)
+        ]
+        return [f"hand: {', '.join(cards) if cards else 'empty'}"]
+
+    def hidden_step(self, before: Any, after: Any, player: int) -> str:
+        if player == CHANCE:
+            if sum(after.hand_sizes) > sum(before.hand_sizes):
+                return "an action card is drawn, unseen"
+            return "a chance outcome you cannot see"
+        return f"{who(player)} commits in secret"
+
+
+def make_renderer(game: Game) -> Renderer:
+    """The Clan Feud renderer for ``game`` (what the command line looks up)."""
+    return ClanFeudRenderer(game)

@@ -1,0 +1,1275 @@
+"""Clan Feud's rules as a stack of tasks: set-up, the three phases of a turn, the end.
+
+A state holds a stack of :class:`~clangames.clan_feud.state.Task` values, the last one on
+top. :func:`settle` works the top task until someone must decide or chance must act: a
+task either does automatic work (``RUN``), is a chance node (``WEIGHTS``), a simultaneous
+sealed commitment (``TOGETHER``) or one player's decision (``OPTIONS``); a decision with a
+single option is applied at once (the rulings' *Decisions*), except where the number of
+options would tell others what a hidden hand holds (``ASK``).
+
+Work is done on a mutable copy (:class:`W`) that is frozen into the next state, so every
+rule reads like the rulebook's sentence and the states stay immutable.
+
+Task kinds and their fields (``a``, ``b``, ``c``, ``data``):
+
+- ``start`` (chance) seat ``a`` gets a start territory; ``lot`` (chance) ``data`` = the
+  first turn order so far; ``turn`` begins a turn (stays at the bottom of the stack).
+- ``phase1`` gathers and recounts; ``tiebreak`` the regent names the setter among
+  ``data``; ``order`` the setter places seats, ``data`` = placed so far; ``roll``
+  (chance) ``data`` = dice still to roll, ``7 * seat + colour``.
+- ``phase2`` ``a`` = the next place in turn order to ask; ``assign`` one die or pass.
+- ``feud`` level ``a``, ``b`` 1 for Feud III's second raise, ``c`` = the raised die's pool
+  index + 1; ``income``/``intrigue``/``military`` level ``a``; ``income_roll`` (chance)
+  ``a`` black dice; ``draw`` (chance) ``a`` cards still to draw; ``build`` level ``a``,
+  ``b`` Build-I options taken; ``place`` a building of kind ``a`` (0 tower house, 2
+  castle); ``recruit`` level ``a``, territory ``b`` (-1 before), ``c`` troop stage,
+  ``data`` = troops taken; ``move``/``army``/``step``: see :mod:`military`; battle tasks
+  ``round``, ``bcards``, ``btokens``, ``breveal``, ``bart``, ``bstrength``, ``broll``,
+  ``bhits``, ``bcas``, ``bloss``, ``bdeclare``, ``bdefend``, ``bretreat``: ditto.
+- ``phase3`` stage ``a``; ``draw_event`` (chance); ``prog`` an effect program
+  (:mod:`interpret`); ``upkeep`` territory ``a`` + 1 chosen for a removal, else 0;
+  ``upkeep_pay`` the feud share; ``final`` the final count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from math import comb, factorial
+from typing import TYPE_CHECKING, Any
+
+from clangames.clan_feud import interpret, military
+from clangames.clan_feud.actions import (
+    COLOURS,
+    COLUMN_NAMES,
+    FACE_MAX,
+    LEVEL_NAMES,
+    SLOT_NAMES,
+    TROOPS,
+    Assign,
+    BuildSlot,
+    ClanFeudAction,
+    DrawCard,
+    DrawEvent,
+    Lose,
+    Lot,
+    PayFeud,
+    Place,
+    Raise,
+    Rolled,
+    Seat,
+    StartAt,
+    Take,
+    Total,
+    Word,
+)
+from clangames.clan_feud.state import Battle, ClanFeudState, Task
+from clangames.engine.draft import freeze, thaw
+from clangames.engine.phases import CHANCE, Phase
+
+if TYPE_CHECKING:
+    from clangames.clan_feud.game import ClanFeudGame
+
+FEUD, INCOME, BUILD, INTRIGUE, MILITARY = range(5)
+LEVEL = (1, 1, 2, 3, 3)
+"""The level of each slot of a column (I-left, I-right, II, III-left, III-right)."""
+PRICE = (0, 3, 9, 12, 12)
+"""The price of what covers each slot: the row's price."""
+SLOTS_AT = ((), (0, 1), (2,), (3, 4))
+"""The slots of each level, left first."""
+EXISTS = ((1 << 25) - 1) & ~(1 << 1 | 1 << 4)
+"""Every board slot: the Feud column has no I-right or III-right slot."""
+INITIAL_COVER = sum(1 << (5 * col + slot) for col in range(1, 5) for slot in range(1, 5))
+FEUD_SLOTS = (0, 2, 3)
+COLUMN_OF_COLOUR = {3: INCOME, 4: INTRIGUE, 5: MILITARY}
+"""Green, purple and red dice go to one column only."""
+DIE_OF_COLUMN = {INCOME: 3, BUILD: 0, INTRIGUE: 4, MILITARY: 5}
+"""The coloured die under each column's III-right slot."""
+COST = (1, 3, 8)
+UPKEEP = (1, 2, 4)
+SUPPLY = (10, 4, 2)
+INTRIGUE_VP = (2, 3, 3)
+FACES = ((3, 2, 1), (3, 3, 0), (3, 2, 1), (2, 2, 2), (2, 2, 2), (2, 2, 2), (3, 2, 1))
+"""How many faces of each die colour show 1, 2 and 3."""
+WHITE = 0
+BLACK = 1
+GOLD = 2
+
+
+# ---------------------------------------------------------------------------------------
+# The working copy
+
+
+_FLAT = (
+    "order",
+    "events",
+    "deck",
+    "discards",
+    "controller",
+    "site",
+    "towers",
+    "moved",
+    "money",
+    "feud",
+    "vp",
+    "covered",
+    "filled",
+    "city_dice",
+)
+
+
+class W:
+    """A working copy of a state's fields, changed by the rules and frozen at the end."""
+
+    __slots__ = (
+        "at_war",
+        "battle",
+        "city_dice",
+        "controller",
+        "covered",
+        "deck",
+        "dirty",
+        "discards",
+        "england",
+        "events",
+        "feud",
+        "filled",
+        "game",
+        "gold_out",
+        "hands",
+        "king",
+        "money",
+        "moved",
+        "order",
+        "passed",
+        "pool",
+        "regent",
+        "s",
+        "site",
+        "tasks",
+        "towers",
+        "track_start",
+        "troops",
+        "turn",
+        "vp",
+    )
+
+    def __init__(self, s: ClanFeudState) -> None:
+        self.s = s
+        self.game: ClanFeudGame = s.game
+        self.turn = s.turn
+        self.england = s.england
+        self.track_start = s.track_start
+        self.at_war = s.at_war
+        self.king = s.king
+        self.regent = s.regent
+        self.gold_out = s.gold_out
+        self.passed = s.passed
+        self.battle: Battle | None = s.battle
+        # Sequences stay the state's tuples until a rule writes them (``m``); nested rows
+        # likewise (``trow``, ``prow``, ``hrow``); the task stack is always edited.
+        self.order: Sequence[int] = s.order
+        self.events: Sequence[int] = s.events
+        self.deck: Sequence[int] = s.deck
+        self.discards: Sequence[int] = s.discards
+        self.controller: Sequence[int] = s.controller
+        self.site: Sequence[int] = s.site
+        self.towers: Sequence[int] = s.towers
+        self.moved: Sequence[int] = s.moved
+        self.money: Sequence[int] = s.money
+        self.feud: Sequence[int] = s.feud
+        self.vp: Sequence[int] = s.vp
+        self.covered: Sequence[int] = s.covered
+        self.filled: Sequence[int] = s.filled
+        self.city_dice: Sequence[int] = s.city_dice
+        self.troops: list[Any] = list(s.troops)
+        self.pool: list[Any] = list(s.pool)
+        self.hands: list[Any] = list(s.hands)
+        self.dirty = 0
+        """Nested fields written: 1 troops, 2 pool, 4 hands."""
+        self.tasks = list(s.tasks)
+
+    def m(self, name: str) -> list[int]:
+        """The sequence field ``name``, made writable (copied from the state once)."""
+        value = getattr(self, name)
+        if type(value) is tuple:
+            value = list(value)
+            setattr(self, name, value)
+        return value  # type: ignore[no-any-return]
+
+    def freeze(self, phase: Phase, options: tuple[Any, ...] | None) -> ClanFeudState:
+        """The state these fields describe: the old state thawed into the kernel's draft,
+        the changed fields set, frozen in place (no constructor)."""
+        d = thaw(self.s)
+        d.phase = phase
+        d.options = options
+        d.turn = self.turn
+        d.england = self.england
+        d.track_start = self.track_start
+        d.at_war = self.at_war
+        d.king = self.king
+        d.regent = self.regent
+        d.gold_out = self.gold_out
+        d.passed = self.passed
+        d.battle = self.battle
+        old = self.s
+        # straight-line, one block per sequence: set only what changed
+        v = self.order
+        if v is not old.order:
+            d.order = v if type(v) is tuple else tuple(v)
+        v = self.events
+        if v is not old.events:
+            d.events = v if type(v) is tuple else tuple(v)
+        v = self.deck
+        if v is not old.deck:
+            d.deck = v if type(v) is tuple else tuple(v)
+        v = self.discards
+        if v is not old.discards:
+            d.discards = v if type(v) is tuple else tuple(v)
+        v = self.controller
+        if v is not old.controller:
+            d.controller = v if type(v) is tuple else tuple(v)
+        v = self.site
+        if v is not old.site:
+            d.site = v if type(v) is tuple else tuple(v)
+        v = self.towers
+        if v is not old.towers:
+            d.towers = v if type(v) is tuple else tuple(v)
+        v = self.moved
+        if v is not old.moved:
+            d.moved = v if type(v) is tuple else tuple(v)
+        v = self.money
+        if v is not old.money:
+            d.money = v if type(v) is tuple else tuple(v)
+        v = self.feud
+        if v is not old.feud:
+            d.feud = v if type(v) is tuple else tuple(v)
+        v = self.vp
+        if v is not old.vp:
+            d.vp = v if type(v) is tuple else tuple(v)
+        v = self.covered
+        if v is not old.covered:
+            d.covered = v if type(v) is tuple else tuple(v)
+        v = self.filled
+        if v is not old.filled:
+            d.filled = v if type(v) is tuple else tuple(v)
+        v = self.city_dice
+        if v is not old.city_dice:
+            d.city_dice = v if type(v) is tuple else tuple(v)
+        dirty = self.dirty
+        if dirty & 1:
+            d.troops = tuple(r if type(r) is tuple else tuple(r) for r in self.troops)
+        if dirty & 2:
+            d.pool = tuple(r if type(r) is tuple else tuple(r) for r in self.pool)
+        if dirty & 4:
+            d.hands = tuple(r if type(r) is tuple else tuple(r) for r in self.hands)
+        d.tasks = tuple(self.tasks)
+        return freeze(d, ClanFeudState)
+
+    # -- rows written in place -------------------------------------------------------------
+    def trow(self, p: int) -> list[int]:
+        """``p``'s troop row, made writable."""
+        row = self.troops[p]
+        if type(row) is tuple:
+            row = self.troops[p] = list(row)
+            self.dirty |= 1
+        return row  # type: ignore[no-any-return]
+
+    def prow(self, p: int) -> list[int]:
+        """``p``'s dice pool, made writable."""
+        row = self.pool[p]
+        if type(row) is tuple:
+            row = self.pool[p] = list(row)
+            self.dirty |= 2
+        return row  # type: ignore[no-any-return]
+
+    def hrow(self, p: int) -> list[int]:
+        """``p``'s hand, made writable."""
+        row = self.hands[p]
+        if type(row) is tuple:
+            row = self.hands[p] = list(row)
+            self.dirty |= 4
+        return row  # type: ignore[no-any-return]
+
+    # -- task stack ------------------------------------------------------------------------
+    def top(self) -> Task:
+        return self.tasks[-1]
+
+    def pop(self) -> Task:
+        return self.tasks.pop()
+
+    def push(self, task: Task) -> None:
+        self.tasks.append(task)
+
+    def update(
+        self,
+        *,
+        player: int | None = None,
+        a: int | None = None,
+        b: int | None = None,
+        c: int | None = None,
+        data: tuple[int, ...] | None = None,
+    ) -> None:
+        """Change fields of the top task."""
+        t = self.tasks[-1]
+        self.tasks[-1] = Task(
+            t.kind,
+            t.player if player is None else player,
+            t.a if a is None else a,
+            t.b if b is None else b,
+            t.c if c is None else c,
+            t.data if data is None else data,
+        )
+
+    # -- facts -----------------------------------------------------------------------------
+    def buildings(self, t: int) -> int:
+        return (self.site[t] > 0) + self.towers[t]
+
+    def army(self, p: int, t: int) -> tuple[int, int, int]:
+        row = self.troops[p]
+        return (row[3 * t], row[3 * t + 1], row[3 * t + 2])
+
+    def troop_total(self, p: int, kind: int | None = None) -> int:
+        """``p``'s troops on the board (of one type), a battle's attackers included."""
+        row = self.troops[p]
+        n: int = sum(row) if kind is None else sum(row[kind::3])
+        b = self.battle
+        if b is not None and b.owners[0] == p:
+            n += sum(b.attackers) if kind is None else b.attackers[kind]
+        return n
+
+    def occupant(self, t: int, other_than: int) -> int:
+        """A seat other than ``other_than`` with troops in ``t``, or -1."""
+        for q in range(len(self.troops)):
+            if q != other_than:
+                row = self.troops[q]
+                if row[3 * t] or row[3 * t + 1] or row[3 * t + 2]:
+                    return q
+        return -1
+
+    def free_slot(self, p: int, column: int, level: int) -> int:
+        """The first free slot of ``column`` at ``level`` on ``p``'s board, or -1."""
+        taken = self.covered[p] | self.filled[p]
+        for slot in SLOTS_AT[level]:
+            bit = 1 << (5 * column + slot)
+            if bit & EXISTS and not taken & bit:
+                return slot
+        return -1
+
+    # -- shared effects ----------------------------------------------------------------------
+    def gain_die(self, p: int) -> None:
+        """A die gained now goes to the lowest free Feud slot and gives its benefit."""
+        for slot in FEUD_SLOTS:
+            bit = 1 << slot
+            if not self.filled[p] & bit:
+                self.m("filled")[p] |= bit
+                self.push(Task("feud", p, LEVEL[slot]))
+                return
+
+    def set_regent(self, new: int) -> None:
+        """King James passes to ``new`` (-1: he stands alone); the loser gets a feud
+        token; the first claim of the game puts the gold die in the claimer's Feud column."""
+        old = self.regent
+        if old == new:
+            return
+        if old >= 0:
+            self.m("feud")[old] += 1
+        self.regent = new
+        if new >= 0 and not self.gold_out:
+            self.gold_out = True
+            self.gain_die(new)
+
+    def claim(self, p: int, t: int) -> None:
+        """``p``'s army comes to rest in ``t``: control, the old controller's feud tokens,
+        a city's black die (once per city per turn), a lone King."""
+        old = self.controller[t]
+        if old != p:
+            if old >= 0:
+                self.m("feud")[old] += self.buildings(t)
+            self.m("controller")[t] = p
+            if self.site[t] == 1 and not self.city_dice[p] >> t & 1:
+                self.m("city_dice")[p] |= 1 << t
+                self.gain_die(p)
+        if self.regent < 0 and self.king == t:
+            self.set_regent(p)
+
+    def check_king(self, p: int) -> None:
+        """After ``p`` lost troops outside a battle: a King left alone loses his regent."""
+        if self.regent == p and not any(self.army(p, self.king)):
+            b = self.battle
+            if b is None or b.king < 0:
+                self.set_regent(-1)
+
+    def remove_troop(self, p: int, t: int, kind: int) -> None:
+        self.trow(p)[3 * t + kind] -= 1
+
+
+# ---------------------------------------------------------------------------------------
+# Driving the stack
+
+RUN: dict[str, Callable[[W, Task], bool]] = {}
+"""Automatic work; returns False if the task turned out to need a decision or chance."""
+OPTIONS: dict[str, Callable[[W, Task], tuple[ClanFeudAction, ...]]] = {}
+WEIGHTS: dict[str, Callable[[W, Task], tuple[tuple[ClanFeudAction, int], ...]]] = {}
+TOGETHER: dict[str, Callable[[W, Task], tuple[int, ...]]] = {}
+"""Simultaneous nodes: the seats still owing a sealed commitment."""
+SEALED: dict[str, Callable[[W, Task, int], tuple[ClanFeudAction, ...]]] = {}
+"""Simultaneous nodes: a seat's options."""
+APPLY: dict[str, Callable[[W, Task, Any, int], None]] = {}
+ASK: dict[str, Callable[[W, Task], bool]] = {}
+"""Decisions asked even with one option (their count would reveal a hidden hand)."""
+
+
+_Handlers = tuple[Any, Any, Any, Any, Any, Any]
+HANDLERS: dict[str, _Handlers] = {}
+"""Per task kind: (run, weights, together, options, ask, apply), filled by ``_register``
+so that ``settle`` looks a kind up once per turn of its loop."""
+
+
+def settle(w: W) -> ClanFeudState:
+    """Work the stack until someone must act, and freeze the result."""
+    tasks = w.tasks
+    handlers = HANDLERS
+    while True:
+        if not tasks:
+            return w.freeze(Phase.over(), ())
+        task = tasks[-1]
+        kind = task.kind
+        run, weights, together, options_of, ask, apply_ = handlers[kind]
+        if run is not None:
+            if run(w, task):
+                tasks = w.tasks  # a run may replace the whole stack (the final count)
+                continue
+            task = tasks[-1]  # the run may have set the task's counters
+        if weights is not None:
+            outcomes = weights(w, task)
+            if len(outcomes) == 1:
+                apply_(w, task, outcomes[0][0], CHANCE)
+                continue
+            return w.freeze(Phase.chance(kind), outcomes)  # the weights, kept
+        if together is not None:
+            players = together(w, task)
+            if not players:
+                w.pop()
+                continue
+            return w.freeze(Phase.together(kind, players), None)
+        options = options_of(w, task)
+        if len(options) == 1 and (ask is None or not ask(w, task)):
+            apply_(w, task, options[0], task.player)
+            continue
+        return w.freeze(Phase.turn(kind, task.player), options)
+
+
+def legal_actions(s: ClanFeudState, player: int) -> tuple[ClanFeudAction, ...]:
+    """The legal actions of a player to move (sorted by id)."""
+    kind = s.tasks[-1].kind
+    if kind in TOGETHER:
+        return SEALED[kind](W(s), s.tasks[-1], player)
+    if s.options is not None:
+        return s.options
+    return OPTIONS[kind](W(s), s.tasks[-1])
+
+
+def chance_weights(s: ClanFeudState) -> tuple[tuple[ClanFeudAction, int], ...]:
+    """The chance outcomes with integer weights (sorted by id)."""
+    if s.options is not None:
+        return s.options  # worked out when the state was made
+    return WEIGHTS[s.tasks[-1].kind](W(s), s.tasks[-1])
+
+
+def apply(s: ClanFeudState, action: Any, player: int) -> ClanFeudState:
+    """The state after a checked legal action."""
+    w = W(s)
+    task = w.tasks[-1]
+    APPLY[task.kind](w, task, action, player)
+    return settle(w)
+
+
+def initial_state(game: ClanFeudGame) -> ClanFeudState:
+    """The table before the start territories and the first turn order are drawn."""
+    board = game.board
+    n = game.num_players
+    size = board.size
+    kinds = {"plain": 0, "city": 1, "castle": 2}
+    empty = ClanFeudState(
+        game=game,
+        phase=Phase.chance("start"),
+        turn=0,
+        order=tuple(range(n)),
+        england=0,
+        track_start=0,
+        at_war=False,
+        events=(),
+        deck=tuple(d.copies for d in game.deck.designs),
+        discards=(0,) * len(game.deck.designs),
+        controller=(-1,) * size,
+        site=tuple(kinds[t.kind] for t in board.territories),
+        towers=(0,) * size,
+        troops=((0,) * (3 * size),) * n,
+        moved=(0,) * (3 * size),
+        king=board.king_start,
+        regent=-1,
+        gold_out=False,
+        money=(4,) * n,
+        feud=(1,) * n,
+        vp=(0,) * n,
+        covered=(INITIAL_COVER,) * n,
+        filled=(0,) * n,
+        pool=((0,) * 21,) * n,
+        hands=((0,) * len(game.deck.designs),) * n,
+        passed=0,
+        city_dice=(0,) * n,
+        tasks=(Task("turn"), Task("lot"), Task("start")),
+        battle=None,
+    )
+    return settle(W(empty))
+
+
+# ---------------------------------------------------------------------------------------
+# Set-up
+
+
+def _start_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
+    starts = w.game.board.starts(w.game.num_players)
+    acts = w.game.start_actions
+    return tuple((acts[t], 1) for t in sorted(starts) if w.controller[t] < 0)
+
+
+def _start_apply(w: W, task: Task, action: StartAt, player: int) -> None:
+    p, t = task.a, action.territory
+    w.m("controller")[t] = p
+    w.m("site")[t] = 2
+    row = w.trow(p)
+    row[3 * t] = 2
+    row[3 * t + 1] = 1
+    if p + 1 == w.game.num_players:
+        w.pop()
+    else:
+        w.update(a=p + 1)
+
+
+def _lot_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
+    acts = w.game.lot_actions
+    return tuple((acts[s], 1) for s in range(w.game.num_players) if s not in task.data)
+
+
+def _lot_apply(w: W, task: Task, action: Lot, player: int) -> None:
+    data = (*task.data, action.seat)
+    if len(data) == w.game.num_players:
+        w.order = list(data)
+        w.pop()
+    else:
+        w.update(data=data)
+
+
+def _turn_run(w: W, task: Task) -> bool:
+    w.turn += 1
+    w.push(Task("phase3"))
+    w.push(Task("phase2"))
+    w.push(Task("roll"))
+    w.push(Task("phase1"))
+    return True
+
+
+# ---------------------------------------------------------------------------------------
+# Phase 1
+
+
+def dice_owned(w: W | ClanFeudState, p: int) -> tuple[int, ...]:
+    """The dice ``p`` gathers, by colour: the rulings' recount."""
+    cov = w.covered[p]
+    cities = sum(1 for t, c in enumerate(w.controller) if c == p and w.site[t] == 1)
+
+    def bought(column: int, slot: int) -> int:
+        return 0 if cov >> (5 * column + slot) & 1 else 1
+
+    return (
+        3 + bought(BUILD, 4),
+        bought(BUILD, 1) + cities,
+        1 if w.regent == p else 0,
+        bought(INCOME, 4),
+        bought(INTRIGUE, 4),
+        bought(MILITARY, 4),
+        0,
+    )
+
+
+def _phase1_run(w: W, task: Task) -> bool:
+    n = w.game.num_players
+    counts: list[int] = []
+    for p in range(n):
+        w.m("filled")[p] = 0
+        w.pool[p] = (0,) * 21
+        w.dirty |= 2
+        counts.extend(dice_owned(w, p))
+    w.passed = 0
+    w.city_dice = [0] * n
+    w.pop()
+    # The roll task below waits for the counts; card window P1.after_roll (part 3) comes
+    # after it, before phase 2.
+    w.update(data=tuple(counts))
+    _order_setter(w)
+    return True
+
+
+def _order_setter(w: W) -> None:
+    """Push the turn-order decision for this turn (none on turn 1)."""
+    if w.turn == 1:
+        return
+    # Card window P1.before_order (part 3) belongs here.
+    n = w.game.num_players
+    sizes = [sum(dice_owned(w, p)) for p in range(n)]
+    fewest = min(sizes)
+    tied = tuple(p for p in range(n) if sizes[p] == fewest)
+    if len(tied) == 1:
+        w.push(Task("order", tied[0]))
+    elif w.regent >= 0:
+        w.push(Task("tiebreak", w.regent, data=tied))
+    else:
+        low = min(w.vp[p] for p in tied)
+        least = [p for p in tied if w.vp[p] == low]
+        if len(least) == 1:
+            w.push(Task("order", least[0]))
+
+
+def _tiebreak_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
+    return tuple(w.game.seat_actions[s] for s in task.data)
+
+
+def _tiebreak_apply(w: W, task: Task, action: Seat, player: int) -> None:
+    w.pop()
+    w.push(Task("order", action.seat))
+
+
+def _order_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
+    acts = w.game.seat_actions
+    return tuple(acts[s] for s in range(w.game.num_players) if s not in task.data)
+
+
+def _order_apply(w: W, task: Task, action: Seat, player: int) -> None:
+    n = w.game.num_players
+    data = (*task.data, action.seat)
+    if len(data) == n - 1:
+        data = (*data, *(s for s in range(n) if s not in data))
+    if len(data) == n:
+        w.order = list(data)
+        w.pop()
+    else:
+        w.update(data=data)
+
+
+def roll_weights(colour: int, n: int) -> tuple[tuple[int, int, int, int], ...]:
+    """(ones, twos, threes, weight) for ``n`` dice of ``colour``, in action-id order."""
+    f1, f2, f3 = FACES[colour]
+    out = []
+    for ones in range(n, -1, -1):
+        for twos in range(n - ones, -1, -1):
+            threes = n - ones - twos
+            if threes and not f3:
+                continue
+            ways = factorial(n) // (factorial(ones) * factorial(twos) * factorial(threes))
+            out.append((ones, twos, threes, ways * f1**ones * f2**twos * f3**threes))
+    return tuple(out)
+
+
+def _roll_next(task: Task) -> int:
+    for i, count in enumerate(task.data):
+        if count:
+            return i
+    return -1
+
+
+def _roll_run(w: W, task: Task) -> bool:
+    if _roll_next(task) < 0:
+        w.pop()
+        return True
+    return False
+
+
+def _roll_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
+    i = _roll_next(task)
+    return w.game.roll_table[i % 7][task.data[i]]
+
+
+def _roll_apply(w: W, task: Task, action: Rolled, player: int) -> None:
+    i = _roll_next(task)
+    p, c = divmod(i, 7)
+    pool = w.prow(p)
+    pool[3 * c] += action.ones
+    pool[3 * c + 1] += action.twos
+    pool[3 * c + 2] += action.threes
+    data = list(task.data)
+    data[i] = 0
+    w.update(data=tuple(data))
+
+
+# ---------------------------------------------------------------------------------------
+# Phase 2
+
+
+def _phase2_run(w: W, task: Task) -> bool:
+    n = w.game.num_players
+    for k in range(n):
+        idx = (task.a + k) % n
+        p = w.order[idx]
+        if not w.passed >> p & 1:
+            w.update(a=(idx + 1) % n)
+            w.push(Task("assign", p))
+            return True
+    w.pop()
+    return True
+
+
+def build_options(w: W, p: int, level: int, second: bool) -> list[tuple[int, int]]:
+    """The (column, slot) purchases ``p`` can make with a Build die at ``level``."""
+    out = []
+    cov = w.covered[p]
+    money = w.money[p]
+    tower_ok = castle_ok = False
+    for t, c in enumerate(w.controller):
+        if c == p:
+            b = w.buildings(t)
+            if b < 2:
+                tower_ok = True
+                if w.site[t] == 0:
+                    castle_ok = True
+    slots = (1, 2) if level == 1 or second else (1, 2, 3, 4)
+    for column in range(1, 5):
+        base = 5 * column
+        for slot in slots:
+            if not cov >> (base + slot) & 1 or PRICE[slot] > money:
+                continue
+            if slot >= 3 and cov >> (base + 2) & 1:
+                continue  # the column's II tower house comes first
+            if slot == 3 and not castle_ok:
+                continue
+            if slot in (1, 2) and not (column == BUILD and slot == 1) and not tower_ok:
+                continue
+            out.append((column, slot))
+    return out
+
+
+def recruit_possible(w: W, p: int, level: int) -> bool:
+    money = w.money[p]
+    if not any(c == p and w.buildings(t) for t, c in enumerate(w.controller)):
+        return False
+    return any(money >= COST[k] and w.troop_total(p, k) < SUPPLY[k] for k in range(level))
+
+
+def _column_possible(w: W, p: int, column: int, level: int) -> bool:
+    if column == BUILD:
+        return bool(build_options(w, p, level, False))
+    if column == MILITARY:
+        return w.troop_total(p) > 0 or recruit_possible(w, p, level)
+    return True
+
+
+LEVEL_BITS = tuple(
+    tuple(sum(1 << (5 * col + slot) for slot in SLOTS_AT[lvl]) & EXISTS for lvl in range(4))
+    for col in range(5)
+)
+"""The board slots of each column at each level, as bitmasks."""
+ALL_COLUMNS = (0, 1, 2, 3, 4)
+
+
+def _assign_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
+    p = task.player
+    pool = w.pool[p]
+    table = w.game.assign_table
+    free = EXISTS & ~(w.covered[p] | w.filled[p])
+    # Whether each (column, level) can take a die now: a free slot and a doable action,
+    # worked out once per column and level (Build and Military ask the most).
+    ready: dict[int, bool] = {}
+    out: list[ClanFeudAction] = []
+    for i, count in enumerate(pool):
+        if not count:
+            continue
+        colour, v0 = divmod(i, 3)
+        only = COLUMN_OF_COLOUR.get(colour)
+        row = table[colour][v0]
+        for column in ALL_COLUMNS if only is None else (only,):
+            bits = LEVEL_BITS[column]
+            for level in range(1, v0 + 2):
+                if not free & bits[level]:
+                    continue
+                key = 4 * column + level
+                ok = ready.get(key)
+                if ok is None:
+                    ok = ready[key] = _column_possible(w, p, column, level)
+                if ok:
+                    out.append(row[column][level])
+    if not out:
+        return (w.game.words["pass"],)
+    return tuple(out)
+
+
+def _assign_apply(w: W, task: Task, action: Any, player: int) -> None:
+    p = task.player
+    w.pop()
+    if isinstance(action, Word):
+        w.passed |= 1 << p
+        return
+    w.prow(p)[3 * action.colour + action.value - 1] -= 1
+    slot = w.free_slot(p, action.column, action.level)
+    w.m("filled")[p] |= 1 << (5 * action.column + slot)
+    level = action.level
+    # Card window P2.assign (part 3): a card's action resolves here, before the die's.
+    w.push(Task(COLUMN_NAMES[action.column], p, level))
+
+
+def _feud_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
+    p, level = task.player, task.a
+    pool = list(w.pool[p])
+    if task.c:
+        pool[task.c - 1] -= 1  # the die raised first cannot be raised again
+    g = w.game
+    out: list[ClanFeudAction] = [g.words["stop" if task.b else "tokens"]]
+    for colour in range(len(COLOURS)):
+        for value in range(1, FACE_MAX[colour]):
+            if pool[3 * colour + value - 1] and (level > 1 or value == 1):
+                out.append(g.raise_actions[colour, value])
+    if level == 3 and not task.b:
+        for colour in range(len(COLOURS)):
+            if colour != BLACK and pool[3 * colour]:
+                out.append(g.three_actions[colour])
+    return tuple(out)
+
+
+def _feud_apply(w: W, task: Task, action: Any, player: int) -> None:
+    p, level = task.player, task.a
+    if isinstance(action, Word):
+        if action.word == "tokens":
+            w.m("feud")[p] += level
+        w.pop()
+    elif isinstance(action, Raise):
+        i = 3 * action.colour + action.value - 1
+        pool = w.prow(p)
+        pool[i] -= 1
+        pool[i + 1] += 1
+        if level == 3 and not task.b:
+            w.update(b=1, c=i + 2)
+        else:
+            w.pop()
+    else:
+        i = 3 * action.colour
+        pool = w.prow(p)
+        pool[i] -= 1
+        pool[i + 2] += 1
+        w.pop()
+
+
+def territories_yielding(w: W, p: int) -> int:
+    """Territories ``p`` controls that count for Income (no English army in part 1)."""
+    return sum(1 for c in w.controller if c == p)
+
+
+def _income_run(w: W, task: Task) -> bool:
+    p, level = task.player, task.a
+    n = territories_yielding(w, p)
+    w.pop()
+    if level == 2:
+        if n:
+            w.push(Task("income_roll", p, n))
+    else:
+        w.m("money")[p] += n * (1 if level == 1 else 2)
+    return True
+
+
+def _income_roll_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
+    n = task.a
+    totals = w.game.total_actions
+    return tuple((totals[n + twos], comb(n, twos)) for twos in range(n + 1))
+
+
+def _income_roll_apply(w: W, task: Task, action: Total, player: int) -> None:
+    w.m("money")[task.player] += action.k
+    w.pop()
+
+
+def _intrigue_run(w: W, task: Task) -> bool:
+    p, level = task.player, task.a
+    w.m("money")[p] += level
+    w.m("vp")[p] += INTRIGUE_VP[level - 1]
+    w.pop()
+    w.push(Task("draw", p, level))
+    return True
+
+
+def _draw_run(w: W, task: Task) -> bool:
+    if task.a <= 0:
+        w.pop()
+        return True
+    if not any(w.deck):
+        if not any(w.discards):
+            w.pop()
+            return True
+        w.deck, w.discards = w.discards, [0] * len(w.discards)
+        return True
+    return False
+
+
+def _draw_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
+    acts = w.game.draw_actions
+    return tuple((acts[d], n) for d, n in enumerate(w.deck) if n)
+
+
+def _draw_apply(w: W, task: Task, action: DrawCard, player: int) -> None:
+    w.m("deck")[action.design] -= 1
+    w.hrow(task.player)[action.design] += 1
+    w.update(a=task.a - 1)
+
+
+def _build_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
+    acts = w.game.build_actions
+    out: list[ClanFeudAction] = [w.game.words["stop"]] if task.b else []
+    out += [acts[k] for k in build_options(w, task.player, task.a, bool(task.b))]
+    return tuple(out)
+
+
+def _build_apply(w: W, task: Task, action: Any, player: int) -> None:
+    p, level = task.player, task.a
+    w.pop()
+    if isinstance(action, Word):
+        return
+    column, slot = action.column, action.slot
+    w.m("money")[p] -= PRICE[slot]
+    w.m("covered")[p] &= ~(1 << (5 * column + slot))
+    if level == 3 and slot in (1, 2) and not task.b:
+        w.push(Task("build", p, 3, 1))
+    if (column == BUILD and slot == 1) or slot == 4:
+        w.gain_die(p)
+    else:
+        w.push(Task("place", p, 2 if slot == 3 else 0))
+
+
+def _place_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
+    p, castle = task.player, task.a == 2
+    acts = w.game.place_actions
+    return tuple(
+        acts[t]
+        for t, c in enumerate(w.controller)
+        if c == p and w.buildings(t) < 2 and not (castle and w.site[t])
+    )
+
+
+def _place_apply(w: W, task: Task, action: Place, player: int) -> None:
+    t = action.territory
+    if task.a == 2:
+        w.m("site")[t] = 2
+    else:
+        w.m("towers")[t] += 1
+    w.pop()
+
+
+def _military_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
+    p, level = task.player, task.a
+    words = w.game.words
+    out = []
+    if recruit_possible(w, p, level):
+        out.append(words["recruit"])
+    if w.troop_total(p):
+        out.append(words["move"])
+    return tuple(out)
+
+
+def _military_apply(w: W, task: Task, action: Word, player: int) -> None:
+    p, level = task.player, task.a
+    w.pop()
+    if action.word == "recruit":
+        w.push(Task("recruit", p, level, -1))
+    else:
+        w.push(Task("move", p, level))
+
+
+RECRUIT_STAGES = ((), (0,), (1, 0), (2, 1, 0))
+"""Troop types asked in a recruit of each level: artillery, then cavalry, then infantry."""
+
+
+def _recruit_limits(w: W, p: int) -> list[int]:
+    return [SUPPLY[k] - w.troop_total(p, k) for k in range(3)]
+
+
+def _recruit_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
+    p, level = task.player, task.a
+    if task.b < 0:
+        acts = w.game.place_actions
+        return tuple(acts[t] for t, c in enumerate(w.controller) if c == p and w.buildings(t))
+    stages = RECRUIT_STAGES[level]
+    kind = stages[task.c]
+    later = stages[task.c + 1 :]
+    taken = sum(task.data)
+    left = _recruit_limits(w, p)
+    money = w.money[p]
+    most = min(left[kind], money // COST[kind])
+    need = not taken and not any(money >= COST[k] and left[k] > 0 for k in later)
+    takes = w.game.take_actions
+    return tuple(takes[kind][k] for k in range(1 if need else 0, most + 1))
+
+
+def _recruit_apply(w: W, task: Task, action: Any, player: int) -> None:
+    p, level = task.player, task.a
+    if isinstance(action, Place):
+        w.update(b=action.territory, c=0, data=())
+        return
+    t = task.b
+    kind, k = action.troop, action.count
+    w.m("money")[p] -= k * COST[kind]
+    w.trow(p)[3 * t + kind] += k
+    if task.c + 1 == len(RECRUIT_STAGES[level]):
+        w.pop()
+    else:
+        w.update(c=task.c + 1, data=(*task.data, k))
+
+
+# ---------------------------------------------------------------------------------------
+# Phase 3
+
+
+def _phase3_run(w: W, task: Task) -> bool:
+    g = w.game
+    order = w.order
+    stage = task.a
+    w.update(a=stage + 1)
+    if stage == 0:
+        w.track_start = w.england
+        if w.events:
+            node = g.objective_nodes[w.events[-1]]
+            for p in reversed(order):
+                w.push(interpret.program(p, node))
+    elif stage == 1:
+        if len(w.events) == g.deck_size:
+            w.tasks = [Task("final")]
+        else:
+            w.push(Task("draw_event"))
+    elif stage == 2:
+        card = g.events.regular[w.events[-1]]
+        interpret.move_track(w, card.england)
+        node = g.each_player_nodes[w.events[-1]]
+        for p in reversed(order):
+            w.push(interpret.program(p, node))
+    elif stage == 3:
+        # England at war: part 2 spawns and moves English armies here.
+        w.at_war = g.england.at_war(w.england)
+        # Card window P3.upkeep (part 3) comes before each payment.
+        for p in reversed(order):
+            w.push(Task("upkeep", p))
+    else:
+        w.pop()
+    return True
+
+
+def _draw_event_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
+    acts = w.game.event_actions
+    drawn = set(w.events)
+    return tuple((acts[e], 1) for e in range(len(acts)) if e not in drawn)
+
+
+def _draw_event_apply(w: W, task: Task, action: DrawEvent, player: int) -> None:
+    w.m("events").append(action.event)
+    w.pop()
+
+
+def upkeep_due(w: W | ClanFeudState, p: int) -> int:
+    row = w.troops[p]
+    return sum(row[0::3]) + 2 * sum(row[1::3]) + 4 * sum(row[2::3])
+
+
+def _upkeep_run(w: W, task: Task) -> bool:
+    if task.a == 0 and upkeep_due(w, task.player) == 0:
+        w.pop()
+        return True
+    return False
+
+
+def _upkeep_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
+    p = task.player
+    g = w.game
+    if task.a:
+        t = task.a - 1
+        army = w.army(p, t)
+        return tuple(g.lose_actions[k] for k in range(3) if army[k])
+    out: list[ClanFeudAction] = []
+    if w.money[p] + w.feud[p] >= upkeep_due(w, p):
+        out.append(g.words["pay upkeep"])
+    row = w.troops[p]
+    out += [
+        g.place_actions[t]
+        for t in range(len(w.controller))
+        if row[3 * t] or row[3 * t + 1] or row[3 * t + 2]
+    ]
+    return tuple(out)
+
+
+def _upkeep_apply(w: W, task: Task, action: Any, player: int) -> None:
+    p = task.player
+    if isinstance(action, Place):
+        w.update(a=action.territory + 1)
+    elif isinstance(action, Lose):
+        w.remove_troop(p, task.a - 1, action.troop)
+        w.check_king(p)
+        w.update(a=0)
+    else:
+        due = upkeep_due(w, p)
+        w.pop()
+        lo, hi = max(0, due - w.money[p]), min(w.feud[p], due)
+        if lo == hi:
+            w.m("feud")[p] -= lo
+            w.m("money")[p] -= due - lo
+        else:
+            w.push(Task("upkeep_pay", p, due))
+
+
+def _upkeep_pay_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
+    p, due = task.player, task.a
+    lo, hi = max(0, due - w.money[p]), min(w.feud[p], due)
+    return tuple(w.game.pay_actions[k] for k in range(lo, hi + 1))
+
+
+def _upkeep_pay_apply(w: W, task: Task, action: PayFeud, player: int) -> None:
+    p, due = task.player, task.a
+    w.m("feud")[p] -= action.k
+    w.m("money")[p] -= due - action.k
+    w.pop()
+
+
+def _final_run(w: W, task: Task) -> bool:
+    from clangames.clan_feud.scoring import final_count
+
+    for p in w.order:
+        w.m("vp")[p] += final_count(w, p)
+    w.tasks = []
+    return True
+
+
+def _register() -> None:
+    RUN.update(
+        {
+            "turn": _turn_run,
+            "phase1": _phase1_run,
+            "roll": _roll_run,
+            "phase2": _phase2_run,
+            "income": _income_run,
+            "intrigue": _intrigue_run,
+            "draw": _draw_run,
+            "phase3": _phase3_run,
+            "upkeep": _upkeep_run,
+            "final": _final_run,
+        }
+    )
+    WEIGHTS.update(
+        {
+            "start": _start_weights,
+            "lot": _lot_weights,
+            "roll": _roll_weights,
+            "income_roll": _income_roll_weights,
+            "draw": _draw_weights,
+            "draw_event": _draw_event_weights,
+        }
+    )
+    OPTIONS.update(
+        {
+            "tiebreak": _tiebreak_options,
+            "order": _order_options,
+            "assign": _assign_options,
+            "feud": _feud_options,
+            "build": _build_options,
+            "place": _place_options,
+            "military": _military_options,
+            "recruit": _recruit_options,
+            "upkeep": _upkeep_options,
+            "upkeep_pay": _upkeep_pay_options,
+        }
+    )
+    APPLY.update(
+        {
+            "start": _start_apply,
+            "lot": _lot_apply,
+            "roll": _roll_apply,
+            "income_roll": _income_roll_apply,
+            "draw": _draw_apply,
+            "draw_event": _draw_event_apply,
+            "tiebreak": _tiebreak_apply,
+            "order": _order_apply,
+            "assign": _assign_apply,
+            "feud": _feud_apply,
+            "build": _build_apply,
+            "place": _place_apply,
+            "military": _military_apply,
+            "recruit": _recruit_apply,
+            "upkeep": _upkeep_apply,
+            "upkeep_pay": _upkeep_pay_apply,
+        }
+    )
+    military.register(RUN, OPTIONS, WEIGHTS, TOGETHER, SEALED, APPLY)
+    interpret.register(RUN, OPTIONS, APPLY, ASK)
+    for kind in set(RUN) | set(WEIGHTS) | set(TOGETHER) | set(OPTIONS):
+        HANDLERS[kind] = (
+            RUN.get(kind),
+            WEIGHTS.get(kind),
+            TOGETHER.get(kind),
+            OPTIONS.get(kind),
+            ASK.get(kind),
+            APPLY.get(kind),
+        )
+
+
+_register()
+
+
+# ---------------------------------------------------------------------------------------
+# Words for people
+
+PROMPTS = {
+    "start": "chance deals the start territories",
+    "lot": "chance draws the first turn order",
+    "tiebreak": "the regent names which tied player sets the turn order",
+    "order": "the player with the fewest dice sets the turn order, first place first",
+    "roll": "the dice are rolled",
+    "assign": "assign a die to a free slot of your board",
+    "feud": "take the Feud benefit: feud tokens or raising dice",
+    "income_roll": "black dice are rolled for Income",
+    "draw": "an action card is drawn",
+    "build": "choose what to build",
+    "place": "choose the territory for the new building",
+    "military": "recruit or move",
+    "recruit": "recruit troops",
+    "draw_event": "the next event is drawn",
+    "upkeep": "pay upkeep, or first remove troops",
+    "upkeep_pay": "choose how much of the upkeep to pay in feud tokens",
+    "over": "the game is over",
+}
+
+
+def prompt(s: ClanFeudState) -> str:
+    """What is being decided now, in words."""
+    name = s.phase.name
+    text = PROMPTS.get(name) or military.PROMPTS.get(name) or interpret.PROMPTS.get(name)
+    if text is None:
+        text = name
+    if s.is_terminal or s.is_chance:
+        return text[0].upper() + text[1:]
+    who = ", ".join(f"player {p}" for p in s.to_move)
+    return f"{who}: {text}"
+
+
+def describe(s: ClanFeudState, action: Any) -> str:
+    """A sentence about what ``action`` does here."""
+    g = s.game
+    text = g.action_text(action)
+    board = g.board
+    if isinstance(action, Place):
+        return f"choose {board.territories[action.territory].name} ({s.prompt()})"
+    if isinstance(action, Assign):
+        return (
+            f"put a {COLOURS[action.colour]} {action.value} on the"
+            f" {COLUMN_NAMES[action.column]} column, level {LEVEL_NAMES[action.level - 1]}"
+        )
+    if isinstance(action, BuildSlot):
+        return (
+            f"pay £{PRICE[action.slot]} for the {COLUMN_NAMES[action.column]} column's"
+            f" {SLOT_NAMES[action.slot]} slot"
+        )
+    if isinstance(action, Take):
+        return f"take {action.count} {TROOPS[action.troop]}"
+    if isinstance(action, StartAt):
+        return f"the next seat starts in {board.territories[action.territory].name}"
+    return f"{text} ({s.prompt()})"
