@@ -1,21 +1,29 @@
-"""Clan Feud against the kernel's contract for 4 players: 50 playouts by default
-(CLANGAMES_SOAK=1 runs CLANGAMES_SOAK_GAMES, 300 unless set), with the game's invariants."""
+"""The kernel's conformance harness on Clan Feud with 4 players: 300 seeded random games in
+CI with the game's invariants checked at every step; a soak of many more with
+CLANGAMES_SOAK=1 (see tests/testing/soak.py). Random play seldom fights a battle, so
+test_cf_battle_contract.py checks every state of random walks through battles."""
 
 from __future__ import annotations
 
-import os
-
 from clangames.testing import check_game
+from testing.soak import SOAK_GAMES, SOAK_RATE, soak_test
 
 from .cf_rules_helpers import invariant, load
-
-SOAK = os.environ.get("CLANGAMES_SOAK") == "1"
-PLAYOUTS = int(os.environ.get("CLANGAMES_SOAK_GAMES", "300")) if SOAK else 50
 
 
 def test_conformance_4_players() -> None:
     game = load(4)
-    report = check_game(game, playouts=PLAYOUTS, seed=4, invariant=invariant)
-    assert report.playouts == PLAYOUTS
+    report = check_game(game, playouts=300, seed=4, invariant=invariant)
+    assert report.playouts == 300
     assert report.max_length <= game.info.max_game_length
-    assert report.steps >= PLAYOUTS * 50
+    assert report.steps >= 300 * 50
+
+
+@soak_test
+def test_conformance_4_players_soak() -> None:
+    game = load(4)
+    report = check_game(
+        game, playouts=SOAK_GAMES, seed=100 + 4, invariant=invariant, rate=SOAK_RATE
+    )
+    assert report.playouts == SOAK_GAMES
+    assert report.max_length <= game.info.max_game_length
