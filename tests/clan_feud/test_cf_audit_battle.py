@@ -183,3 +183,29 @@ def test_owners_choose_their_casualties_attacker_first(game: ClanFeudGame) -> No
     assert b is not None and b.attackers == (2, 0, 0)
     assert s.troops_at(1, tid(game, "inverness")) == (1, 1, 0)
     assert s.feud == (1, 1)
+
+
+def test_scores_mid_battle_count_the_attackers_as_troops(game: ClanFeudGame) -> None:
+    """Ruling 13 of docs/games/clan-feud.md: the attackers stand outside every territory
+    while the battle lasts, yet they are their clan's troops."""
+    s = _battle(game, (2, 0, 0), (2, 0, 0), money=(0, 0))
+    assert s.battle is not None and not any(s.troops[0])
+    # seat 0: Moray 1, two troops -2; seat 1: Inverness 1 + its city 4, two troops -2
+    assert s.scores() == (1 - 2, 1 + 4 - 2)
+
+
+def test_the_castle_bonus_returns_once_the_attackers_artillery_is_gone(
+    game: ClanFeudGame,
+) -> None:
+    s = _battle(game, (2, 0, 1), (3, 0, 0), castles=("inverness",))
+    # round 1: the artillery cancels the castle: 2 + 2 (its dice) against 3; one die,
+    # face 3: the attacker loses its artillery
+    s = play(s, "total 2", "hits 0/1")
+    assert s.phase.name == "bloss" and s.to_move == (0,)
+    s = play(s, "lose artillery", "continue", "continue")
+    b = s.battle
+    assert b is not None and b.rounds == 2 and b.attackers == (2, 0, 0)
+    # round 2 (the casualty's feud token is not committed): 2 against 3 + the castle's 2
+    s = s.apply_text("commit 0", 0)
+    assert s.phase.name == "broll" and s.to_move == (1,)
+    assert legal_texts(s) == ["roll 1", "roll 2", "roll 3"]

@@ -5,14 +5,17 @@ records and the last turn, and the rulings in docs/games/clan-feud.md without a 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+import clangames
 from clangames.clan_feud.game import ClanFeudGame
 from clangames.clan_feud.interpret import program
 from clangames.clan_feud.rules import BLACK, GOLD, dice_owned
 from clangames.clan_feud.scoring import final_count
-from clangames.clan_feud.state import Task
+from clangames.clan_feud.state import ClanFeudState, Task
+from clangames.engine.rng import Rng
 
 from .cf_helpers import variant
 from .cf_rules_helpers import done, legal_texts, load, play, position, tid
@@ -220,3 +223,46 @@ def test_the_military_die_moves_or_recruits_never_both(game: ClanFeudGame) -> No
     assert legal_texts(s) == ["recruit", "move"]
     s = play(s, "recruit")
     assert done(s) and s.troops_at(0, tid(game, "moray")) == (2, 0, 0)
+
+
+def _armies_stand_on_their_own_ground(state: ClanFeudState) -> None:
+    if state.battle is not None or state.tasks[-1].kind == "step":
+        return  # a battle's sides, or an army passing through, are not at rest
+    size = state.game.board.size
+    for p, row in enumerate(state.troops):
+        for t in range(size):
+            if any(row[3 * t : 3 * t + 3]):
+                assert state.controller[t] == p, f"seat {p}'s army in {t} is not at home"
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 7), (3, 8)])
+def test_every_army_at_rest_stands_in_its_clans_territory(players: int, seed: int) -> None:
+    """Ruling 7 of docs/games/clan-feud.md, on random games and on random walks through
+    a battle (where retreats happen)."""
+    g = load(players)
+    starts: list[Any] = [g.initial_state()]
+    for _ in range(8):
+        starts.append(
+            position(
+                g,
+                [Task("move", 0, 2)],
+                troops={(0, "moray"): (6, 2, 0), (1, "inverness"): (3, 1, 0)},
+                control={"moray": 0, "inverness": 1},
+                feud=(2,) * players,
+            )
+        )
+    rng = Rng(seed)
+    for state in starts:
+        steps = 0
+        while not state.is_terminal and steps < 400:
+            _armies_stand_on_their_own_ground(state)
+            steps += 1
+            if state.is_chance:
+                action, rng = clangames.sample_chance(state, rng)
+                state = state.apply(action)
+                continue
+            k, rng = rng.below(len(state.to_move))
+            player = state.to_move[k]
+            legal = state.legal_actions(player)
+            j, rng = rng.below(len(legal))
+            state = state.apply(legal[j], player)
