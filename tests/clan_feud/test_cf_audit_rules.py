@@ -143,8 +143,10 @@ def test_the_gold_die_goes_to_a_feud_column_only_at_the_first_claim(game: ClanFe
     assert s.filled[0] == 0 and s.feud[0] == 0  # no die, no Feud benefit
 
 
-def test_recruits_beside_a_lone_king_do_not_take_him(game: ClanFeudGame) -> None:
-    """Ruling 12 of docs/games/clan-feud.md."""
+def test_recruits_beside_a_lone_king_take_him(game: ClanFeudGame) -> None:
+    """Ruling 12 of docs/games/clan-feud.md: recruits come to rest in the King's
+    territory, so they take a lone King (the issue's invariant: the King is with his
+    regent's army or alone and unclaimed)."""
     moray = tid(game, "moray")
     s = position(
         game,
@@ -156,7 +158,8 @@ def test_recruits_beside_a_lone_king_do_not_take_him(game: ClanFeudGame) -> None
         gold_out=True,
     )
     assert done(s)  # the one territory and the one infantry are chosen at once
-    assert s.troops_at(0, moray) == (1, 0, 0) and s.regent == -1
+    assert s.troops_at(0, moray) == (1, 0, 0) and s.regent == 0
+    assert s.filled[0] == 0 and s.feud == (0, 0)  # no gold die, nobody lost him
 
 
 # -- phase 3 -------------------------------------------------------------------------------------
@@ -233,15 +236,23 @@ def _armies_stand_on_their_own_ground(state: ClanFeudState) -> None:
         for t in range(size):
             if any(row[3 * t : 3 * t + 3]):
                 assert state.controller[t] == p, f"seat {p}'s army in {t} is not at home"
+    if state.regent < 0:
+        king = state.king
+        assert not any(any(row[3 * king : 3 * king + 3]) for row in state.troops), (
+            "an army stands with an unclaimed King"
+        )
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 7), (3, 8)])
 def test_every_army_at_rest_stands_in_its_clans_territory(players: int, seed: int) -> None:
-    """Ruling 7 of docs/games/clan-feud.md, on random games and on random walks through
-    a battle (where retreats happen)."""
+    """Ruling 7 of docs/games/clan-feud.md, and the issue's "the King with an army or
+    alone and unclaimed", on random games and on random walks through a battle (where
+    retreats happen)."""
     g = load(players)
     starts: list[Any] = [g.initial_state()]
-    for _ in range(8):
+    inverness = tid(g, "inverness")
+    for i in range(8):
+        king: dict[str, Any] = {"regent": 1, "king": inverness, "gold_out": True} if i % 2 else {}
         starts.append(
             position(
                 g,
@@ -249,6 +260,7 @@ def test_every_army_at_rest_stands_in_its_clans_territory(players: int, seed: in
                 troops={(0, "moray"): (6, 2, 0), (1, "inverness"): (3, 1, 0)},
                 control={"moray": 0, "inverness": 1},
                 feud=(2,) * players,
+                **king,
             )
         )
     rng = Rng(seed)
