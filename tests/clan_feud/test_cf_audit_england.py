@@ -5,12 +5,16 @@ first, never a retreat, no feud tokens, no control, no King)."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
+import clangames
 from clangames.clan_feud.game import ClanFeudGame
 from clangames.clan_feud.state import Battle, ClanFeudState, Task
+from clangames.engine.rng import Rng
 from clangames.engine.simultaneous import Commitments
+from clangames.testing.conformance import check_state
 
 from .cf_rules_helpers import done, invariant, legal_texts, load, play, position, tid
 
@@ -121,3 +125,24 @@ def test_an_england_battle_round_trips_through_json(game: ClanFeudGame) -> None:
     assert s.to_move == (1,)
     back = game.state_from_json(s.to_json())
     assert back == s and back.battle is not None and back.battle.owners == (ENGLAND, 1)
+
+
+def test_the_kernel_contract_holds_through_england_battles(game: ClanFeudGame) -> None:
+    """``check_state`` (resample, JSON, illegal actions, chance) on random walks through a
+    battle England attacks; the sealed nodes hold only the clan side."""
+    for seed in range(10):
+        s: Any = _england_attacks(
+            game, (3, 1, 1), (3, 1, 0), feud=(0, 2), hands={1: {"AC02": 1, "AC10": 1}}
+        )
+        rng, checks = Rng(seed), Rng(seed + 50)
+        while not done(s):
+            checks = check_state(s, checks, seed=seed, invariant=invariant)
+            if s.is_chance:
+                action, rng = clangames.sample_chance(s, rng)
+                s = s.apply(action)
+                continue
+            assert ENGLAND not in s.to_move and s.to_move == (1,)
+            legal = s.legal_actions(1)
+            k, rng = rng.below(len(legal))
+            s = s.apply(legal[k], 1)
+        assert s.controller[tid(game, "banff")] == 1 and not any(s.troops[0])
