@@ -209,3 +209,21 @@ def test_the_castle_bonus_returns_once_the_attackers_artillery_is_gone(
     s = s.apply_text("commit 0", 0)
     assert s.phase.name == "broll" and s.to_move == (1,)
     assert legal_texts(s) == ["roll 1", "roll 2", "roll 3"]
+
+
+def test_a_level_two_move_goes_on_after_a_battle_without_the_attackers(
+    game: ClanFeudGame,
+) -> None:
+    s = position(
+        game,
+        [Task("move", 0, 2)],
+        troops={(0, "moray"): (4, 0, 0), (0, "banff"): (1, 0, 0), (1, "inverness"): (1, 0, 0)},
+        control={"moray": 0, "banff": 0, "inverness": 1},
+    )
+    s = play(s, "territory moray", "take 4 infantry", "territory inverness")
+    s = play(s, "roll 1", "hits 1/0")  # 4 against 1 + the city: the defender falls
+    assert s.battle is None and s.phase.name == "move"
+    # the attackers moved already: only Banff's infantry may make the second move
+    assert legal_texts(s) == ["stop", "territory banff"]
+    s = play(s, "territory banff", "territory buchan")
+    assert done(s) and s.troops_at(0, tid(game, "inverness")) == (4, 0, 0)
