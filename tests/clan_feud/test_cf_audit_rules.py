@@ -278,3 +278,22 @@ def test_every_army_at_rest_stands_in_its_clans_territory(players: int, seed: in
             legal = state.legal_actions(player)
             j, rng = rng.below(len(legal))
             state = state.apply(legal[j], player)
+
+
+@pytest.mark.parametrize(("players", "turns"), [(2, 9), (3, 8), (4, 7), (5, 7)])
+def test_a_game_lasts_its_fixed_number_of_turns(players: int, turns: int) -> None:
+    """The rulings' *Game length*: 8/7/6/6 regular events, then King James Comes of Age."""
+    g = load(players)
+    state: Any = g.initial_state()
+    rng = Rng(players)
+    while not state.is_terminal:
+        if state.is_chance:
+            action, rng = clangames.sample_chance(state, rng)
+            state = state.apply(action)
+            continue
+        player = state.to_move[0]
+        legal = state.legal_actions(player)
+        k, rng = rng.below(len(legal))
+        state = state.apply(legal[k], player)
+    assert state.turn == turns and len(state.events) == turns - 1
+    assert len(set(state.events)) == turns - 1  # no regular event drawn twice
