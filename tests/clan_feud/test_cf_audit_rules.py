@@ -297,3 +297,70 @@ def test_a_game_lasts_its_fixed_number_of_turns(players: int, turns: int) -> Non
         state = state.apply(legal[k], player)
     assert state.turn == turns and len(state.events) == turns - 1
     assert len(set(state.events)) == turns - 1  # no regular event drawn twice
+
+
+def test_dice_faces(game: ClanFeudGame) -> None:
+    from clangames.clan_feud.rules import roll_weights
+
+    # (ones, twos, threes, weight out of 6**n)
+    assert roll_weights(0, 1) == ((1, 0, 0, 3), (0, 1, 0, 2), (0, 0, 1, 1))  # white
+    assert roll_weights(BLACK, 1) == ((1, 0, 0, 3), (0, 1, 0, 3))  # no 3
+    assert roll_weights(GOLD, 1) == roll_weights(0, 1)
+    for coloured in (3, 4, 5):  # green, purple, red
+        assert roll_weights(coloured, 1) == ((1, 0, 0, 2), (0, 1, 0, 2), (0, 0, 1, 2))
+    assert sum(w for *_, w in roll_weights(BLACK, 3)) == 6**3
+
+
+def test_turn_one_has_no_turn_order_decision() -> None:
+    g = load(3)
+    s = clangames.resolve_chance(g.initial_state(), Rng(4))
+    assert s.turn == 1 and s.phase.name == "assign"  # straight from the roll to phase 2
+    assert s.to_move == (s.order[0],)
+
+
+def test_phase_two_goes_round_in_turn_order(game: ClanFeudGame) -> None:
+    s = position(
+        game,
+        [Task("phase2")],
+        order=(1, 0),
+        pool={0: {(WHITE, 1): 1}, 1: {(WHITE, 1): 2}},
+    )
+    assert s.to_move == (1,)
+    s = play(s, "assign white 1 to feud I", "tokens")
+    assert s.to_move == (0,)
+    s = play(s, "assign white 1 to feud I")  # no die left to raise: a token at once
+    assert s.to_move == (1,)  # seat 0 is out of dice; seat 1 goes on alone
+    s = play(s, "assign white 1 to intrigue I", "draw AC05")
+    assert done(s) and s.passed == 0b11
+
+
+def test_a_gained_die_with_no_free_feud_slot_gives_nothing(game: ClanFeudGame) -> None:
+    s = position(
+        game,
+        [Task("build", 0, 1)],
+        money=(3, 0),
+        filled={0: ((0, 0), (0, 2), (0, 3))},
+    )
+    # the black die (no territory for a tower house) is bought; Feud is full
+    assert done(s) and s.money[0] == 0 and s.feud[0] == 0
+    assert dice_owned(s, 0)[BLACK] == 1
+
+
+def test_intrigue_draws_fewer_when_deck_and_discards_are_empty(game: ClanFeudGame) -> None:
+    empty = tuple(0 for _ in game.deck.designs)
+    one = tuple(1 if d.id == "AC05" else 0 for d in game.deck.designs)
+    s = position(game, [Task("intrigue", 0, 3)], deck=empty, discards=one, money=(0, 0))
+    # the one discard is reshuffled and drawn (a single outcome); then nothing is left
+    assert done(s) and sum(s.hands[0]) == 1 and (s.money[0], s.vp[0]) == (3, 3)
+
+
+def test_tied_players_share_the_win(game: ClanFeudGame) -> None:
+    s = position(
+        game,
+        [Task("phase3")],
+        events=(1, 2, 3, 4, 5, 6, 7, 0),
+        control={"moray": 0, "banff": 1},
+        money=(0, 0),
+    )
+    assert s.is_terminal and s.vp == (1, 1)
+    assert s.winners() == (0, 1) and s.returns() == (0.5, 0.5)
