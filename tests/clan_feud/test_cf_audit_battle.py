@@ -9,6 +9,7 @@ before a free one, and a retreat always leaves the King behind.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -227,3 +228,24 @@ def test_a_level_two_move_goes_on_after_a_battle_without_the_attackers(
     assert legal_texts(s) == ["stop", "territory banff"]
     s = play(s, "territory banff", "territory buchan")
     assert done(s) and s.troops_at(0, tid(game, "inverness")) == (4, 0, 0)
+
+
+def test_casualty_and_artillery_dice_have_the_white_dice_odds(game: ClanFeudGame) -> None:
+    s = _battle(game, (0, 0, 1), (2, 0, 0), castles=("inverness",))
+    # one artillery: the sum of two white dice (faces 1,1,1,2,2,3)
+    odds = {s.action_text(a): p for a, p in s.chance_outcomes()}
+    assert odds == {
+        "total 2": Fraction(9, 36),
+        "total 3": Fraction(12, 36),
+        "total 4": Fraction(10, 36),
+        "total 5": Fraction(4, 36),
+        "total 6": Fraction(1, 36),
+    }
+    s = play(s, "total 3")  # 3 against 2 (no castle bonus): one die, rolled at once
+    odds = {s.action_text(a): p for a, p in s.chance_outcomes()}
+    # face 1: the loser; 2: both; 3: the winner
+    assert odds == {
+        "hits 1/0": Fraction(1, 2),
+        "hits 1/1": Fraction(1, 3),
+        "hits 0/1": Fraction(1, 6),
+    }
