@@ -597,7 +597,12 @@ def _finish(w: W, survivor: str, attacker_retreats: bool = False, retreat_to: in
             w.m("moved")[3 * b.origin + k] += army[k]
     if retreat_to >= 0 and d >= 0:
         w.claim(d, retreat_to)
-    if survivor == "attacker":
+    if survivor == "attacker" and p == ENGLAND:
+        # England never takes control nor the King (he stays, unclaimed); part 2 keeps
+        # its surviving army, which part 1 has nowhere to hold.
+        if b.king == 1:
+            w.set_regent(-1)
+    elif survivor == "attacker":
         row = w.trow(p)
         for k in range(3):
             row[3 * t + k] += army[k]

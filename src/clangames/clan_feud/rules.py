@@ -1014,6 +1014,8 @@ def _recruit_apply(w: W, task: Task, action: Any, player: int) -> None:
     kind, k = action.troop, action.count
     w.m("money")[p] -= k * COST[kind]
     w.trow(p)[3 * t + kind] += k
+    if k and w.regent < 0 and w.king == t:
+        w.set_regent(p)  # recruits at rest beside a lone King take him, as any army would
     if task.c + 1 == len(RECRUIT_STAGES[level]):
         w.pop()
     else:
