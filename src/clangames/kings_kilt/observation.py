@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from operator import add
 from typing import TYPE_CHECKING
 
 import attrs
@@ -18,7 +19,7 @@ import attrs
 from clangames.engine.draft import freeze, thaw
 from clangames.engine.errors import StateDecodeError
 from clangames.engine.piles import Multiset
-from clangames.engine.rng import _LIMITS, Rng, _below_state, _limit
+from clangames.engine.rng import Rng
 
 if TYPE_CHECKING:
     from clangames.kings_kilt.game import KingsKiltGame
@@ -108,59 +109,77 @@ def resample(s: KingsKiltState, viewer: int, rng: Rng) -> KingsKiltState:
     are all of different clans (so none repeats a clan the viewer got from that deck)."""
     game = s.game
     bits = game.bits
-    k = len(game.clans)
     n = game.num_players
     others = [p for p in range(n) if p != viewer]
     in_family_deal = s.phase.name == "deal_family"
+    hands = s.hands
+    families = s.families
+    revealed = s.revealed
     # The hidden cards, pooled. During the family deal the member pool is still the
     # untouched, publicly known remainder, so it stays out of the pool.
-    piles = [s.hands[p].counts for p in others]
-    if not in_family_deal:
-        piles.append(s.members.counts)
-    pool = [sum(column) for column in zip(*piles, strict=True)]
+    pool = [0] * len(game.clans) if in_family_deal else list(s.members.counts)
     for p in others:
-        for c in bits[s.families[p] & ~s.revealed[p]]:
+        pool = list(map(add, pool, hands[p].counts))
+        for c in bits[families[p] & ~revealed[p]]:
             pool[c] += 1
     for c in bits[s.family_deck]:
         pool[c] += 1
     deal = _FamilyDeal(s, pool, rng.state)
-    if not deal.solve(others, s.from_deck[viewer]):
+    if not deal.deal(others, s.from_deck[viewer]):
         raise ValueError("no consistent deal exists: the state is inconsistent")
-    families = list(s.families)
+    new_families = list(families)
     from_deck = list(s.from_deck)
     for p, (deck_part, family) in deal.plan.items():
-        families[p] = family
+        new_families[p] = family
         from_deck[p] = deck_part
     # The hands: each drawn card by card without replacement from what is left of the
-    # pool (the draws of Multiset.sample, on a plain int generator state).
-    seed = deal.seed
-    remaining = list(pool)
+    # pool, every card a uniform index below the cards left (digits of the deal's stream).
+    seed, x, m = deal.seed, deal.x, deal.m
+    remaining = pool
     total = sum(remaining)
-    hands = list(s.hands)
+    new_hands = list(hands)
+    k = len(remaining)
     for p in others:
-        size = len(s.hands[p])
+        size = len(hands[p])
         if not size:
             continue  # an empty hand stays the same empty hand
         drawn = [0] * k
         for _ in range(size):
-            x, seed = _below_state(seed, total)
+            while True:  # _Digits.below, inlined: this is the hottest loop of a re-deal
+                if m < _REFILL:
+                    seed = (seed + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                    z = ((seed ^ (seed >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                    x = x << 64 | z ^ z >> 31
+                    m <<= 64
+                q, r = divmod(m, total)
+                if x < m - r:
+                    x, i = divmod(x, total)
+                    m = q
+                    break
+                x -= m - r
+                m = r
             kind = 0
-            while x >= remaining[kind]:
-                x -= remaining[kind]
+            while i >= remaining[kind]:
+                i -= remaining[kind]
                 kind += 1
             remaining[kind] -= 1
             drawn[kind] += 1
             total -= 1
-        hands[p] = Multiset(tuple(drawn))
+        new_hands[p] = Multiset(tuple(drawn))
     d = thaw(s)
-    d.families = tuple(families)
+    d.families = tuple(new_families)
     d.from_deck = tuple(from_deck)
     d.family_deck = deal.deck
-    d.hands = tuple(hands)
+    d.hands = tuple(new_hands)
     if not in_family_deal:
         d.members = Multiset(tuple(remaining))
     return freeze(d, type(s))
 
+
+_REFILL = 1 << 32
+"""Below this many values left in a re-deal's random number, a generator word is appended
+(the chance that a draw below ``n`` must be redone stays under ``n / 2**32``)."""
 
 _NOTHING = (0,)
 """What taking no card yields: one way, the empty clan set (no generator needed)."""
@@ -176,25 +195,40 @@ class _FamilyDeal:
         self.s = s
         self.pool = pool
         self.seed = seed
+        self.x = 0
+        self.m = 1
         self.bits = s.game.bits
         self.plan: dict[int, tuple[int, int]] = {}
         self.deck = 0
 
-    def _pick(self, weights: list[int], total: int) -> int:
-        """An index drawn with probability ``weights[i] / total`` (the draw of
-        ``Rng.weighted``, on the plain int state, with the generator's mix inlined: this is
-        the hot loop of a re-deal)."""
-        limit = _LIMITS.get(total) or _limit(total)
-        s = self.seed
+    def below(self, n: int) -> int:
+        """A uniform index below ``n`` (at most 2**32), as a digit of the random number
+        ``x``, uniform below ``m``, that the generator's 64-bit words are appended to.
+
+        Exact: while ``x`` is uniform below ``m``, a draw that lands below the largest
+        multiple of ``n`` not above ``m`` splits it into a uniform digit and a quotient
+        uniform below ``m // n`` (independent of the digit), and one that does not leaves
+        ``x - limit`` uniform below ``m % n``. One generator word serves many small draws,
+        where one word per draw (``Rng.below``) cost most of a re-deal's time."""
+        x, m = self.x, self.m
         while True:
-            s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-            z ^= z >> 31
-            if z < limit:
-                break
-        self.seed = s
-        x = z % total
+            if m < _REFILL:
+                s = self.seed = (self.seed + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                x = x << 64 | z ^ z >> 31
+                m <<= 64
+            q, r = divmod(m, n)
+            if x < m - r:
+                self.x, digit = divmod(x, n)
+                self.m = q
+                return digit
+            x -= m - r
+            m = r
+
+    def _pick(self, weights: list[int], total: int) -> int:
+        """An index drawn with probability ``weights[i] / total``."""
+        x = self.below(total)
         for j, w in enumerate(weights):
             if x < w:
                 return j
@@ -253,6 +287,84 @@ class _FamilyDeal:
             indices[i] += 1
             for j in range(i + 1, size):
                 indices[j] = indices[j - 1] + 1
+
+    def deal(self, others: list[int], deck_used: int) -> bool:
+        """The search's result (see :meth:`solve`), found without its machinery when, as
+        nearly always, its first path succeeds: :meth:`first_path` makes the very draws
+        the search makes on that path. On a dead end the search runs from the start with
+        the same stream, so it replays those draws and carries on: the result is the
+        search's own for every stream, only cheaper."""
+        start = (list(self.pool), self.seed, self.x, self.m)
+        if self.first_path(others, deck_used):
+            return True
+        pool, self.seed, self.x, self.m = start
+        self.pool[:] = pool
+        self.plan.clear()
+        return self.solve(others, deck_used)
+
+    def first_path(self, others: list[int], deck_used: int) -> bool:
+        """The first path of :meth:`solve`: the first candidate of every random order it
+        draws, drawn the same way. False where the search would have to backtrack."""
+        s = self.s
+        bits = self.bits
+        plan = self.plan
+        for i, p in enumerate(others):
+            shown = s.revealed[p]
+            hidden = (s.families[p] & ~shown).bit_count()
+            from_deck = s.from_deck[p].bit_count()
+            low = max(0, from_deck - hidden)
+            high = min(from_deck, shown.bit_count())
+            if high < low:
+                return False
+            x = self._shuffle(list(range(low, high + 1)))[0] if high > low else low
+            free = [c for c in bits[shown] if not deck_used >> c & 1]
+            if x > len(free):
+                return False
+            if 0 < x < len(free):
+                free = self._shuffle(free)
+            deck_part = 0
+            for c in free[:x]:
+                deck_part |= 1 << c
+            size = from_deck - x
+            if size:
+                new_deck = self._first_take(size, shown | deck_used)
+                if new_deck < 0:
+                    return False
+                deck_part |= new_deck
+            size = hidden - (from_deck - x)
+            third = 0
+            if size:
+                third = self._first_take(size, shown | deck_part)
+                if third < 0:
+                    return False
+            plan[p] = (deck_part, shown | deck_part | third)
+            deck_used |= deck_part
+            if not self._deck_can_follow(others[i + 1 :], deck_used):
+                return False
+        size = s.family_deck.bit_count()
+        if size:
+            rest = self._first_take(size, deck_used)
+            if rest < 0:
+                return False
+            self.deck = rest
+        return True
+
+    def _first_take(self, size: int, forbidden: int) -> int:
+        """The first way :meth:`_take` yields (its pool reduction kept), or -1 if none."""
+        pool = self.pool
+        options = [c for c in range(len(pool)) if pool[c] and not forbidden >> c & 1]
+        if size > len(options):
+            return -1
+        weights = [pool[c] for c in options]
+        total = sum(weights)
+        mask = 0
+        for _ in range(size):
+            j = self._pick(weights, total)
+            total -= weights.pop(j)
+            c = options.pop(j)
+            pool[c] -= 1
+            mask |= 1 << c
+        return mask
 
     def solve(self, others: list[int], deck_used: int) -> bool:
         """Fill ``plan`` for ``others``; ``deck_used`` holds clans already known to have
@@ -313,13 +425,11 @@ class _FamilyDeal:
         return (open_clans & ~deck_used).bit_count() >= needed
 
     def _shuffle(self, items: list[int]) -> list[int]:
-        """A uniform shuffle (the Fisher-Yates draws of ``Rng.shuffled``)."""
+        """A uniform shuffle (Fisher-Yates)."""
         out = list(items)
-        seed = self.seed
         for i in range(len(out) - 1, 0, -1):
-            j, seed = _below_state(seed, i + 1)
+            j = self.below(i + 1)
             out[i], out[j] = out[j], out[i]
-        self.seed = seed
         return out
 
 
