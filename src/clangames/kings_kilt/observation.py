@@ -191,6 +191,8 @@ class _FamilyDeal:
     so one always exists; candidates are tried in a random order weighted by how many
     copies of each clan are hidden, and the pool is updated as cards are taken."""
 
+    __slots__ = ("s", "pool", "seed", "x", "m", "bits", "everything", "plan", "deck")
+
     def __init__(self, s: KingsKiltState, pool: list[int], seed: int) -> None:
         self.s = s
         self.pool = pool
@@ -198,6 +200,7 @@ class _FamilyDeal:
         self.x = 0
         self.m = 1
         self.bits = s.game.bits
+        self.everything = (1 << len(pool)) - 1
         self.plan: dict[int, tuple[int, int]] = {}
         self.deck = 0
 
@@ -227,12 +230,27 @@ class _FamilyDeal:
             m = r
 
     def _pick(self, weights: list[int], total: int) -> int:
-        """An index drawn with probability ``weights[i] / total``."""
-        x = self.below(total)
+        """An index drawn with probability ``weights[i] / total`` (:meth:`below` inlined:
+        this is the hot loop of a re-deal)."""
+        x, m = self.x, self.m
+        while True:
+            if m < _REFILL:
+                s = self.seed = (self.seed + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                x = x << 64 | z ^ z >> 31
+                m <<= 64
+            q, r = divmod(m, total)
+            if x < m - r:
+                self.x, i = divmod(x, total)
+                self.m = q
+                break
+            x -= m - r
+            m = r
         for j, w in enumerate(weights):
-            if x < w:
+            if i < w:
                 return j
-            x -= w
+            i -= w
         raise ValueError(f"weights {weights!r} do not sum to {total}")  # pragma: no cover
 
     def _take(self, size: int, forbidden: int) -> Iterator[int]:
@@ -352,7 +370,7 @@ class _FamilyDeal:
     def _first_take(self, size: int, forbidden: int) -> int:
         """The first way :meth:`_take` yields (its pool reduction kept), or -1 if none."""
         pool = self.pool
-        options = [c for c in range(len(pool)) if pool[c] and not forbidden >> c & 1]
+        options = [c for c in self.bits[self.everything & ~forbidden] if pool[c]]
         if size > len(options):
             return -1
         weights = [pool[c] for c in options]
@@ -414,14 +432,17 @@ class _FamilyDeal:
         and a random choice for one player often leaves the last one nothing)."""
         s = self.s
         needed = s.family_deck.bit_count()
+        from_deck = s.from_deck
+        revealed = s.revealed
         open_clans = 0
-        pool = self.pool
-        for c in range(len(pool)):
-            if pool[c]:
-                open_clans |= 1 << c
         for q in later:
-            needed += s.from_deck[q].bit_count()
-            open_clans |= s.revealed[q]
+            needed += from_deck[q].bit_count()
+            open_clans |= revealed[q]
+        if not needed:
+            return True
+        for c, copies in enumerate(self.pool):
+            if copies:
+                open_clans |= 1 << c
         return (open_clans & ~deck_used).bit_count() >= needed
 
     def _shuffle(self, items: list[int]) -> list[int]:
