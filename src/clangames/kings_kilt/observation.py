@@ -191,7 +191,7 @@ class _FamilyDeal:
     so one always exists; candidates are tried in a random order weighted by how many
     copies of each clan are hidden, and the pool is updated as cards are taken."""
 
-    __slots__ = ("s", "pool", "seed", "x", "m", "bits", "everything", "plan", "deck")
+    __slots__ = ("bits", "deck", "everything", "m", "plan", "pool", "s", "seed", "x")
 
     def __init__(self, s: KingsKiltState, pool: list[int], seed: int) -> None:
         self.s = s
