@@ -191,7 +191,7 @@ class _FamilyDeal:
     so one always exists; candidates are tried in a random order weighted by how many
     copies of each clan are hidden, and the pool is updated as cards are taken."""
 
-    __slots__ = ("bits", "deck", "everything", "m", "plan", "pool", "s", "seed", "x")
+    __slots__ = ("bits", "deck", "everything", "m", "open", "plan", "pool", "s", "seed", "x")
 
     def __init__(self, s: KingsKiltState, pool: list[int], seed: int) -> None:
         self.s = s
@@ -201,6 +201,7 @@ class _FamilyDeal:
         self.m = 1
         self.bits = s.game.bits
         self.everything = (1 << len(pool)) - 1
+        self.open = 0
         self.plan: dict[int, tuple[int, int]] = {}
         self.deck = 0
 
@@ -322,15 +323,30 @@ class _FamilyDeal:
 
     def first_path(self, others: list[int], deck_used: int) -> bool:
         """The first path of :meth:`solve`: the first candidate of every random order it
-        draws, drawn the same way. False where the search would have to backtrack."""
+        draws, drawn the same way (the same digits for the same choices). False where the
+        search would have to backtrack."""
         s = self.s
         bits = self.bits
         plan = self.plan
-        for i, p in enumerate(others):
+        # What the deck check of each player's branch needs: the deck cards still owed by
+        # the players after them (and the undealt family deck), and the clans they show.
+        owed = [s.family_deck.bit_count()]
+        shows = [0]
+        for q in reversed(others[1:]):
+            owed.append(owed[-1] + s.from_deck[q].bit_count())
+            shows.append(shows[-1] | s.revealed[q])
+        open_clans = 0
+        for c, copies in enumerate(self.pool):
+            if copies:
+                open_clans |= 1 << c
+        self.open = open_clans
+        later = len(others)
+        for p in others:
+            later -= 1
             shown = s.revealed[p]
             hidden = (s.families[p] & ~shown).bit_count()
             from_deck = s.from_deck[p].bit_count()
-            low = max(0, from_deck - hidden)
+            low = from_deck - hidden if from_deck > hidden else 0
             high = min(from_deck, shown.bit_count())
             if high < low:
                 return False
@@ -349,16 +365,18 @@ class _FamilyDeal:
                 if new_deck < 0:
                     return False
                 deck_part |= new_deck
+            family = shown | deck_part
             size = hidden - (from_deck - x)
-            third = 0
             if size:
-                third = self._first_take(size, shown | deck_part)
+                third = self._first_take(size, family)
                 if third < 0:
                     return False
-            plan[p] = (deck_part, shown | deck_part | third)
+                family |= third
+            plan[p] = (deck_part, family)
             deck_used |= deck_part
-            if not self._deck_can_follow(others[i + 1 :], deck_used):
-                return False
+            needed = owed[later]
+            if needed and ((self.open | shows[later]) & ~deck_used).bit_count() < needed:
+                return False  # what _deck_can_follow says
         size = s.family_deck.bit_count()
         if size:
             rest = self._first_take(size, deck_used)
@@ -368,19 +386,30 @@ class _FamilyDeal:
         return True
 
     def _first_take(self, size: int, forbidden: int) -> int:
-        """The first way :meth:`_take` yields (its pool reduction kept), or -1 if none."""
+        """The first way :meth:`_take` yields, or -1 if there is none: ``size`` clans drawn
+        one by one with weight their hidden copies, among the clans with copies left
+        outside ``forbidden`` (the same digits for the same clans as the lazy order there).
+        The pool (and ``open``, the clans with copies left) keep the cards taken."""
         pool = self.pool
-        options = [c for c in self.bits[self.everything & ~forbidden] if pool[c]]
-        if size > len(options):
+        allowed = self.bits[self.everything & ~forbidden & self.open]
+        if size > len(allowed):
             return -1
-        weights = [pool[c] for c in options]
-        total = sum(weights)
+        total = 0
+        for c in allowed:
+            total += pool[c]
         mask = 0
         for _ in range(size):
-            j = self._pick(weights, total)
-            total -= weights.pop(j)
-            c = options.pop(j)
+            i = self.below(total)
+            for c in allowed:
+                if mask >> c & 1:
+                    continue
+                if i < pool[c]:
+                    break
+                i -= pool[c]
+            total -= pool[c]
             pool[c] -= 1
+            if not pool[c]:
+                self.open &= ~(1 << c)
             mask |= 1 << c
         return mask
 
