@@ -181,6 +181,9 @@ _REFILL = 1 << 32
 """Below this many values left in a re-deal's random number, a generator word is appended
 (the chance that a draw below ``n`` must be redone stays under ``n / 2**32``)."""
 
+_PLENTY = 1 << 30
+"""More clans than any deal can close (see ``_FamilyDeal._slack``)."""
+
 _NOTHING = (0,)
 """What taking no card yields: one way, the empty clan set (no generator needed)."""
 
@@ -350,8 +353,22 @@ class _FamilyDeal:
             high = min(from_deck, shown.bit_count())
             if high < low:
                 return False
-            x = self._shuffle(list(range(low, high + 1)))[0] if high > low else low
+            needed = owed[later]
+            if needed:
+                shows_later = shows[later]
+                clans = (self.open | shows_later) & ~deck_used
+                spare = clans.bit_count() - needed
+            else:
+                shows_later = clans = 0
+                spare = _PLENTY
             free = [c for c in bits[shown] if not deck_used >> c & 1]
+            sizes = (from_deck, hidden)
+            xs = self._counts(low, high, sizes, free, clans, spare, shown, deck_used)
+            if not xs:
+                return False
+            x = self._shuffle(xs)[0] if len(xs) > 1 else xs[0]
+            if spare <= from_deck - x:
+                free = [c for c in free if not clans >> c & 1]
             if x > len(free):
                 return False
             if 0 < x < len(free):
@@ -359,6 +376,9 @@ class _FamilyDeal:
             deck_part = 0
             for c in free[:x]:
                 deck_part |= 1 << c
+            left = spare - (deck_part & clans).bit_count() - (from_deck - x)
+            if left < 0:
+                return False
             size = from_deck - x
             if size:
                 new_deck = self._first_take(size, shown | deck_used)
@@ -368,13 +388,13 @@ class _FamilyDeal:
             family = shown | deck_part
             size = hidden - (from_deck - x)
             if size:
-                third = self._first_take(size, family)
+                forbidden = family | self._costly(clans & ~shows_later) if not left else family
+                third = self._first_take(size, forbidden)
                 if third < 0:
                     return False
                 family |= third
             plan[p] = (deck_part, family)
             deck_used |= deck_part
-            needed = owed[later]
             if needed and ((self.open | shows[later]) & ~deck_used).bit_count() < needed:
                 return False  # what _deck_can_follow says
         size = s.family_deck.bit_count()
@@ -430,28 +450,115 @@ class _FamilyDeal:
         # x of the player's deck cards are among their revealed cards, the rest hidden.
         low = max(0, from_deck - hidden)
         high = min(from_deck, shown.bit_count())
-        xs = list(range(low, high + 1))
+        clans, shows, spare = self._slack(later, deck_used)
+        free = [c for c in self.bits[shown] if not deck_used >> c & 1]
+        sizes = (from_deck, hidden)
+        xs = self._counts(low, high, sizes, free, clans, spare, shown, deck_used)
         if len(xs) > 1:
             xs = self._shuffle(xs)
-        free = [c for c in self.bits[shown] if not deck_used >> c & 1]
         for x in xs:
+            cands = free if spare > from_deck - x else [c for c in free if not clans >> c & 1]
             # Only the choice of x of them matters: with none or all there is one choice,
             # whatever the order, so no shuffle is drawn.
-            free_shown = self._shuffle(free) if 0 < x < len(free) else free
+            free_shown = self._shuffle(cands) if 0 < x < len(cands) else cands
             for subset in itertools.combinations(free_shown, x):
                 shown_deck = 0
                 for c in subset:
                     shown_deck |= 1 << c
+                left = spare - (shown_deck & clans).bit_count() - (from_deck - x)
+                if left < 0:
+                    continue
                 size = from_deck - x
                 for new_deck in self._take(size, shown | deck_used) if size else _NOTHING:
                     deck_part = shown_deck | new_deck
                     size = hidden - (from_deck - x)
-                    for third in self._take(size, shown | deck_part) if size else _NOTHING:
+                    forbidden = shown | deck_part
+                    if not left:
+                        forbidden |= self._costly(clans & ~shows)
+                    for third in self._take(size, forbidden) if size else _NOTHING:
                         self.plan[p] = (deck_part, shown | deck_part | third)
                         used = deck_used | deck_part
                         if self._deck_can_follow(later, used) and self.solve(later, used):
                             return True
         return False
+
+    def _slack(self, later: list[int], deck_used: int) -> tuple[int, int, int]:
+        """What the deck check after a player's choice allows that choice: the clans the
+        players in ``later`` (and the undealt family deck) may still take their deck cards
+        from, the clans those players show, and how many of the first the choice may
+        close (``_PLENTY`` when nothing is owed). A deck card of the player closes its
+        clan; so does a hidden card that takes the last hidden copy of a clan nobody
+        later shows. Choices that would close more cannot be completed: the search skips
+        them before drawing for them, which leaves its result's distribution as it was
+        (the first completable candidate of a random order is the same whether or not
+        candidates that cannot be completed are left out of the order)."""
+        s = self.s
+        needed = s.family_deck.bit_count()
+        from_deck = s.from_deck
+        revealed = s.revealed
+        shows = 0
+        for q in later:
+            needed += from_deck[q].bit_count()
+            shows |= revealed[q]
+        if not needed:
+            return 0, 0, _PLENTY
+        open_clans = 0
+        for c, copies in enumerate(self.pool):
+            if copies:
+                open_clans |= 1 << c
+        clans = (open_clans | shows) & ~deck_used
+        return clans, shows, clans.bit_count() - needed
+
+    def _counts(
+        self,
+        low: int,
+        high: int,
+        sizes: tuple[int, int],
+        free: list[int],
+        clans: int,
+        spare: int,
+        shown: int,
+        deck_used: int,
+    ) -> list[int]:
+        """The numbers x (of a player's ``sizes[0]`` deck cards, ``sizes[1]`` face-down
+        cards) that are face up, in ``low..high``, whose branch counting cannot rule out:
+        x face-up cards not yet claimed from the deck (``free``; only closed ones when
+        the slack allows no more), ``sizes[0] - x`` hidden clans with copies left and
+        not claimed, ``sizes[1]`` distinct hidden clans in all, and no more clans closed
+        than ``spare``. The others have no completion, so leaving them out keeps the
+        distribution of the search's result."""
+        from_deck, hidden = sizes
+        pool = self.pool
+        unclaimed = 0  # clans with copies left the player may take from the deck
+        face_down = 0  # clans with copies left the player may hold face down
+        for c in self.bits[self.everything & ~shown]:
+            if pool[c]:
+                face_down += 1
+                if not deck_used >> c & 1:
+                    unclaimed += 1
+        if face_down < hidden:
+            return []
+        closed = 0
+        for c in free:
+            if not clans >> c & 1:
+                closed += 1
+        out = []
+        for x in range(low, high + 1):
+            if spare < from_deck - min(x, closed) or from_deck - x > unclaimed:
+                continue
+            if x > (len(free) if spare > from_deck - x else closed):
+                continue
+            out.append(x)
+        return out
+
+    def _costly(self, mask: int) -> int:
+        """The clans of ``mask`` with one hidden copy left."""
+        pool = self.pool
+        out = 0
+        for c in self.bits[mask]:
+            if pool[c] == 1:
+                out |= 1 << c
+        return out
 
     def _deck_can_follow(self, later: list[int], deck_used: int) -> bool:
         """False when the players in ``later`` and the undealt family deck cannot all get
