@@ -366,7 +366,10 @@ class _FamilyDeal:
             xs = self._counts(low, high, sizes, free, clans, spare, shown, deck_used)
             if not xs:
                 return False
-            x = self._shuffle(xs)[0] if len(xs) > 1 else xs[0]
+            if len(xs) == 2:  # the first of a shuffled pair: its one draw, no list
+                x = xs[1] if self.below(2) == 0 else xs[0]
+            else:
+                x = self._shuffle(xs)[0] if xs[1:] else xs[0]
             if spare <= from_deck - x:
                 free = [c for c in free if not clans >> c & 1]
             if x > len(free):
@@ -419,7 +422,21 @@ class _FamilyDeal:
             total += pool[c]
         mask = 0
         for _ in range(size):
-            i = self.below(total)
+            x, m = self.x, self.m
+            while True:  # self.below(total), inlined: the hot loop of a re-deal
+                if m < _REFILL:
+                    s = self.seed = (self.seed + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                    x = x << 64 | z ^ z >> 31
+                    m <<= 64
+                q, r = divmod(m, total)
+                if x < m - r:
+                    self.x, i = divmod(x, total)
+                    self.m = q
+                    break
+                x -= m - r
+                m = r
             for c in allowed:
                 if mask >> c & 1:
                     continue
