@@ -52,8 +52,12 @@ def _late_game(players: int, seed: int) -> tuple[KingsKiltState, int]:
 
 
 def _pool(s: KingsKiltState, viewer: int) -> tuple[int, ...]:
-    """The hidden cards of ``viewer``'s view, by clan (as ``resample`` pools them)."""
-    pool = list(s.members.counts)
+    """The hidden cards of ``viewer``'s view, by clan (as ``resample`` pools them: during
+    the family deal the member pool is public and the undealt family deck hidden)."""
+    in_family_deal = s.phase.name == "deal_family"
+    pool = [0] * len(s.game.clans) if in_family_deal else list(s.members.counts)
+    for c in s.game.bits[s.family_deck]:
+        pool[c] += 1
     for p in range(s.game.num_players):
         if p != viewer:
             pool = [a + b for a, b in zip(pool, s.hands[p].counts, strict=True)]
@@ -290,3 +294,64 @@ def test_the_check_catches_a_sampler_that_restarts_on_dead_ends(players: int, se
     noncentrality = SAMPLES * sum(float((restarting[o] - p) ** 2 / p) for o, p in exact.items())
     df = len(exact) - 1
     assert df + noncentrality > 2 * (df + 5 * math.sqrt(2 * df))
+
+
+def _setup_state(players: int, phase: str, dealt: int) -> KingsKiltState:
+    """The state of a seeded game when ``dealt`` cards of the setup step ``phase`` are out."""
+    game = clangames.load("kings_kilt", players=players)
+    _, _, moves = clangames.rollout_moves(game.initial_state(), Rng(3))
+    state = game.initial_state()
+    for player, action in moves:
+        assert isinstance(state, KingsKiltState)
+        if state.phase.name == phase and state.dealt == dealt:
+            return state
+        state = state.apply(action, player)
+    raise AssertionError(f"no {phase} state with {dealt} cards dealt")
+
+
+@pytest.mark.parametrize(
+    ("players", "phase", "dealt", "viewer"),
+    [(4, "deal_family", 7, 0), (3, "deal_family", 4, 2), (2, "deal_third", 1, 1)],
+)
+def test_resample_during_the_deal_matches_the_exact_distribution(
+    players: int, phase: str, dealt: int, viewer: int
+) -> None:
+    """During the family deal the undealt one-per-clan deck is re-dealt too."""
+    state = _setup_state(players, phase, dealt)
+    dist = exact_distribution(state, viewer)
+    assert dist[_outcome(state, viewer)] > 0
+    root = Rng(dealt * 100 + players)
+    counts = Counter(_outcome(state.resample(viewer, root.fork(i)), viewer) for i in range(SAMPLES))
+    assert chi_square_fails(counts, dist, SAMPLES) is None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_shortcut_is_the_search_on_every_state_of_seeded_games(players: int) -> None:
+    """Every state of two seeded games (setup included), every seat as the viewer, a few
+    streams each: the shortcut and the search agree."""
+    game = clangames.load("kings_kilt", players=players)
+    checked = 0
+    for seed in (8, 9):
+        _, _, moves = clangames.rollout_moves(game.initial_state(), Rng(seed))
+        state = game.initial_state()
+        for step, (player, action) in enumerate(moves):
+            assert isinstance(state, KingsKiltState)
+            if step % 3 == 0:
+                for viewer in range(players):
+                    others = [p for p in range(players) if p != viewer]
+                    pool = list(_pool(state, viewer))
+                    for stream in range(3):
+                        fast = _FamilyDeal(state, list(pool), stream)
+                        search = _FamilyDeal(state, list(pool), stream)
+                        assert fast.deal(others, state.from_deck[viewer])
+                        assert search.solve(others, state.from_deck[viewer])
+                        assert (fast.plan, fast.deck, fast.pool, fast.seed, fast.x) == (
+                            search.plan,
+                            search.deck,
+                            search.pool,
+                            search.seed,
+                            search.x,
+                        )
+                        checked += 1
+            state = state.apply(action, player)
+    assert checked > 100
