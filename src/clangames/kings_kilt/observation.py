@@ -417,9 +417,7 @@ class _FamilyDeal:
         allowed = self.bits[self.everything & ~forbidden & self.open]
         if size > len(allowed):
             return -1
-        total = 0
-        for c in allowed:
-            total += pool[c]
+        total = sum(map(pool.__getitem__, allowed))
         mask = 0
         for _ in range(size):
             x, m = self.x, self.m
@@ -440,12 +438,13 @@ class _FamilyDeal:
             for c in allowed:
                 if mask >> c & 1:
                     continue
-                if i < pool[c]:
+                copies = pool[c]
+                if i < copies:
                     break
-                i -= pool[c]
-            total -= pool[c]
-            pool[c] -= 1
-            if not pool[c]:
+                i -= copies
+            total -= copies
+            pool[c] = copies - 1
+            if copies == 1:
                 self.open &= ~(1 << c)
             mask |= 1 << c
         return mask
