@@ -10,7 +10,7 @@ state never stores that order, so there is nothing to hide there.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from operator import add
 from typing import TYPE_CHECKING
 
@@ -361,23 +361,21 @@ class _FamilyDeal:
             else:
                 shows_later = clans = 0
                 spare = _PLENTY
-            free = [c for c in bits[shown] if not deck_used >> c & 1]
             sizes = (from_deck, hidden)
-            xs = self._counts(low, high, sizes, free, clans, spare, shown, deck_used)
+            xs = self._counts(low, high, sizes, shown, deck_used, self.open, clans, spare)
             if not xs:
                 return False
+            free = bits[shown & ~deck_used]
             if len(xs) == 2:  # the first of a shuffled pair: its one draw, no list
                 x = xs[1] if self.below(2) == 0 else xs[0]
             else:
                 x = self._shuffle(xs)[0] if xs[1:] else xs[0]
             if spare <= from_deck - x:
-                free = [c for c in free if not clans >> c & 1]
+                free = bits[shown & ~deck_used & ~clans]
             if x > len(free):
                 return False
-            if 0 < x < len(free):
-                free = self._shuffle(free)
             deck_part = 0
-            for c in free[:x]:
+            for c in self._shuffle(free)[:x] if 0 < x < len(free) else free[:x]:
                 deck_part |= 1 << c
             left = spare - (deck_part & clans).bit_count() - (from_deck - x)
             if left < 0:
@@ -469,7 +467,7 @@ class _FamilyDeal:
         clans, shows, spare = self._slack(later, deck_used)
         free = [c for c in self.bits[shown] if not deck_used >> c & 1]
         sizes = (from_deck, hidden)
-        xs = self._counts(low, high, sizes, free, clans, spare, shown, deck_used)
+        xs = self._counts(low, high, sizes, shown, deck_used, self._open(), clans, spare)
         if len(xs) > 1:
             xs = self._shuffle(xs)
         for x in xs:
@@ -525,47 +523,48 @@ class _FamilyDeal:
         clans = (open_clans | shows) & ~deck_used
         return clans, shows, clans.bit_count() - needed
 
+    @staticmethod
     def _counts(
-        self,
         low: int,
         high: int,
         sizes: tuple[int, int],
-        free: list[int],
-        clans: int,
-        spare: int,
         shown: int,
         deck_used: int,
+        open_clans: int,
+        clans: int,
+        spare: int,
     ) -> list[int]:
         """The numbers x (of a player's ``sizes[0]`` deck cards, ``sizes[1]`` face-down
         cards) that are face up, in ``low..high``, whose branch counting cannot rule out:
-        x face-up cards not yet claimed from the deck (``free``; only closed ones when
-        the slack allows no more), ``sizes[0] - x`` hidden clans with copies left and
-        not claimed, ``sizes[1]`` distinct hidden clans in all, and no more clans closed
-        than ``spare``. The others have no completion, so leaving them out keeps the
-        distribution of the search's result."""
+        x face-up cards not yet claimed from the deck (only closed ones, outside
+        ``clans``, when the slack allows no more), ``sizes[0] - x`` hidden clans with
+        copies left (``open_clans``) and not claimed, ``sizes[1]`` distinct hidden clans
+        in all, and no more clans closed than ``spare``. The others have no completion, so
+        leaving them out keeps the distribution of the search's result."""
         from_deck, hidden = sizes
-        pool = self.pool
-        unclaimed = 0  # clans with copies left the player may take from the deck
-        face_down = 0  # clans with copies left the player may hold face down
-        for c in self.bits[self.everything & ~shown]:
-            if pool[c]:
-                face_down += 1
-                if not deck_used >> c & 1:
-                    unclaimed += 1
-        if face_down < hidden:
+        face_down = open_clans & ~shown
+        if face_down.bit_count() < hidden:
             return []
-        closed = 0
-        for c in free:
-            if not clans >> c & 1:
-                closed += 1
+        unclaimed = (face_down & ~deck_used).bit_count()
+        free = shown & ~deck_used
+        free_count = free.bit_count()
+        closed = free_count - (free & clans).bit_count()
         out = []
         for x in range(low, high + 1):
             if spare < from_deck - min(x, closed) or from_deck - x > unclaimed:
                 continue
-            if x > (len(free) if spare > from_deck - x else closed):
+            if x > (free_count if spare > from_deck - x else closed):
                 continue
             out.append(x)
         return out
+
+    def _open(self) -> int:
+        """The clans with hidden copies left in the pool."""
+        open_clans = 0
+        for c, copies in enumerate(self.pool):
+            if copies:
+                open_clans |= 1 << c
+        return open_clans
 
     def _costly(self, mask: int) -> int:
         """The clans of ``mask`` with one hidden copy left."""
@@ -597,7 +596,7 @@ class _FamilyDeal:
                 open_clans |= 1 << c
         return (open_clans & ~deck_used).bit_count() >= needed
 
-    def _shuffle(self, items: list[int]) -> list[int]:
+    def _shuffle(self, items: Sequence[int]) -> list[int]:
         """A uniform shuffle (Fisher-Yates)."""
         out = list(items)
         for i in range(len(out) - 1, 0, -1):
