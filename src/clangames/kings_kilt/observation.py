@@ -234,23 +234,8 @@ class _FamilyDeal:
             m = r
 
     def _pick(self, weights: list[int], total: int) -> int:
-        """An index drawn with probability ``weights[i] / total`` (:meth:`below` inlined:
-        this is the hot loop of a re-deal)."""
-        x, m = self.x, self.m
-        while True:
-            if m < _REFILL:
-                s = self.seed = (self.seed + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-                x = x << 64 | z ^ z >> 31
-                m <<= 64
-            q, r = divmod(m, total)
-            if x < m - r:
-                self.x, i = divmod(x, total)
-                self.m = q
-                break
-            x -= m - r
-            m = r
+        """An index drawn with probability ``weights[i] / total``."""
+        i = self.below(total)
         for j, w in enumerate(weights):
             if i < w:
                 return j
