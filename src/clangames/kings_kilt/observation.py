@@ -346,15 +346,20 @@ class _FamilyDeal:
             else:
                 shows_later = clans = 0
                 spare = _PLENTY
-            sizes = (from_deck, hidden)
-            xs = self._counts(low, high, sizes, shown, deck_used, self.open, clans, spare)
-            if not xs:
-                return False
-            free = bits[shown & ~deck_used]
-            if len(xs) == 2:  # the first of a shuffled pair: its one draw, no list
-                x = xs[1] if self.below(2) == 0 else xs[0]
+            if low == high:
+                # One candidate, no draw: if counting rules it out (the search leaves it
+                # out), a check below fails on this path all the same.
+                x = low
             else:
-                x = self._shuffle(xs)[0] if xs[1:] else xs[0]
+                sizes = (from_deck, hidden)
+                xs = self._counts(low, high, sizes, shown, deck_used, self.open, clans, spare)
+                if not xs:
+                    return False
+                if len(xs) == 2:  # the first of a shuffled pair: its one draw, no list
+                    x = xs[1] if self.below(2) == 0 else xs[0]
+                else:
+                    x = self._shuffle(xs)[0] if xs[1:] else xs[0]
+            free = bits[shown & ~deck_used]
             if spare <= from_deck - x:
                 free = bits[shown & ~deck_used & ~clans]
             if x > len(free):
