@@ -7,8 +7,10 @@ fixed seeds and the games ISMCTS plays for the seeds of tests/test_ismcts.py.
 History: written first on the code before the speed work of issue 11; the King's Kilt
 entries with an ISMCTS seat were written again when King's Kilt's ``resample`` began to
 draw its random candidate order lazily (the same distribution of re-deals, far fewer Rng
-draws, so a different Rng stream and different ISMCTS games). Every other entry is
-unchanged since the first version.
+draws, so a different Rng stream and different ISMCTS games), and again when it began to
+take its draws as digits of one random number and to skip choices that cannot be completed
+(again the same distribution, another stream). Every other entry is unchanged since the
+first version.
 """
 
 from __future__ import annotations

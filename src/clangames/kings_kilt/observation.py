@@ -10,7 +10,8 @@ state never stores that order, so there is nothing to hide there.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from operator import add
 from typing import TYPE_CHECKING
 
 import attrs
@@ -18,7 +19,7 @@ import attrs
 from clangames.engine.draft import freeze, thaw
 from clangames.engine.errors import StateDecodeError
 from clangames.engine.piles import Multiset
-from clangames.engine.rng import _LIMITS, Rng, _below_state, _limit
+from clangames.engine.rng import Rng
 
 if TYPE_CHECKING:
     from clangames.kings_kilt.game import KingsKiltGame
@@ -108,59 +109,80 @@ def resample(s: KingsKiltState, viewer: int, rng: Rng) -> KingsKiltState:
     are all of different clans (so none repeats a clan the viewer got from that deck)."""
     game = s.game
     bits = game.bits
-    k = len(game.clans)
     n = game.num_players
     others = [p for p in range(n) if p != viewer]
     in_family_deal = s.phase.name == "deal_family"
+    hands = s.hands
+    families = s.families
+    revealed = s.revealed
     # The hidden cards, pooled. During the family deal the member pool is still the
     # untouched, publicly known remainder, so it stays out of the pool.
-    piles = [s.hands[p].counts for p in others]
-    if not in_family_deal:
-        piles.append(s.members.counts)
-    pool = [sum(column) for column in zip(*piles, strict=True)]
+    pool = [0] * len(game.clans) if in_family_deal else list(s.members.counts)
     for p in others:
-        for c in bits[s.families[p] & ~s.revealed[p]]:
+        pool = list(map(add, pool, hands[p].counts))
+        for c in bits[families[p] & ~revealed[p]]:
             pool[c] += 1
     for c in bits[s.family_deck]:
         pool[c] += 1
     deal = _FamilyDeal(s, pool, rng.state)
-    if not deal.solve(others, s.from_deck[viewer]):
+    if not deal.deal(others, s.from_deck[viewer]):
         raise ValueError("no consistent deal exists: the state is inconsistent")
-    families = list(s.families)
+    new_families = list(families)
     from_deck = list(s.from_deck)
     for p, (deck_part, family) in deal.plan.items():
-        families[p] = family
+        new_families[p] = family
         from_deck[p] = deck_part
     # The hands: each drawn card by card without replacement from what is left of the
-    # pool (the draws of Multiset.sample, on a plain int generator state).
-    seed = deal.seed
-    remaining = list(pool)
+    # pool, every card a uniform index below the cards left (digits of the deal's stream).
+    seed, x, m = deal.seed, deal.x, deal.m
+    remaining = pool
     total = sum(remaining)
-    hands = list(s.hands)
+    new_hands = list(hands)
+    k = len(remaining)
     for p in others:
-        size = len(s.hands[p])
+        size = len(hands[p])
         if not size:
             continue  # an empty hand stays the same empty hand
         drawn = [0] * k
         for _ in range(size):
-            x, seed = _below_state(seed, total)
+            while True:  # _Digits.below, inlined: this is the hottest loop of a re-deal
+                if m < _REFILL:
+                    seed = (seed + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                    z = ((seed ^ (seed >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                    x = x << 64 | z ^ z >> 31
+                    m <<= 64
+                q, r = divmod(m, total)
+                if x < m - r:
+                    x, i = divmod(x, total)
+                    m = q
+                    break
+                x -= m - r
+                m = r
             kind = 0
-            while x >= remaining[kind]:
-                x -= remaining[kind]
+            while i >= remaining[kind]:
+                i -= remaining[kind]
                 kind += 1
             remaining[kind] -= 1
             drawn[kind] += 1
             total -= 1
-        hands[p] = Multiset(tuple(drawn))
+        new_hands[p] = Multiset(tuple(drawn))
     d = thaw(s)
-    d.families = tuple(families)
+    d.families = tuple(new_families)
     d.from_deck = tuple(from_deck)
     d.family_deck = deal.deck
-    d.hands = tuple(hands)
+    d.hands = tuple(new_hands)
     if not in_family_deal:
         d.members = Multiset(tuple(remaining))
     return freeze(d, type(s))
 
+
+_REFILL = 1 << 32
+"""Below this many values left in a re-deal's random number, a generator word is appended
+(the chance that a draw below ``n`` must be redone stays under ``n / 2**32``)."""
+
+_PLENTY = 1 << 30
+"""More clans than any deal can close (see ``_FamilyDeal._slack``)."""
 
 _NOTHING = (0,)
 """What taking no card yields: one way, the empty clan set (no generator needed)."""
@@ -172,33 +194,52 @@ class _FamilyDeal:
     so one always exists; candidates are tried in a random order weighted by how many
     copies of each clan are hidden, and the pool is updated as cards are taken."""
 
+    __slots__ = ("bits", "deck", "everything", "m", "open", "plan", "pool", "s", "seed", "x")
+
     def __init__(self, s: KingsKiltState, pool: list[int], seed: int) -> None:
         self.s = s
         self.pool = pool
         self.seed = seed
+        self.x = 0
+        self.m = 1
         self.bits = s.game.bits
+        self.everything = (1 << len(pool)) - 1
+        self.open = 0
         self.plan: dict[int, tuple[int, int]] = {}
         self.deck = 0
 
-    def _pick(self, weights: list[int], total: int) -> int:
-        """An index drawn with probability ``weights[i] / total`` (the draw of
-        ``Rng.weighted``, on the plain int state, with the generator's mix inlined: this is
-        the hot loop of a re-deal)."""
-        limit = _LIMITS.get(total) or _limit(total)
-        s = self.seed
+    def below(self, n: int) -> int:
+        """A uniform index below ``n`` (at most 2**32), as a digit of the random number
+        ``x``, uniform below ``m``, that the generator's 64-bit words are appended to.
+
+        Exact: while ``x`` is uniform below ``m``, a draw that lands below the largest
+        multiple of ``n`` not above ``m`` splits it into a uniform digit and a quotient
+        uniform below ``m // n`` (independent of the digit), and one that does not leaves
+        ``x - limit`` uniform below ``m % n``. One generator word serves many small draws,
+        where one word per draw (``Rng.below``) cost most of a re-deal's time."""
+        x, m = self.x, self.m
         while True:
-            s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-            z ^= z >> 31
-            if z < limit:
-                break
-        self.seed = s
-        x = z % total
+            if m < _REFILL:
+                s = self.seed = (self.seed + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                x = x << 64 | z ^ z >> 31
+                m <<= 64
+            q, r = divmod(m, n)
+            if x < m - r:
+                self.x, digit = divmod(x, n)
+                self.m = q
+                return digit
+            x -= m - r
+            m = r
+
+    def _pick(self, weights: list[int], total: int) -> int:
+        """An index drawn with probability ``weights[i] / total``."""
+        i = self.below(total)
         for j, w in enumerate(weights):
-            if x < w:
+            if i < w:
                 return j
-            x -= w
+            i -= w
         raise ValueError(f"weights {weights!r} do not sum to {total}")  # pragma: no cover
 
     def _take(self, size: int, forbidden: int) -> Iterator[int]:
@@ -254,6 +295,148 @@ class _FamilyDeal:
             for j in range(i + 1, size):
                 indices[j] = indices[j - 1] + 1
 
+    def deal(self, others: list[int], deck_used: int) -> bool:
+        """The search's result (see :meth:`solve`), found without its machinery when, as
+        nearly always, its first path succeeds: :meth:`first_path` makes the very draws
+        the search makes on that path. On a dead end the search runs from the start with
+        the same stream, so it replays those draws and carries on: the result is the
+        search's own for every stream, only cheaper."""
+        start = (list(self.pool), self.seed, self.x, self.m)
+        if self.first_path(others, deck_used):
+            return True
+        pool, self.seed, self.x, self.m = start
+        self.pool[:] = pool
+        self.plan.clear()
+        return self.solve(others, deck_used)
+
+    def first_path(self, others: list[int], deck_used: int) -> bool:
+        """The first path of :meth:`solve`: the first candidate of every random order it
+        draws, drawn the same way (the same digits for the same choices). False where the
+        search would have to backtrack."""
+        s = self.s
+        bits = self.bits
+        plan = self.plan
+        # What the deck check of each player's branch needs: the deck cards still owed by
+        # the players after them (and the undealt family deck), and the clans they show.
+        owed = [s.family_deck.bit_count()]
+        shows = [0]
+        for q in reversed(others[1:]):
+            owed.append(owed[-1] + s.from_deck[q].bit_count())
+            shows.append(shows[-1] | s.revealed[q])
+        open_clans = 0
+        for c, copies in enumerate(self.pool):
+            if copies:
+                open_clans |= 1 << c
+        self.open = open_clans
+        later = len(others)
+        for p in others:
+            later -= 1
+            shown = s.revealed[p]
+            hidden = (s.families[p] & ~shown).bit_count()
+            from_deck = s.from_deck[p].bit_count()
+            low = from_deck - hidden if from_deck > hidden else 0
+            high = min(from_deck, shown.bit_count())
+            if high < low:
+                return False
+            needed = owed[later]
+            if needed:
+                shows_later = shows[later]
+                clans = (self.open | shows_later) & ~deck_used
+                spare = clans.bit_count() - needed
+            else:
+                shows_later = clans = 0
+                spare = _PLENTY
+            if low == high:
+                # One candidate, no draw: if counting rules it out (the search leaves it
+                # out), a check below fails on this path all the same.
+                x = low
+            else:
+                sizes = (from_deck, hidden)
+                xs = self._counts(low, high, sizes, shown, deck_used, self.open, clans, spare)
+                if not xs:
+                    return False
+                if len(xs) == 2:  # the first of a shuffled pair: its one draw, no list
+                    x = xs[1] if self.below(2) == 0 else xs[0]
+                else:
+                    x = self._shuffle(xs)[0] if xs[1:] else xs[0]
+            free = bits[shown & ~deck_used]
+            if spare <= from_deck - x:
+                free = bits[shown & ~deck_used & ~clans]
+            if x > len(free):
+                return False
+            deck_part = 0
+            for c in self._shuffle(free)[:x] if 0 < x < len(free) else free[:x]:
+                deck_part |= 1 << c
+            left = spare - (deck_part & clans).bit_count() - (from_deck - x)
+            if left < 0:
+                return False
+            size = from_deck - x
+            if size:
+                new_deck = self._first_take(size, shown | deck_used)
+                if new_deck < 0:
+                    return False
+                deck_part |= new_deck
+            family = shown | deck_part
+            size = hidden - (from_deck - x)
+            if size:
+                forbidden = family | self._costly(clans & ~shows_later) if not left else family
+                third = self._first_take(size, forbidden)
+                if third < 0:
+                    return False
+                family |= third
+            plan[p] = (deck_part, family)
+            deck_used |= deck_part
+            if needed and ((self.open | shows[later]) & ~deck_used).bit_count() < needed:
+                return False  # what _deck_can_follow says
+        size = s.family_deck.bit_count()
+        if size:
+            rest = self._first_take(size, deck_used)
+            if rest < 0:
+                return False
+            self.deck = rest
+        return True
+
+    def _first_take(self, size: int, forbidden: int) -> int:
+        """The first way :meth:`_take` yields, or -1 if there is none: ``size`` clans drawn
+        one by one with weight their hidden copies, among the clans with copies left
+        outside ``forbidden`` (the same digits for the same clans as the lazy order there).
+        The pool (and ``open``, the clans with copies left) keep the cards taken."""
+        pool = self.pool
+        allowed = self.bits[self.everything & ~forbidden & self.open]
+        if size > len(allowed):
+            return -1
+        total = sum(map(pool.__getitem__, allowed))
+        mask = 0
+        for _ in range(size):
+            x, m = self.x, self.m
+            while True:  # self.below(total), inlined: the hot loop of a re-deal
+                if m < _REFILL:
+                    s = self.seed = (self.seed + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                    x = x << 64 | z ^ z >> 31
+                    m <<= 64
+                q, r = divmod(m, total)
+                if x < m - r:
+                    self.x, i = divmod(x, total)
+                    self.m = q
+                    break
+                x -= m - r
+                m = r
+            for c in allowed:
+                if mask >> c & 1:
+                    continue
+                copies = pool[c]
+                if i < copies:
+                    break
+                i -= copies
+            total -= copies
+            pool[c] = copies - 1
+            if copies == 1:
+                self.open &= ~(1 << c)
+            mask |= 1 << c
+        return mask
+
     def solve(self, others: list[int], deck_used: int) -> bool:
         """Fill ``plan`` for ``others``; ``deck_used`` holds clans already known to have
         come from the family deck."""
@@ -271,28 +454,116 @@ class _FamilyDeal:
         # x of the player's deck cards are among their revealed cards, the rest hidden.
         low = max(0, from_deck - hidden)
         high = min(from_deck, shown.bit_count())
-        xs = list(range(low, high + 1))
+        clans, shows, spare = self._slack(later, deck_used)
+        free = [c for c in self.bits[shown] if not deck_used >> c & 1]
+        sizes = (from_deck, hidden)
+        xs = self._counts(low, high, sizes, shown, deck_used, self._open(), clans, spare)
         if len(xs) > 1:
             xs = self._shuffle(xs)
-        free = [c for c in self.bits[shown] if not deck_used >> c & 1]
         for x in xs:
+            cands = free if spare > from_deck - x else [c for c in free if not clans >> c & 1]
             # Only the choice of x of them matters: with none or all there is one choice,
             # whatever the order, so no shuffle is drawn.
-            free_shown = self._shuffle(free) if 0 < x < len(free) else free
+            free_shown = self._shuffle(cands) if 0 < x < len(cands) else cands
             for subset in itertools.combinations(free_shown, x):
                 shown_deck = 0
                 for c in subset:
                     shown_deck |= 1 << c
+                left = spare - (shown_deck & clans).bit_count() - (from_deck - x)
+                if left < 0:
+                    continue
                 size = from_deck - x
                 for new_deck in self._take(size, shown | deck_used) if size else _NOTHING:
                     deck_part = shown_deck | new_deck
                     size = hidden - (from_deck - x)
-                    for third in self._take(size, shown | deck_part) if size else _NOTHING:
+                    forbidden = shown | deck_part
+                    if not left:
+                        forbidden |= self._costly(clans & ~shows)
+                    for third in self._take(size, forbidden) if size else _NOTHING:
                         self.plan[p] = (deck_part, shown | deck_part | third)
                         used = deck_used | deck_part
                         if self._deck_can_follow(later, used) and self.solve(later, used):
                             return True
         return False
+
+    def _slack(self, later: list[int], deck_used: int) -> tuple[int, int, int]:
+        """What the deck check after a player's choice allows that choice: the clans the
+        players in ``later`` (and the undealt family deck) may still take their deck cards
+        from, the clans those players show, and how many of the first the choice may
+        close (``_PLENTY`` when nothing is owed). A deck card of the player closes its
+        clan; so does a hidden card that takes the last hidden copy of a clan nobody
+        later shows. Choices that would close more cannot be completed: the search skips
+        them before drawing for them, which leaves its result's distribution as it was
+        (the first completable candidate of a random order is the same whether or not
+        candidates that cannot be completed are left out of the order)."""
+        s = self.s
+        needed = s.family_deck.bit_count()
+        from_deck = s.from_deck
+        revealed = s.revealed
+        shows = 0
+        for q in later:
+            needed += from_deck[q].bit_count()
+            shows |= revealed[q]
+        if not needed:
+            return 0, 0, _PLENTY
+        open_clans = 0
+        for c, copies in enumerate(self.pool):
+            if copies:
+                open_clans |= 1 << c
+        clans = (open_clans | shows) & ~deck_used
+        return clans, shows, clans.bit_count() - needed
+
+    @staticmethod
+    def _counts(
+        low: int,
+        high: int,
+        sizes: tuple[int, int],
+        shown: int,
+        deck_used: int,
+        open_clans: int,
+        clans: int,
+        spare: int,
+    ) -> list[int]:
+        """The numbers x (of a player's ``sizes[0]`` deck cards, ``sizes[1]`` face-down
+        cards) that are face up, in ``low..high``, whose branch counting cannot rule out:
+        x face-up cards not yet claimed from the deck (only closed ones, outside
+        ``clans``, when the slack allows no more), ``sizes[0] - x`` hidden clans with
+        copies left (``open_clans``) and not claimed, ``sizes[1]`` distinct hidden clans
+        in all, and no more clans closed than ``spare``. The others have no completion, so
+        leaving them out keeps the distribution of the search's result."""
+        from_deck, hidden = sizes
+        face_down = open_clans & ~shown
+        if face_down.bit_count() < hidden:
+            return []
+        unclaimed = (face_down & ~deck_used).bit_count()
+        free = shown & ~deck_used
+        free_count = free.bit_count()
+        closed = free_count - (free & clans).bit_count()
+        out = []
+        for x in range(low, high + 1):
+            if spare < from_deck - min(x, closed) or from_deck - x > unclaimed:
+                continue
+            if x > (free_count if spare > from_deck - x else closed):
+                continue
+            out.append(x)
+        return out
+
+    def _open(self) -> int:
+        """The clans with hidden copies left in the pool."""
+        open_clans = 0
+        for c, copies in enumerate(self.pool):
+            if copies:
+                open_clans |= 1 << c
+        return open_clans
+
+    def _costly(self, mask: int) -> int:
+        """The clans of ``mask`` with one hidden copy left."""
+        pool = self.pool
+        out = 0
+        for c in self.bits[mask]:
+            if pool[c] == 1:
+                out |= 1 << c
+        return out
 
     def _deck_can_follow(self, later: list[int], deck_used: int) -> bool:
         """False when the players in ``later`` and the undealt family deck cannot all get
@@ -302,24 +573,25 @@ class _FamilyDeal:
         and a random choice for one player often leaves the last one nothing)."""
         s = self.s
         needed = s.family_deck.bit_count()
+        from_deck = s.from_deck
+        revealed = s.revealed
         open_clans = 0
-        pool = self.pool
-        for c in range(len(pool)):
-            if pool[c]:
-                open_clans |= 1 << c
         for q in later:
-            needed += s.from_deck[q].bit_count()
-            open_clans |= s.revealed[q]
+            needed += from_deck[q].bit_count()
+            open_clans |= revealed[q]
+        if not needed:
+            return True
+        for c, copies in enumerate(self.pool):
+            if copies:
+                open_clans |= 1 << c
         return (open_clans & ~deck_used).bit_count() >= needed
 
-    def _shuffle(self, items: list[int]) -> list[int]:
-        """A uniform shuffle (the Fisher-Yates draws of ``Rng.shuffled``)."""
+    def _shuffle(self, items: Sequence[int]) -> list[int]:
+        """A uniform shuffle (Fisher-Yates)."""
         out = list(items)
-        seed = self.seed
         for i in range(len(out) - 1, 0, -1):
-            j, seed = _below_state(seed, i + 1)
+            j = self.below(i + 1)
             out[i], out[j] = out[j], out[i]
-        self.seed = seed
         return out
 
 
