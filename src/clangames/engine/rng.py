@@ -148,18 +148,3 @@ def _limit(n: int) -> int:
     if type(n) is int and n < _CACHED_BELOW:
         _LIMITS[n] = limit
     return limit
-
-
-def _below_state(state: int, n: int) -> tuple[int, int]:
-    """``Rng(state).below(n)`` on plain ints: the value and the next state. For rules code
-    making many draws in a row (a re-deal), where an Rng object per draw costs more than
-    the draw."""
-    limit = _LIMITS.get(n) or _limit(n)
-    s = state
-    while True:
-        s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        z ^= z >> 31
-        if z < limit:
-            return z % n, s
