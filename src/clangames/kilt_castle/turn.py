@@ -67,16 +67,14 @@ def legal_actions(s: KiltCastleState, player: int) -> tuple[KiltCastleAction, ..
     if name == "build":
         if s.options is not None:
             return s.options
-        return tuple(
-            build_options(
-                s.game,
-                s.towers,
-                s.roofed,
-                s.supply.counts,
-                s.money,
-                s.positions[s.card],
-                s.builders[0],
-            )
+        return build_options(
+            s.game,
+            s.towers,
+            s.roofed,
+            s.supply.counts,
+            s.money,
+            s.positions[s.card],
+            s.builders[0],
         )
     if name == "roof":
         return tuple(roof_options(s.game, s.roofed))
@@ -139,34 +137,41 @@ def build_options(
     money: tuple[int, ...] | list[int],
     position: int,
     colour: int,
-) -> list[KiltCastleAction]:
+) -> tuple[KiltCastleAction, ...]:
     """The builds open to ``colour`` for a card at ``position``, sorted by action id: the
     first empty space of the line (free) and every unroofed tower of the line whose price
-    the builder can pay (free on their own top floor), each with every floor kind left."""
+    the builder can pay (free on their own top floor), each with every floor kind left.
+
+    The line is walked once from the card's side (which finds the first empty space); a
+    line runs straight, so its spaces are in id order or in reverse, and the builds of a
+    reversed line are gathered back to front."""
     base = colour * 3
     kinds = (
         (1 if supply[base] else 0) | (2 if supply[base + 1] else 0) | (4 if supply[base + 2] else 0)
     )
     if not kinds:
-        return []
+        return ()
     seat = game.owner[colour]
     cash = money[seat]
     floor_owner = game.letter_owner
-    free = -1
-    for space in game.board.lines[position]:
-        if not towers[space]:
-            free = space
-            break
+    bits = game.space_bits
     table = game.build_actions
-    out: list[KiltCastleAction] = []
-    for space in game.sorted_lines[position]:
+    line, backwards = game.build_lines[position]
+    out: tuple[KiltCastleAction, ...] = ()
+    empty_seen = False
+    for space in line:
         tower = towers[space]
         if tower:
-            if roofed >> space & 1 or (floor_owner[tower[-1]] != seat and len(tower) > cash):
+            if roofed & bits[space] or (floor_owner[tower[-1]] != seat and len(tower) > cash):
                 continue
-        elif space != free:
+        elif empty_seen:
             continue
-        out += table[space][kinds]
+        else:
+            empty_seen = True
+        if backwards:
+            out = table[space][kinds] + out
+        else:
+            out += table[space][kinds]
     return out
 
 
@@ -181,14 +186,13 @@ def apply(s: KiltCastleState, action: Any, player: int) -> KiltCastleState:
     """The successor state for a legal action (checked by the kernel beforehand)."""
     d: Draft = thaw(s)
     kind = type(action)
-    cols = d.game.board.cols
-    if kind is Relocate:
-        relocate(d, d.game.card_slot[action.card], action.to)
-    elif kind is Build:
-        if build(d, action.row * cols + action.col, action.crests):
+    if kind is Build:
+        if build(d, action.row * d.game.board.cols + action.col, action.crests):
             settle(d)
+    elif kind is Relocate:
+        relocate(d, d.game.card_slot[action.card], action.to)
     elif kind is MoveRoof:
-        move_roof(d, action.row * cols + action.col)
+        move_roof(d, action.row * d.game.board.cols + action.col)
         settle(d)
     else:
         lay(d, d.game.card_slot[action.card], action.inner)
@@ -228,8 +232,10 @@ def relocate(d: Draft, slot: int, to: int) -> None:
     """Move the card, turn a double card over, note a ducat day if its row is now empty,
     then the colours on the card build in order: the one now facing the board first."""
     game = d.game
-    source = d.positions[slot]
-    d.positions = replace_at(d.positions, slot, to)
+    positions = list(d.positions)
+    source = positions[slot]
+    positions[slot] = to
+    d.positions = tuple(positions)
     d.card = slot
     colours = game.board.cards[game.cards[slot]]
     if len(colours) == 2:
@@ -239,9 +245,22 @@ def relocate(d: Draft, slot: int, to: int) -> None:
         d.builders = (inner, outer)
     else:
         d.builders = colours
-    if source not in d.positions:
+    if source not in positions:
         d.ducat_day = True
     settle(d)
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _supply(counts: tuple[int, ...]) -> Multiset:
+    """``Multiset(counts)`` without attrs' frozen ``__init__`` (a bound setter per call):
+    Multiset has one field and no validator or converter, so setting it is all the
+    constructor does, and a build makes one per floor."""
+    supply: Multiset = _new(Multiset)
+    _set(supply, "counts", counts)
+    return supply
 
 
 def build(d: Draft, space: int, crests: int) -> bool:
@@ -249,28 +268,32 @@ def build(d: Draft, space: int, crests: int) -> bool:
     build on the first build's space gets a roof. False if the turn now waits for the
     builder to choose which placed roof moves."""
     game = d.game
-    colour = d.builders[0]
-    seat = game.owner[colour]
-    tower = d.towers[space]
+    builders = d.builders
+    colour = builders[0]
+    towers = list(d.towers)
+    tower = towers[space]
     if tower:
+        seat = game.owner[colour]
         payee = game.letter_owner[tower[-1]]
         if payee != seat:
             money = list(d.money)
             money[seat] -= len(tower)
             money[payee] += len(tower)
             d.money = tuple(money)
-    d.towers = replace_at(d.towers, space, tower + game.letter[colour * 3 + crests])
     base = colour * 3
-    counts = d.supply.counts
-    counts = replace_at(counts, base + crests, counts[base + crests] - 1)
-    d.supply = Multiset(counts)
+    towers[space] = tower + game.letter[base + crests]
+    d.towers = tuple(towers)
+    counts = list(d.supply.counts)
+    counts[base + crests] -= 1
+    d.supply = _supply(tuple(counts))
     if not (counts[base] or counts[base + 1] or counts[base + 2]):
         d.ending = True
-    d.builders = d.builders[1:]
-    if d.first_space < 0:
+    d.builders = builders[1:]
+    first = d.first_space
+    if first < 0:
         d.first_space = space
         return True
-    if space != d.first_space:
+    if space != first:
         return True
     placed = d.roofed.bit_count()
     if placed < game.board.roofs:  # an unused roof
@@ -281,7 +304,7 @@ def build(d: Draft, space: int, crests: int) -> bool:
     if placed == 1:  # the only roof moves: nothing to choose
         d.roofed = 1 << space
         return True
-    d.phase = game.roof_phase[seat]
+    d.phase = game.roof_phase[game.owner[colour]]
     return False
 
 
@@ -295,21 +318,24 @@ def settle(d: Draft) -> None:
     has no option (skips), exactly one (built at once) or several (asked); then the ducat
     day, the end of the game or the next turn."""
     game = d.game
-    while d.builders:
-        colour = d.builders[0]
+    position = d.positions[d.card]
+    builders = d.builders
+    while builders:
+        colour = builders[0]
         options = build_options(
-            game, d.towers, d.roofed, d.supply.counts, d.money, d.positions[d.card], colour
+            game, d.towers, d.roofed, d.supply.counts, d.money, position, colour
         )
         if not options:
-            d.builders = d.builders[1:]
+            builders = d.builders = builders[1:]
             continue
         if len(options) > 1:
             d.phase = game.build_phase[colour]
-            d.options = tuple(options)
+            d.options = options
             return
         only: Any = options[0]
         if not build(d, only.row * game.board.cols + only.col, only.crests):
             return
+        builders = d.builders
     end_turn(d)
 
 
