@@ -61,6 +61,8 @@ class KiltCastleGame(Game):
             floor_letter(f): divmod(f, 3) for f in range(3 * len(owner))
         }
         """The colour and crests of the floor a tower letter stands for."""
+        self.letter_kind: dict[str, int] = {floor_letter(f): f for f in range(3 * len(owner))}
+        """The floor kind ``colour * 3 + crests`` a tower letter stands for."""
         self.letter_owner: dict[str, int] = {
             floor_letter(f): seat for f, seat in enumerate(self.floor_owner)
         }
@@ -134,6 +136,9 @@ class KiltCastleGame(Game):
             {} for _ in self.cards
         )
         """Each card's relocations to a set of target positions, keyed by that bitmask."""
+        self.area_memo: dict[int, tuple[int, ...]] = {}
+        """The connected groups of each set of spaces met on a ducat day, keyed by its
+        bitmask (see :func:`clangames.kilt_castle.scoring.ducat_day`)."""
         self.layout_memo: dict[tuple[int, ...], tuple[tuple[Any, int], ...]] = {}
         """The chance weights of each partial start lay-out, keyed by the cards' positions
         (see :func:`clangames.kilt_castle.setup.chance_weights`)."""
