@@ -131,6 +131,12 @@ class KiltCastleGame(Game):
         """Masks of the spaces not in the grid's last column and not in its first: a space
         there has a neighbour to its right (left)."""
         self.all_positions = (1 << total) - 1
+        self.position_bits: tuple[int, ...] = tuple(1 << p for p in range(total))
+        """Each card position's bit in a bitmask of positions."""
+        self.other_positions: tuple[int, ...] = tuple(
+            self.all_positions & ~(1 << p) for p in range(total)
+        )
+        """Each card position's complement in the circle (a mask leaving that position out)."""
         self.last_position = total - 1
         self.relocation_memo: tuple[dict[int, tuple[KiltCastleAction, ...]], ...] = tuple(
             {} for _ in self.cards

@@ -63,7 +63,7 @@ def legal_actions(s: KiltCastleState, player: int) -> tuple[KiltCastleAction, ..
     """The legal actions of the player to move, sorted by action id."""
     name = s.phase.name
     if name == "relocate":
-        return tuple(relocations(s.game, s.positions))
+        return relocations(s.game, s.positions)
     if name == "build":
         if s.options is not None:
             return s.options
@@ -83,7 +83,7 @@ def legal_actions(s: KiltCastleState, player: int) -> tuple[KiltCastleAction, ..
 
 def relocations(
     game: KiltCastleGame, positions: tuple[int, ...] | list[int]
-) -> list[KiltCastleAction]:
+) -> tuple[KiltCastleAction, ...]:
     """Every legal relocation, sorted by action id (card, then target position).
 
     A card's targets are judged on the lay-out after it leaves: at most ``max_row`` cards
@@ -93,40 +93,42 @@ def relocations(
     row leaves the lay-out's rows as they are, so all such cards share one target set (less
     their own position); only a lone card changes the rows by leaving."""
     last = game.last_position
-    circle = game.all_positions
+    bits = game.position_bits
     sizes = [0] * (last + 1)
     occupied = 0
     for p in positions:
         sizes[p] += 1
-        occupied |= 1 << p
+        occupied |= bits[p]
     max_row = game.max_row
     full = 0
-    for p in positions:
-        if sizes[p] >= max_row:
-            full |= 1 << p
+    if max(sizes) >= max_row:  # full rows are the exception: skip the walk without one
+        for p in positions:
+            if sizes[p] >= max_row:
+                full |= bits[p]
     rows = occupied.bit_count()
+    circle = game.all_positions
     shared = occupied & ~full
     if rows < game.max_rows:
         near = (occupied << 1) | (occupied >> last) | (occupied >> 1) | ((occupied & 1) << last)
         shared |= near & circle & ~occupied
     spread = rows - 1 < game.max_rows
+    others = game.other_positions
     memo = game.relocation_memo
     out: list[KiltCastleAction] = []
     for slot, p in enumerate(positions):
-        bit = 1 << p
         if sizes[p] == 1:
-            after = occupied ^ bit
+            after = occupied ^ bits[p]
             mask = after & ~full
             if spread:
                 near = (after << 1) | (after >> last) | (after >> 1) | ((after & 1) << last)
                 mask |= near & circle & ~occupied
         else:
-            mask = shared & ~bit
-        actions = memo[slot].get(mask)
-        if actions is None:
-            actions = game.relocations_for(slot, mask)
-        out += actions
-    return out
+            mask = shared & others[p]
+        try:
+            out += memo[slot][mask]
+        except KeyError:
+            out += game.relocations_for(slot, mask)
+    return tuple(out)
 
 
 def build_options(
