@@ -131,6 +131,8 @@ class KiltCastleGame(Game):
         """Masks of the spaces not in the grid's last column and not in its first: a space
         there has a neighbour to its right (left)."""
         self.all_positions = (1 << total) - 1
+        self.cols: int = board.cols
+        """The grid's width (a space is ``row * cols + col``)."""
         self.position_bits: tuple[int, ...] = tuple(1 << p for p in range(total))
         """Each card position's bit in a bitmask of positions."""
         self.other_positions: tuple[int, ...] = tuple(

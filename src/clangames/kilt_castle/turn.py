@@ -10,6 +10,7 @@ one option (one floor kind on one space, one roof to move) is applied without as
 
 from __future__ import annotations
 
+from operator import add
 from typing import TYPE_CHECKING, Any, Protocol
 
 from clangames.engine.data import replace_at
@@ -148,11 +149,16 @@ def build_options(
     line runs straight, so its spaces are in id order or in reverse, and the builds of a
     reversed line are gathered back to front."""
     base = colour * 3
-    kinds = (
-        (1 if supply[base] else 0) | (2 if supply[base + 1] else 0) | (4 if supply[base + 2] else 0)
-    )
-    if not kinds:
-        return ()
+    if supply[base] and supply[base + 1] and supply[base + 2]:  # the usual case
+        kinds = 7
+    else:
+        kinds = (
+            (1 if supply[base] else 0)
+            | (2 if supply[base + 1] else 0)
+            | (4 if supply[base + 2] else 0)
+        )
+        if not kinds:
+            return ()
     seat = game.owner[colour]
     cash = money[seat]
     floor_owner = game.letter_owner
@@ -189,12 +195,12 @@ def apply(s: KiltCastleState, action: Any, player: int) -> KiltCastleState:
     d: Draft = thaw(s)
     kind = type(action)
     if kind is Build:
-        if build(d, action.row * d.game.board.cols + action.col, action.crests):
+        if build(d, action.row * d.game.cols + action.col, action.crests):
             settle(d)
     elif kind is Relocate:
         relocate(d, d.game.card_slot[action.card], action.to)
     elif kind is MoveRoof:
-        move_roof(d, action.row * d.game.board.cols + action.col)
+        move_roof(d, action.row * d.game.cols + action.col)
         settle(d)
     else:
         lay(d, d.game.card_slot[action.card], action.inner)
@@ -256,15 +262,6 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-def _supply(counts: tuple[int, ...]) -> Multiset:
-    """``Multiset(counts)`` without attrs' frozen ``__init__`` (a bound setter per call):
-    Multiset has one field and no validator or converter, so setting it is all the
-    constructor does, and a build makes one per floor."""
-    supply: Multiset = _new(Multiset)
-    _set(supply, "counts", counts)
-    return supply
-
-
 def build(d: Draft, space: int, crests: int) -> bool:
     """The current builder puts a floor on ``space``, paying for an overbuild; a second
     build on the first build's space gets a roof. False if the turn now waits for the
@@ -282,14 +279,19 @@ def build(d: Draft, space: int, crests: int) -> bool:
             money[seat] -= len(tower)
             money[payee] += len(tower)
             d.money = tuple(money)
-    base = colour * 3
-    towers[space] = tower + game.letter[base + crests]
+    kind = colour * 3 + crests
+    towers[space] = tower + game.letter[kind]
     d.towers = tuple(towers)
     counts = list(d.supply.counts)
-    counts[base + crests] -= 1
-    d.supply = _supply(tuple(counts))
-    if not (counts[base] or counts[base + 1] or counts[base + 2]):
-        d.ending = True
+    left = counts[kind] = counts[kind] - 1
+    # Multiset(counts) without attrs' frozen __init__ (a bound setter made per call):
+    # Multiset has one field and no validator or converter, so this is all it does.
+    supply = d.supply = _new(Multiset)
+    _set(supply, "counts", tuple(counts))
+    if not left:
+        base = colour * 3
+        if not (counts[base] or counts[base + 1] or counts[base + 2]):
+            d.ending = True
     d.builders = builders[1:]
     first = d.first_space
     if first < 0:
@@ -335,7 +337,7 @@ def settle(d: Draft) -> None:
             d.options = options
             return
         only: Any = options[0]
-        if not build(d, only.row * game.board.cols + only.col, only.crests):
+        if not build(d, only.row * game.cols + only.col, only.crests):
             return
         builders = d.builders
     end_turn(d)
@@ -360,7 +362,7 @@ def end_turn(d: Draft) -> None:
 
 def pay(d: Draft, amounts: tuple[int, ...]) -> None:
     """The bank pays each seat its amount."""
-    d.money = tuple(m + a for m, a in zip(d.money, amounts, strict=True))
+    d.money = tuple(map(add, d.money, amounts))
     d.from_bank += sum(amounts)
 
 
