@@ -15,6 +15,7 @@ win.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -29,14 +30,14 @@ AREA_MEMO_LIMIT = 1 << 15
 """Member masks whose connected groups a game keeps before it forgets them all."""
 
 
-def _kind_masks(game: KiltCastleGame, towers: Towers, roofed: int) -> list[int]:
-    """Per floor kind ``colour * 3 + crests``, a bitmask of the unroofed spaces whose top
-    floor is of that kind."""
+def _kind_masks(game: KiltCastleGame, towers: Towers) -> list[int]:
+    """Per floor kind ``colour * 3 + crests``, a bitmask of the spaces whose top floor is
+    of that kind, roofed or not (only the built spaces are visited: ``compress`` and
+    ``filter`` skip the empty ones without a Python step)."""
     masks = [0] * (3 * len(game.board.colours))
     kind_of = game.letter_kind
-    for bit, tower in zip(game.space_bits, towers, strict=True):
-        if tower and not roofed & bit:
-            masks[kind_of[tower[-1]]] |= bit
+    for bit, tower in zip(compress(game.space_bits, towers), filter(None, towers)):
+        masks[kind_of[tower[-1]]] |= bit
     return masks
 
 
@@ -45,7 +46,8 @@ def _colour_masks(
 ) -> tuple[list[int], list[int], list[int]]:
     """Per colour, bitmasks of the unroofed spaces whose top floor is that colour, and of
     those with one and with two crests on top."""
-    kinds = _kind_masks(game, towers, roofed)
+    unroofed = ~roofed
+    kinds = [mask & unroofed for mask in _kind_masks(game, towers)]
     colours = range(len(game.board.colours))
     tops = [kinds[3 * c] | kinds[3 * c + 1] | kinds[3 * c + 2] for c in colours]
     return tops, kinds[1::3], kinds[2::3]
@@ -116,14 +118,17 @@ def best_area(game: KiltCastleGame, towers: Towers, roofed: int, colour: int) ->
 def ducat_day(game: KiltCastleGame, towers: Towers, roofed: int) -> tuple[int, ...]:
     """Each seat's ducats from a ducat day: the best area of each of its colours (a seat
     with two colours is paid for both)."""
-    kinds = _kind_masks(game, towers, roofed)
+    kinds = _kind_masks(game, towers)
+    unroofed = ~roofed
     paid = [0] * game.num_players
     owner = game.owner
     for colour in game.colours:
         base = colour * 3
         one = kinds[base + 1]
         two = kinds[base + 2]
-        members = kinds[base] | one | two | roofed
+        members = kinds[base] | one | two | roofed  # roofed tops belong to every colour
+        one &= unroofed  # a roof covers the crests under it
+        two &= unroofed
         if members:
             best = 0
             for area in _groups(game, members):
