@@ -36,7 +36,7 @@ def _kind_masks(game: KiltCastleGame, towers: Towers) -> list[int]:
     ``filter`` skip the empty ones without a Python step)."""
     masks = [0] * (3 * len(game.board.colours))
     kind_of = game.letter_kind
-    for bit, tower in zip(compress(game.space_bits, towers), filter(None, towers)):
+    for bit, tower in zip(compress(game.space_bits, towers), filter(None, towers), strict=True):
         masks[kind_of[tower[-1]]] |= bit
     return masks
 

@@ -348,7 +348,10 @@ def end_turn(d: Draft) -> None:
     has built its last floor, or too many turns in a row passed without a floor) or the
     next player's turn."""
     game = d.game
-    d.idle = 0 if d.first_space >= 0 else d.idle + 1
+    if d.first_space >= 0:
+        d.idle = 0
+    else:
+        d.idle += 1
     if d.ducat_day:
         d.ducat_day = False
         pay(d, scoring.ducat_day(game, d.towers, d.roofed))
@@ -357,7 +360,14 @@ def end_turn(d: Draft) -> None:
         d.builders = ()
         d.phase = OVER
         return
-    start_turn(d, d.actor + 1 if d.actor + 1 < game.num_players else 0)
+    # start_turn, inlined: this runs once a turn
+    seat = d.actor + 1 if d.actor + 1 < game.num_players else 0
+    d.actor = seat
+    d.card = -1
+    d.builders = ()
+    d.first_space = -1
+    d.turns += 1
+    d.phase = game.relocate_phase[seat]
 
 
 def pay(d: Draft, amounts: tuple[int, ...]) -> None:
