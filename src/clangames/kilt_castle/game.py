@@ -77,6 +77,15 @@ class KiltCastleGame(Game):
         """The board cards in play; the state indexes cards by their place in this tuple."""
         self.card_slot: dict[int, int] = {card: i for i, card in enumerate(self.cards)}
         self.card_names: tuple[str, ...] = tuple(card_name(board, c) for c in self.cards)
+        self.card_colours: tuple[tuple[int, ...], ...] = tuple(board.cards[c] for c in self.cards)
+        """Each card's colours, by its slot."""
+        self.turn_over: tuple[dict[int, tuple[int, int]] | None, ...] = tuple(
+            {c0: (c1, c0), c1: (c0, c1)} if len(cs) == 2 else None
+            for cs in self.card_colours
+            for c0, c1 in [(cs[0], cs[-1])]
+        )
+        """For each double card, its colour facing the board -> its (inner, outer) colours
+        once turned over (None for a single card)."""
         self.singles = tuple(i for i, c in enumerate(self.cards) if len(board.cards[c]) == 1)
         self.doubles = tuple(i for i, c in enumerate(self.cards) if len(board.cards[c]) == 2)
         rows = board.double_rows_four if len(self.colours) == 4 else board.double_rows_three

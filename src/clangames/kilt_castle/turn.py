@@ -245,14 +245,13 @@ def relocate(d: Draft, slot: int, to: int) -> None:
     positions[slot] = to
     d.positions = tuple(positions)
     d.card = slot
-    colours = game.board.cards[game.cards[slot]]
-    if len(colours) == 2:
-        inner = colours[1] if d.inner[slot] == colours[0] else colours[0]
-        d.inner = replace_at(d.inner, slot, inner)
-        outer = colours[0] if inner == colours[1] else colours[1]
-        d.builders = (inner, outer)
+    turn_over = game.turn_over[slot]
+    if turn_over is None:  # a single-colour card
+        d.builders = game.card_colours[slot]
     else:
-        d.builders = colours
+        inner, outer = turn_over[d.inner[slot]]
+        d.inner = replace_at(d.inner, slot, inner)
+        d.builders = (inner, outer)
     if source not in positions:
         d.ducat_day = True
     settle(d)
