@@ -163,11 +163,13 @@ class KiltCastleGame(Game):
         self.layout_memo: dict[tuple[int, ...], tuple[tuple[Any, int], ...]] = {}
         """The chance weights of each partial start lay-out, keyed by the cards' positions
         (see :func:`clangames.kilt_castle.setup.chance_weights`)."""
-        self.build_lines: tuple[tuple[tuple[int, ...], bool], ...] = tuple(
-            (line, len(line) > 1 and line[0] > line[1]) for line in board.lines
+        self.build_lines: tuple[tuple[tuple[int, ...], bool, int], ...] = tuple(
+            (line, len(line) > 1 and line[0] > line[1], sum(1 << s for s in line))
+            for line in board.lines
         )
-        """Each position's line from the card's side, and whether that runs against space
-        order (a line is a straight row or column: its spaces ascend or descend)."""
+        """Each position's line from the card's side, whether that runs against space
+        order (a line is a straight row or column: its spaces ascend or descend), and its
+        spaces as a bitmask."""
         self.space_bits: tuple[int, ...] = tuple(1 << s for s in range(board.rows * board.cols))
         """Each space's bit in a bitmask of spaces."""
         # Length bound (docs/games/kilt-castle.md): the game ends once a colour has built

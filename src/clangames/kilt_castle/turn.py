@@ -164,13 +164,17 @@ def build_options(
     floor_owner = game.letter_owner
     bits = game.space_bits
     table = game.build_actions
-    line, backwards = game.build_lines[position]
+    line, backwards, line_mask = game.build_lines[position]
+    roofed &= line_mask  # most lines carry no roof: one test then skips every bit test
     out: tuple[KiltCastleAction, ...] = ()
     empty_seen = False
     for space in line:
         tower = towers[space]
         if tower:
-            if roofed & bits[space] or (floor_owner[tower[-1]] != seat and len(tower) > cash):
+            # cheapest test first: a builder can usually pay, which settles the price
+            if (len(tower) > cash and floor_owner[tower[-1]] != seat) or (
+                roofed and roofed & bits[space]
+            ):
                 continue
         elif empty_seen:
             continue
