@@ -214,7 +214,7 @@ def apply(s: KiltCastleState, action: Any, player: int) -> KiltCastleState:
 def lay(d: Draft, slot: int, inner: int) -> None:
     """Lay the next double card of the start lay-out; after the last one, the game starts."""
     game = d.game
-    k = sum(1 for i in game.doubles if d.positions[i] >= 0)
+    k = len(game.doubles) - d.positions.count(-1)  # single cards are laid from the start
     d.positions = replace_at(d.positions, slot, game.layout_slots[k])
     d.inner = replace_at(d.inner, slot, inner)
     if k + 1 == len(game.layout_slots):
