@@ -122,6 +122,7 @@ def ducat_day(game: KiltCastleGame, towers: Towers, roofed: int) -> tuple[int, .
     unroofed = ~roofed
     paid = [0] * game.num_players
     owner = game.owner
+    memo = game.area_memo
     for colour in game.colours:
         base = colour * 3
         one = kinds[base + 1]
@@ -131,7 +132,7 @@ def ducat_day(game: KiltCastleGame, towers: Towers, roofed: int) -> tuple[int, .
         two &= unroofed
         if members:
             best = 0
-            for area in _groups(game, members):
+            for area in memo.get(members) or _groups(game, members):
                 value = area.bit_count() + (area & one).bit_count() + 2 * (area & two).bit_count()
                 if value > best:
                     best = value
