@@ -77,5 +77,10 @@ def load_data(
 
 
 def replace_at(seq: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
-    """A copy of a tuple with item ``i`` replaced (states hold tuples, drafts swap items)."""
-    return (*seq[:i], value, *seq[i + 1 :])
+    """A copy of a tuple with item ``i`` replaced (states hold tuples, drafts swap items).
+
+    ``i`` must index ``seq`` (0 <= i < len(seq)); every caller passes a seat, a card or a
+    space. One list copy is cheaper than two slices unpacked into a new tuple."""
+    items = list(seq)
+    items[i] = value
+    return tuple(items)

@@ -4,6 +4,7 @@ tables, registration."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import compress
 from typing import Any
 
 from clangames.engine.actions import ActionTable
@@ -24,6 +25,9 @@ from clangames.kilt_castle.actions import (
 from clangames.kilt_castle.board import Board, floor_letter, load_board
 from clangames.kilt_castle.setup import LayoutCounter, initial_state
 from clangames.kilt_castle.state import KiltCastleState
+
+_ZERO_ONE = bytes.maketrans(b"01", b"\x00\x01")
+"""Turns the digits of ``bin(mask)`` into 0/1 bytes, selectors for ``itertools.compress``."""
 
 CACHE_LIMIT = 1 << 14
 """Target sets kept in a card's relocation memo before it is emptied."""
@@ -61,6 +65,8 @@ class KiltCastleGame(Game):
             floor_letter(f): divmod(f, 3) for f in range(3 * len(owner))
         }
         """The colour and crests of the floor a tower letter stands for."""
+        self.letter_kind: dict[str, int] = {floor_letter(f): f for f in range(3 * len(owner))}
+        """The floor kind ``colour * 3 + crests`` a tower letter stands for."""
         self.letter_owner: dict[str, int] = {
             floor_letter(f): seat for f, seat in enumerate(self.floor_owner)
         }
@@ -71,6 +77,15 @@ class KiltCastleGame(Game):
         """The board cards in play; the state indexes cards by their place in this tuple."""
         self.card_slot: dict[int, int] = {card: i for i, card in enumerate(self.cards)}
         self.card_names: tuple[str, ...] = tuple(card_name(board, c) for c in self.cards)
+        self.card_colours: tuple[tuple[int, ...], ...] = tuple(board.cards[c] for c in self.cards)
+        """Each card's colours, by its slot."""
+        self.turn_over: tuple[dict[int, tuple[int, int]] | None, ...] = tuple(
+            {c0: (c1, c0), c1: (c0, c1)} if len(cs) == 2 else None
+            for cs in self.card_colours
+            for c0, c1 in [(cs[0], cs[-1])]
+        )
+        """For each double card, its colour facing the board -> its (inner, outer) colours
+        once turned over (None for a single card)."""
         self.singles = tuple(i for i, c in enumerate(self.cards) if len(board.cards[c]) == 1)
         self.doubles = tuple(i for i, c in enumerate(self.cards) if len(board.cards[c]) == 2)
         rows = board.double_rows_four if len(self.colours) == 4 else board.double_rows_three
@@ -129,14 +144,34 @@ class KiltCastleGame(Game):
         """Masks of the spaces not in the grid's last column and not in its first: a space
         there has a neighbour to its right (left)."""
         self.all_positions = (1 << total) - 1
+        self.cols: int = board.cols
+        """The grid's width (a space is ``row * cols + col``)."""
+        self.position_bits: tuple[int, ...] = tuple(1 << p for p in range(total))
+        """Each card position's bit in a bitmask of positions."""
+        self.other_positions: tuple[int, ...] = tuple(
+            self.all_positions & ~(1 << p) for p in range(total)
+        )
+        """Each card position's complement in the circle (a mask leaving that position out)."""
         self.last_position = total - 1
         self.relocation_memo: tuple[dict[int, tuple[KiltCastleAction, ...]], ...] = tuple(
             {} for _ in self.cards
         )
         """Each card's relocations to a set of target positions, keyed by that bitmask."""
-        self.sorted_lines: tuple[tuple[int, ...], ...] = tuple(
-            tuple(sorted(line)) for line in board.lines
+        self.area_memo: dict[int, tuple[int, ...]] = {}
+        """The connected groups of each set of spaces met on a ducat day, keyed by its
+        bitmask (see :func:`clangames.kilt_castle.scoring.ducat_day`)."""
+        self.layout_memo: dict[tuple[int, ...], tuple[tuple[Any, int], ...]] = {}
+        """The chance weights of each partial start lay-out, keyed by the cards' positions
+        (see :func:`clangames.kilt_castle.setup.chance_weights`)."""
+        self.build_lines: tuple[tuple[tuple[int, ...], bool, int], ...] = tuple(
+            (line, len(line) > 1 and line[0] > line[1], sum(1 << s for s in line))
+            for line in board.lines
         )
+        """Each position's line from the card's side, whether that runs against space
+        order (a line is a straight row or column: its spaces ascend or descend), and its
+        spaces as a bitmask."""
+        self.space_bits: tuple[int, ...] = tuple(1 << s for s in range(board.rows * board.cols))
+        """Each space's bit in a bitmask of spaces."""
         # Length bound (docs/games/kilt-castle.md): the game ends once a colour has built
         # all its floors, so at most `builds` floors go up (the last turn may add one more
         # after the ending floor); between two builds at most `stall_turns - 1` turns pass
@@ -208,7 +243,10 @@ class KiltCastleGame(Game):
         if len(memo) >= CACHE_LIMIT:
             memo.clear()
         row = self.relocate_actions[slot]
-        actions = memo[mask] = tuple(row[t] for t in bits_of(mask))
+        # The mask's bits, lowest first, as 0/1 bytes: compress picks the targets in C (a
+        # random playout meets new target sets all the time, so misses must be cheap too).
+        selected = bin(mask)[:1:-1].encode("ascii").translate(_ZERO_ONE)
+        actions = memo[mask] = tuple(compress(row, selected))
         return actions
 
 

@@ -15,6 +15,7 @@ win.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -25,36 +26,45 @@ Towers = Sequence[str]
 """Each space's floors as letters (see :func:`clangames.kilt_castle.board.floor_letter`)."""
 
 
+AREA_MEMO_LIMIT = 1 << 15
+"""Member masks whose connected groups a game keeps before it forgets them all."""
+
+
+def _kind_masks(game: KiltCastleGame, towers: Towers) -> list[int]:
+    """Per floor kind ``colour * 3 + crests``, a bitmask of the spaces whose top floor is
+    of that kind, roofed or not (only the built spaces are visited: ``compress`` and
+    ``filter`` skip the empty ones without a Python step)."""
+    masks = [0] * (3 * len(game.board.colours))
+    kind_of = game.letter_kind
+    for bit, tower in zip(compress(game.space_bits, towers), filter(None, towers), strict=True):
+        masks[kind_of[tower[-1]]] |= bit
+    return masks
+
+
 def _colour_masks(
     game: KiltCastleGame, towers: Towers, roofed: int
 ) -> tuple[list[int], list[int], list[int]]:
     """Per colour, bitmasks of the unroofed spaces whose top floor is that colour, and of
     those with one and with two crests on top."""
-    k = len(game.board.colours)
-    tops = [0] * k
-    one = [0] * k
-    two = [0] * k
-    top_of = game.letter_floor
-    for space, tower in enumerate(towers):
-        if tower and not roofed >> space & 1:
-            colour, crests = top_of[tower[-1]]
-            bit = 1 << space
-            tops[colour] |= bit
-            if crests == 1:
-                one[colour] |= bit
-            elif crests == 2:
-                two[colour] |= bit
-    return tops, one, two
+    unroofed = ~roofed
+    kinds = [mask & unroofed for mask in _kind_masks(game, towers)]
+    colours = range(len(game.board.colours))
+    tops = [kinds[3 * c] | kinds[3 * c + 1] | kinds[3 * c + 2] for c in colours]
+    return tops, kinds[1::3], kinds[2::3]
 
 
-def _areas(game: KiltCastleGame, members: int, one_crest: int, two_crests: int) -> list[int]:
-    """The values of the orthogonally connected groups of ``members``, largest first: 1 a
-    space plus the crests on top (roofed spaces are in no crest mask). A group grows from
+def _groups(game: KiltCastleGame, members: int) -> tuple[int, ...]:
+    """The orthogonally connected groups of the spaces in ``members``, as bitmasks (from
+    the game's memo: the same few member sets recur from game to game). A group grows from
     its lowest space by shifting the mask a row up and down and a column left and right
     (never across the grid's edge columns) until it stops growing."""
+    memo = game.area_memo
+    found = memo.get(members)
+    if found is not None:
+        return found
     cols = game.board.cols
     not_last, not_first = game.inner_columns
-    values = []
+    groups = []
     rest = members
     while rest:
         area = rest & -rest
@@ -69,13 +79,21 @@ def _areas(game: KiltCastleGame, members: int, one_crest: int, two_crests: int) 
             if grown == area:
                 break
             area = grown
-        value = area.bit_count()
-        if one_crest:
-            value += (area & one_crest).bit_count()
-        if two_crests:
-            value += 2 * (area & two_crests).bit_count()
-        values.append(value)
+        groups.append(area)
         rest &= ~area
+    if len(memo) >= AREA_MEMO_LIMIT:
+        memo.clear()
+    found = memo[members] = tuple(groups)
+    return found
+
+
+def _areas(game: KiltCastleGame, members: int, one_crest: int, two_crests: int) -> list[int]:
+    """The values of the orthogonally connected groups of ``members``, largest first: 1 a
+    space plus the crests on top (roofed spaces are in no crest mask)."""
+    values = [
+        area.bit_count() + (area & one_crest).bit_count() + 2 * (area & two_crests).bit_count()
+        for area in _groups(game, members)
+    ]
     values.sort(reverse=True)
     return values
 
@@ -100,13 +118,25 @@ def best_area(game: KiltCastleGame, towers: Towers, roofed: int, colour: int) ->
 def ducat_day(game: KiltCastleGame, towers: Towers, roofed: int) -> tuple[int, ...]:
     """Each seat's ducats from a ducat day: the best area of each of its colours (a seat
     with two colours is paid for both)."""
-    tops, one, two = _colour_masks(game, towers, roofed)
+    kinds = _kind_masks(game, towers)
+    unroofed = ~roofed
     paid = [0] * game.num_players
     owner = game.owner
+    memo = game.area_memo
     for colour in game.colours:
-        members = tops[colour] | roofed
+        base = colour * 3
+        one = kinds[base + 1]
+        two = kinds[base + 2]
+        members = kinds[base] | one | two | roofed  # roofed tops belong to every colour
+        one &= unroofed  # a roof covers the crests under it
+        two &= unroofed
         if members:
-            paid[owner[colour]] += _areas(game, members, one[colour], two[colour])[0]
+            best = 0
+            for area in memo.get(members) or _groups(game, members):
+                value = area.bit_count() + (area & one).bit_count() + 2 * (area & two).bit_count()
+                if value > best:
+                    best = value
+            paid[owner[colour]] += best
     return tuple(paid)
 
 

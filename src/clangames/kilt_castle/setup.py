@@ -28,6 +28,10 @@ if TYPE_CHECKING:
 
 LAYOUT = Phase.chance("layout")
 
+LAYOUT_MEMO_LIMIT = 1 << 14
+"""Partial lay-outs whose chance weights a game keeps before it forgets them all (the
+bundled board has 1,237; a user's board with many double cards could have millions)."""
+
 
 class LayoutCounter:
     """Counts the valid ways to finish a start lay-out (memoised; tiny state space)."""
@@ -110,9 +114,22 @@ def laid_count(s: KiltCastleState) -> int:
 
 def chance_weights(s: KiltCastleState) -> tuple[tuple[Any, int], ...]:
     """The next double card and its side towards the board, each weighted by the number of
-    valid ways to finish the lay-out after it (see the module docstring)."""
+    valid ways to finish the lay-out after it (see the module docstring). The weights
+    depend only on where the cards lie, and a board has few partial lay-outs, so they are
+    worked out once per lay-out and kept on the game."""
     if s.phase.name != "layout":
         return ()
+    memo = s.game.layout_memo
+    weights = memo.get(s.positions)
+    if weights is None:
+        if len(memo) >= LAYOUT_MEMO_LIMIT:
+            memo.clear()
+        weights = memo[s.positions] = _layout_weights(s)
+    return weights
+
+
+def _layout_weights(s: KiltCastleState) -> tuple[tuple[Any, int], ...]:
+    """:func:`chance_weights` worked out (not memoised)."""
     game = s.game
     counter = game.layout_counter
     k = laid_count(s)

@@ -10,6 +10,7 @@ one option (one floor kind on one space, one roof to move) is applied without as
 
 from __future__ import annotations
 
+from operator import add
 from typing import TYPE_CHECKING, Any, Protocol
 
 from clangames.engine.data import replace_at
@@ -63,20 +64,18 @@ def legal_actions(s: KiltCastleState, player: int) -> tuple[KiltCastleAction, ..
     """The legal actions of the player to move, sorted by action id."""
     name = s.phase.name
     if name == "relocate":
-        return tuple(relocations(s.game, s.positions))
+        return relocations(s.game, s.positions)
     if name == "build":
         if s.options is not None:
             return s.options
-        return tuple(
-            build_options(
-                s.game,
-                s.towers,
-                s.roofed,
-                s.supply.counts,
-                s.money,
-                s.positions[s.card],
-                s.builders[0],
-            )
+        return build_options(
+            s.game,
+            s.towers,
+            s.roofed,
+            s.supply.counts,
+            s.money,
+            s.positions[s.card],
+            s.builders[0],
         )
     if name == "roof":
         return tuple(roof_options(s.game, s.roofed))
@@ -85,7 +84,7 @@ def legal_actions(s: KiltCastleState, player: int) -> tuple[KiltCastleAction, ..
 
 def relocations(
     game: KiltCastleGame, positions: tuple[int, ...] | list[int]
-) -> list[KiltCastleAction]:
+) -> tuple[KiltCastleAction, ...]:
     """Every legal relocation, sorted by action id (card, then target position).
 
     A card's targets are judged on the lay-out after it leaves: at most ``max_row`` cards
@@ -95,40 +94,42 @@ def relocations(
     row leaves the lay-out's rows as they are, so all such cards share one target set (less
     their own position); only a lone card changes the rows by leaving."""
     last = game.last_position
-    circle = game.all_positions
+    bits = game.position_bits
     sizes = [0] * (last + 1)
     occupied = 0
     for p in positions:
         sizes[p] += 1
-        occupied |= 1 << p
+        occupied |= bits[p]
     max_row = game.max_row
     full = 0
-    for p in positions:
-        if sizes[p] >= max_row:
-            full |= 1 << p
+    if max(sizes) >= max_row:  # full rows are the exception: skip the walk without one
+        for p in positions:
+            if sizes[p] >= max_row:
+                full |= bits[p]
     rows = occupied.bit_count()
+    circle = game.all_positions
     shared = occupied & ~full
     if rows < game.max_rows:
         near = (occupied << 1) | (occupied >> last) | (occupied >> 1) | ((occupied & 1) << last)
         shared |= near & circle & ~occupied
     spread = rows - 1 < game.max_rows
+    others = game.other_positions
     memo = game.relocation_memo
     out: list[KiltCastleAction] = []
     for slot, p in enumerate(positions):
-        bit = 1 << p
         if sizes[p] == 1:
-            after = occupied ^ bit
+            after = occupied ^ bits[p]
             mask = after & ~full
             if spread:
                 near = (after << 1) | (after >> last) | (after >> 1) | ((after & 1) << last)
                 mask |= near & circle & ~occupied
         else:
-            mask = shared & ~bit
-        actions = memo[slot].get(mask)
-        if actions is None:
-            actions = game.relocations_for(slot, mask)
-        out += actions
-    return out
+            mask = shared & others[p]
+        try:
+            out += memo[slot][mask]
+        except KeyError:
+            out += game.relocations_for(slot, mask)
+    return tuple(out)
 
 
 def build_options(
@@ -139,34 +140,50 @@ def build_options(
     money: tuple[int, ...] | list[int],
     position: int,
     colour: int,
-) -> list[KiltCastleAction]:
+) -> tuple[KiltCastleAction, ...]:
     """The builds open to ``colour`` for a card at ``position``, sorted by action id: the
     first empty space of the line (free) and every unroofed tower of the line whose price
-    the builder can pay (free on their own top floor), each with every floor kind left."""
+    the builder can pay (free on their own top floor), each with every floor kind left.
+
+    The line is walked once from the card's side (which finds the first empty space); a
+    line runs straight, so its spaces are in id order or in reverse, and the builds of a
+    reversed line are gathered back to front."""
     base = colour * 3
-    kinds = (
-        (1 if supply[base] else 0) | (2 if supply[base + 1] else 0) | (4 if supply[base + 2] else 0)
-    )
-    if not kinds:
-        return []
+    if supply[base] and supply[base + 1] and supply[base + 2]:  # the usual case
+        kinds = 7
+    else:
+        kinds = (
+            (1 if supply[base] else 0)
+            | (2 if supply[base + 1] else 0)
+            | (4 if supply[base + 2] else 0)
+        )
+        if not kinds:
+            return ()
     seat = game.owner[colour]
     cash = money[seat]
     floor_owner = game.letter_owner
-    free = -1
-    for space in game.board.lines[position]:
-        if not towers[space]:
-            free = space
-            break
+    bits = game.space_bits
     table = game.build_actions
-    out: list[KiltCastleAction] = []
-    for space in game.sorted_lines[position]:
+    line, backwards, line_mask = game.build_lines[position]
+    roofed &= line_mask  # most lines carry no roof: one test then skips every bit test
+    out: tuple[KiltCastleAction, ...] = ()
+    empty_seen = False
+    for space in line:
         tower = towers[space]
         if tower:
-            if roofed >> space & 1 or (floor_owner[tower[-1]] != seat and len(tower) > cash):
+            # cheapest test first: a builder can usually pay, which settles the price
+            if (len(tower) > cash and floor_owner[tower[-1]] != seat) or (
+                roofed and roofed & bits[space]
+            ):
                 continue
-        elif space != free:
+        elif empty_seen:
             continue
-        out += table[space][kinds]
+        else:
+            empty_seen = True
+        if backwards:
+            out = table[space][kinds] + out
+        else:
+            out += table[space][kinds]
     return out
 
 
@@ -181,14 +198,13 @@ def apply(s: KiltCastleState, action: Any, player: int) -> KiltCastleState:
     """The successor state for a legal action (checked by the kernel beforehand)."""
     d: Draft = thaw(s)
     kind = type(action)
-    cols = d.game.board.cols
-    if kind is Relocate:
-        relocate(d, d.game.card_slot[action.card], action.to)
-    elif kind is Build:
-        if build(d, action.row * cols + action.col, action.crests):
+    if kind is Build:
+        if build(d, action.row * d.game.cols + action.col, action.crests):
             settle(d)
+    elif kind is Relocate:
+        relocate(d, d.game.card_slot[action.card], action.to)
     elif kind is MoveRoof:
-        move_roof(d, action.row * cols + action.col)
+        move_roof(d, action.row * d.game.cols + action.col)
         settle(d)
     else:
         lay(d, d.game.card_slot[action.card], action.inner)
@@ -198,7 +214,7 @@ def apply(s: KiltCastleState, action: Any, player: int) -> KiltCastleState:
 def lay(d: Draft, slot: int, inner: int) -> None:
     """Lay the next double card of the start lay-out; after the last one, the game starts."""
     game = d.game
-    k = sum(1 for i in game.doubles if d.positions[i] >= 0)
+    k = len(game.doubles) - d.positions.count(-1)  # single cards are laid from the start
     d.positions = replace_at(d.positions, slot, game.layout_slots[k])
     d.inner = replace_at(d.inner, slot, inner)
     if k + 1 == len(game.layout_slots):
@@ -228,20 +244,25 @@ def relocate(d: Draft, slot: int, to: int) -> None:
     """Move the card, turn a double card over, note a ducat day if its row is now empty,
     then the colours on the card build in order: the one now facing the board first."""
     game = d.game
-    source = d.positions[slot]
-    d.positions = replace_at(d.positions, slot, to)
+    positions = list(d.positions)
+    source = positions[slot]
+    positions[slot] = to
+    d.positions = tuple(positions)
     d.card = slot
-    colours = game.board.cards[game.cards[slot]]
-    if len(colours) == 2:
-        inner = colours[1] if d.inner[slot] == colours[0] else colours[0]
-        d.inner = replace_at(d.inner, slot, inner)
-        outer = colours[0] if inner == colours[1] else colours[1]
-        d.builders = (inner, outer)
+    turn_over = game.turn_over[slot]
+    if turn_over is None:  # a single-colour card
+        d.builders = game.card_colours[slot]
     else:
-        d.builders = colours
-    if source not in d.positions:
+        inner, outer = turn_over[d.inner[slot]]
+        d.inner = replace_at(d.inner, slot, inner)
+        d.builders = (inner, outer)
+    if source not in positions:
         d.ducat_day = True
     settle(d)
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 def build(d: Draft, space: int, crests: int) -> bool:
@@ -249,28 +270,37 @@ def build(d: Draft, space: int, crests: int) -> bool:
     build on the first build's space gets a roof. False if the turn now waits for the
     builder to choose which placed roof moves."""
     game = d.game
-    colour = d.builders[0]
-    seat = game.owner[colour]
-    tower = d.towers[space]
+    builders = d.builders
+    colour = builders[0]
+    towers = list(d.towers)
+    tower = towers[space]
     if tower:
+        seat = game.owner[colour]
         payee = game.letter_owner[tower[-1]]
         if payee != seat:
             money = list(d.money)
             money[seat] -= len(tower)
             money[payee] += len(tower)
             d.money = tuple(money)
-    d.towers = replace_at(d.towers, space, tower + game.letter[colour * 3 + crests])
-    base = colour * 3
-    counts = d.supply.counts
-    counts = replace_at(counts, base + crests, counts[base + crests] - 1)
-    d.supply = Multiset(counts)
-    if not (counts[base] or counts[base + 1] or counts[base + 2]):
-        d.ending = True
-    d.builders = d.builders[1:]
-    if d.first_space < 0:
+    kind = colour * 3 + crests
+    towers[space] = tower + game.letter[kind]
+    d.towers = tuple(towers)
+    counts = list(d.supply.counts)
+    left = counts[kind] = counts[kind] - 1
+    # Multiset(counts) without attrs' frozen __init__ (a bound setter made per call):
+    # Multiset has one field and no validator or converter, so this is all it does.
+    supply = d.supply = _new(Multiset)
+    _set(supply, "counts", tuple(counts))
+    if not left:
+        base = colour * 3
+        if not (counts[base] or counts[base + 1] or counts[base + 2]):
+            d.ending = True
+    d.builders = builders[1:]
+    first = d.first_space
+    if first < 0:
         d.first_space = space
         return True
-    if space != d.first_space:
+    if space != first:
         return True
     placed = d.roofed.bit_count()
     if placed < game.board.roofs:  # an unused roof
@@ -281,7 +311,7 @@ def build(d: Draft, space: int, crests: int) -> bool:
     if placed == 1:  # the only roof moves: nothing to choose
         d.roofed = 1 << space
         return True
-    d.phase = game.roof_phase[seat]
+    d.phase = game.roof_phase[game.owner[colour]]
     return False
 
 
@@ -295,21 +325,24 @@ def settle(d: Draft) -> None:
     has no option (skips), exactly one (built at once) or several (asked); then the ducat
     day, the end of the game or the next turn."""
     game = d.game
-    while d.builders:
-        colour = d.builders[0]
+    position = d.positions[d.card]
+    builders = d.builders
+    while builders:
+        colour = builders[0]
         options = build_options(
-            game, d.towers, d.roofed, d.supply.counts, d.money, d.positions[d.card], colour
+            game, d.towers, d.roofed, d.supply.counts, d.money, position, colour
         )
         if not options:
-            d.builders = d.builders[1:]
+            builders = d.builders = builders[1:]
             continue
         if len(options) > 1:
             d.phase = game.build_phase[colour]
-            d.options = tuple(options)
+            d.options = options
             return
         only: Any = options[0]
-        if not build(d, only.row * game.board.cols + only.col, only.crests):
+        if not build(d, only.row * game.cols + only.col, only.crests):
             return
+        builders = d.builders
     end_turn(d)
 
 
@@ -318,7 +351,10 @@ def end_turn(d: Draft) -> None:
     has built its last floor, or too many turns in a row passed without a floor) or the
     next player's turn."""
     game = d.game
-    d.idle = 0 if d.first_space >= 0 else d.idle + 1
+    if d.first_space >= 0:
+        d.idle = 0
+    else:
+        d.idle += 1
     if d.ducat_day:
         d.ducat_day = False
         pay(d, scoring.ducat_day(game, d.towers, d.roofed))
@@ -327,12 +363,19 @@ def end_turn(d: Draft) -> None:
         d.builders = ()
         d.phase = OVER
         return
-    start_turn(d, d.actor + 1 if d.actor + 1 < game.num_players else 0)
+    # start_turn, inlined: this runs once a turn
+    seat = d.actor + 1 if d.actor + 1 < game.num_players else 0
+    d.actor = seat
+    d.card = -1
+    d.builders = ()
+    d.first_space = -1
+    d.turns += 1
+    d.phase = game.relocate_phase[seat]
 
 
 def pay(d: Draft, amounts: tuple[int, ...]) -> None:
     """The bank pays each seat its amount."""
-    d.money = tuple(m + a for m, a in zip(d.money, amounts, strict=True))
+    d.money = tuple(map(add, d.money, amounts))
     d.from_bank += sum(amounts)
 
 
