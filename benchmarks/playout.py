@@ -391,7 +391,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     print(f"{'game':<24}{'players':>8}{'games/s':>10}{'x bare':>10}{'fast/step':>11}")
     simulate_rows = []
     for sim, b, s, f in zip(simulated, bare, steps, fast, strict=True):
-        row = {
+        row: dict[str, Any] = {
             "game": sim.game,
             "players": sim.players,
             "games_per_second": sim.games_per_second,
@@ -410,7 +410,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     call_rows = []
     for i, s in enumerate(steps):
         cells = ""
-        row: dict[str, Any] = {"game": s.game, "players": s.players}
+        row = {"game": s.game, "players": s.players}
         for kind in PER_CALL:
             result = by_kind[kind][i]
             ratio = result.us_per_step / s.us_per_step
