@@ -15,39 +15,34 @@ are interleaved across all rows and the best of ``--repeat`` is kept for each.
 from __future__ import annotations
 
 import argparse
-import json
-import platform
 import sys
-import time
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import attrs
 
 import clangames
-from clangames.engine.registry import canonical_name, load
+from clangames.engine.registry import load
 from clangames.testing import DEFAULT_RATE, check_game
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchmarks/ is not a package
+from _measure import (
+    add_common_options,
+    best_of,
+    check_common_options,
+    configurations,
+    machine,
+    random_playouts,
+    report_head,
+    write_json,
+)
 
 
 def bare_playouts(game: clangames.Game, games: int, seed: int) -> tuple[int, int]:
     """Play ``games`` random games from ``Rng(seed)``: (steps, states fully checked = 0)."""
-    sample_chance = clangames.sample_chance
-    rng = clangames.Rng(seed)
-    steps = 0
-    for _ in range(games):
-        state = game.initial_state()
-        while not state.is_terminal:
-            if state.is_chance:
-                action, rng = sample_chance(state, rng)
-                state = state.apply(action)
-            else:
-                player = state.to_move[0]
-                legal = state.legal_actions(player)
-                index, rng = rng.below(len(legal))
-                state = state.apply(legal[index], player)
-            steps += 1
-    return steps, 0
+    return random_playouts(game, games, seed), 0
 
 
 def harness_playouts(game: clangames.Game, games: int, seed: int, rate: float) -> tuple[int, int]:
@@ -108,49 +103,19 @@ class Row:
 Run = Callable[[], tuple[int, int]]
 
 
-def best_of(runs: list[Run], repeat: int) -> list[Timing]:
-    """Time every run ``repeat`` times round-robin (after one untimed warm-up each), so
-    that all of them see the same machine load; keep each one's best."""
-    for run in runs:
-        run()
-    best = [float("inf")] * len(runs)
-    counts = [(0, 0)] * len(runs)
-    for _ in range(repeat):
-        for i, run in enumerate(runs):
-            start = time.perf_counter()
-            counts[i] = run()
-            best[i] = min(best[i], time.perf_counter() - start)
-    return [Timing(s, f, t) for (s, f), t in zip(counts, best, strict=True)]
-
-
-def player_counts(spec: clangames.GameSpec, players: int | None) -> list[int]:
-    """The counts to measure a game at: ``players`` if given (and allowed), else all."""
-    if players is not None:
-        return [players] if spec.min_players <= players <= spec.max_players else []
-    return list(range(spec.min_players, spec.max_players + 1))
-
-
 def run(args: argparse.Namespace) -> dict[str, Any]:
     """Measure every row asked for, print the table, and return the JSON report."""
-    wanted = {canonical_name(g) for g in args.game}
-    specs = [s for s in clangames.games() if not wanted or s.name in wanted]
-    missing = wanted - {s.name for s in specs}
-    if missing:
-        raise SystemExit(f"harness.py: unknown game(s): {', '.join(sorted(missing))}")
-    configs = [(s.name, n) for s in specs for n in player_counts(s, args.players)]
-    if not configs:
-        raise SystemExit(f"harness.py: no game can be played by {args.players} players")
+    configs = configurations("harness.py", args.game, args.players)
     print(
         f"conformance harness vs bare random playouts: {args.games} games per row,"
-        f" seed {args.seed}, rate {args.rate}, best of {args.repeat}"
-        f" (Python {platform.python_version()}, {platform.system()} {platform.machine()})"
+        f" seed {args.seed}, rate {args.rate}, best of {args.repeat} ({machine()})"
     )
     runs: list[Run] = []
     for name, n in configs:
         game = load(name, players=n)
         runs.append(partial(bare_playouts, game, args.games, args.seed))
         runs.append(partial(harness_playouts, game, args.games, args.seed, args.rate))
-    timings = best_of(runs, args.repeat)
+    timings = [Timing(s, f, t) for (s, f), t in best_of(runs, args.repeat)]
     rows = [
         Row(name, n, args.games, timings[2 * i], timings[2 * i + 1])
         for i, (name, n) in enumerate(configs)
@@ -166,10 +131,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             f"{row.harness.us_per_step:>17.2f}{row.ratio:>7.1f}x{row.full_share:>14.1%}"
         )
     return {
-        "python": platform.python_version(),
-        "platform": f"{platform.system()} {platform.machine()}",
-        "seed": args.seed,
-        "repeat": args.repeat,
+        **report_head(args),
         "rate": args.rate,
         "rows": [row.to_json() for row in rows],
     }
@@ -178,11 +140,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """The benchmark's options."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300, help="playouts per row (default 300)")
-    parser.add_argument("--players", type=int, default=None, help="only this player count")
-    parser.add_argument("--game", action="append", default=[], help="only this game (repeatable)")
-    parser.add_argument("--seed", type=int, default=1, help="playout seed (default 1)")
-    parser.add_argument("--repeat", type=int, default=3, help="timed runs, best kept")
+    add_common_options(parser, 300, "playouts")
     parser.add_argument(
         "--rate",
         type=float,
@@ -191,8 +149,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON here")
     args = parser.parse_args(argv)
-    if args.games < 1 or args.repeat < 1:
-        parser.error("--games and --repeat must be at least 1")
+    check_common_options(parser, args)
     if not 0 <= args.rate <= 1:
         parser.error("--rate must be in [0, 1]")
     return args
@@ -201,11 +158,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; write ``--json`` if asked."""
     args = parse_args(argv)
-    report = run(args)
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump(report, fh, indent=2)
-            fh.write("\n")
+    write_json(run(args), args.json)
     return 0
 
 

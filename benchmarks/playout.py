@@ -32,21 +32,31 @@ from __future__ import annotations
 
 import argparse
 import copy
-import json
 import pickle
-import platform
 import random
 import sys
-import time
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import attrs
 
 import clangames
 from clangames.cli.simulate import play_game
-from clangames.engine.registry import canonical_name, load
+from clangames.engine.registry import load
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchmarks/ is not a package
+from _measure import (
+    add_common_options,
+    best_of,
+    check_common_options,
+    configurations,
+    machine,
+    random_playouts,
+    report_head,
+    write_json,
+)
 
 REFERENCES = ("python_tic_tac_toe", "tic_tac_toe", "leduc_poker")
 DRIVERS = ("random", "rng")
@@ -93,26 +103,6 @@ class Result:
             "games_per_second": self.games_per_second,
             "mean_length": self.mean_length,
         }
-
-
-def clangames_playouts(game: clangames.Game, games: int, seed: int) -> int:
-    """Play ``games`` random games from ``Rng(seed)`` step by step; the steps taken."""
-    sample_chance = clangames.sample_chance
-    rng = clangames.Rng(seed)
-    steps = 0
-    for _ in range(games):
-        state = game.initial_state()
-        while not state.is_terminal:
-            if state.is_chance:
-                action, rng = sample_chance(state, rng)
-                state = state.apply(action)
-            else:
-                player = state.to_move[0]
-                legal = state.legal_actions(player)
-                index, rng = rng.below(len(legal))
-                state = state.apply(legal[index], player)
-            steps += 1
-    return steps
 
 
 def fast_playouts(game: clangames.Game, games: int, seed: int) -> int:
@@ -270,32 +260,12 @@ class Job:
 
 
 def measure(jobs: list[Job], repeat: int) -> list[Result]:
-    """Time every job ``repeat`` times, round-robin, keeping each job's best run.
-
-    Interleaving the repeats lets every configuration see the same machine load (other
-    processes come and go), so the ratios between them stay fair. Each job runs once
-    untimed first to warm up caches.
-    """
-    for job in jobs:
-        job.run()
-    best = [float("inf")] * len(jobs)
-    steps = [0] * len(jobs)
-    for _ in range(repeat):
-        for i, job in enumerate(jobs):
-            start = time.perf_counter()
-            steps[i] = job.run()
-            best[i] = min(best[i], time.perf_counter() - start)
+    """Time every job ``repeat`` times, round-robin, keeping each job's best run (see
+    :func:`_measure.best_of`)."""
     return [
         Result(job.game, job.players, job.games, n, seconds)
-        for job, n, seconds in zip(jobs, steps, best, strict=True)
+        for job, (n, seconds) in zip(jobs, best_of([job.run for job in jobs], repeat), strict=True)
     ]
-
-
-def player_counts(spec: clangames.GameSpec, players: int | None) -> list[int]:
-    """The counts to measure a game at: ``players`` if given (and allowed), else all."""
-    if players is not None:
-        return [players] if spec.min_players <= players <= spec.max_players else []
-    return list(range(spec.min_players, spec.max_players + 1))
 
 
 def load_openspiel() -> Any | None:
@@ -312,19 +282,11 @@ def load_openspiel() -> Any | None:
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     """Measure everything asked for, print the tables, and return the JSON report."""
-    wanted = {canonical_name(g) for g in args.game}
-    specs = [s for s in clangames.games() if not wanted or s.name in wanted]
-    missing = wanted - {s.name for s in specs}
-    if missing:
-        raise SystemExit(f"playout.py: unknown game(s): {', '.join(sorted(missing))}")
+    configs = configurations("playout.py", args.game, args.players)
     print(
         f"clangames random playouts: {args.games} games per row, seed {args.seed},"
-        f" best of {args.repeat} (Python {platform.python_version()},"
-        f" {platform.system()} {platform.machine()})"
+        f" best of {args.repeat} ({machine()})"
     )
-    configs = [(spec.name, n) for spec in specs for n in player_counts(spec, args.players)]
-    if not configs:
-        raise SystemExit(f"playout.py: no game can be played by {args.players} players")
     jobs: list[Job] = []
     for name, n in configs:
         game = load(name, players=n)
@@ -335,7 +297,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 name,
                 n,
                 args.games,
-                partial(clangames_playouts, game, args.games, args.seed),
+                partial(random_playouts, game, args.games, args.seed),
             ),
             Job("fast", name, n, args.games, partial(fast_playouts, game, args.games, args.seed)),
             Job(
@@ -429,7 +391,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     print(f"{'game':<24}{'players':>8}{'games/s':>10}{'x bare':>10}{'fast/step':>11}")
     simulate_rows = []
     for sim, b, s, f in zip(simulated, bare, steps, fast, strict=True):
-        row = {
+        row: dict[str, Any] = {
             "game": sim.game,
             "players": sim.players,
             "games_per_second": sim.games_per_second,
@@ -448,7 +410,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     call_rows = []
     for i, s in enumerate(steps):
         cells = ""
-        row: dict[str, Any] = {"game": s.game, "players": s.players}
+        row = {"game": s.game, "players": s.players}
         for kind in PER_CALL:
             result = by_kind[kind][i]
             ratio = result.us_per_step / s.us_per_step
@@ -457,10 +419,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         call_rows.append(row)
         print(f"{s.game:<24}{s.players:>8}{cells}")
     return {
-        "python": platform.python_version(),
-        "platform": f"{platform.system()} {platform.machine()}",
-        "seed": args.seed,
-        "repeat": args.repeat,
+        **report_head(args),
         "results": [r.to_json() for r in steps],
         "fast": [r.to_json() for r in fast],
         "openspiel": None if pyspiel is None else _version(),
@@ -500,11 +459,7 @@ def _version() -> str:
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """The benchmark's options."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="games per row (default 200)")
-    parser.add_argument("--players", type=int, default=None, help="only this player count")
-    parser.add_argument("--game", action="append", default=[], help="only this game (repeatable)")
-    parser.add_argument("--seed", type=int, default=1, help="playout seed (default 1)")
-    parser.add_argument("--repeat", type=int, default=3, help="timed runs, best kept")
+    add_common_options(parser, 200, "games")
     parser.add_argument(
         "--ref-games",
         type=int,
@@ -519,8 +474,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON here")
     args = parser.parse_args(argv)
-    if args.games < 1 or args.repeat < 1:
-        parser.error("--games and --repeat must be at least 1")
+    check_common_options(parser, args)
     if args.ref_games is None:
         args.ref_games = 10 * args.games
     if args.call_games is None:
@@ -531,11 +485,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; write ``--json`` if asked."""
     args = parse_args(argv)
-    report = run(args)
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump(report, fh, indent=2)
-            fh.write("\n")
+    write_json(run(args), args.json)
     return 0
 
 

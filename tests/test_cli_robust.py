@@ -11,7 +11,6 @@ import importlib
 import io
 import json
 import os
-import select
 import signal
 import subprocess
 import sys
@@ -26,16 +25,7 @@ import clangames
 from clangames import GameRecord
 from clangames.cli import main
 from clangames.cli.play import PlaySession
-
-CLI = [sys.executable, "-m", "clangames.cli"]
-
-
-@pytest.fixture(autouse=True)
-def _autosave_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """``play`` autosaves under $XDG_STATE_HOME: keep the tests' games out of the home."""
-    state = tmp_path / "state"
-    monkeypatch.setenv("XDG_STATE_HOME", str(state))
-    return state
+from cli_helpers import CLI, Interactive, autosave_in_tmp_fixture  # noqa: F401 - autouse
 
 
 def run_cli(
@@ -60,45 +50,6 @@ def assert_one_error_line(stderr: bytes, *fragments: str) -> str:
 
 def files_under(path: Path) -> list[Path]:
     return sorted(p for p in path.rglob("*") if p.is_file()) if path.exists() else []
-
-
-class Interactive:
-    """A ``clangames`` process in its own process group, fed and read line by line."""
-
-    def __init__(self, args: list[str]) -> None:
-        self.proc = subprocess.Popen(
-            [*CLI, *args],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            start_new_session=True,
-        )
-        self.out = b""
-
-    def wait_for(self, text: str, count: int = 1, timeout: float = 30) -> None:
-        """Read stdout until ``text`` has appeared ``count`` times."""
-        assert self.proc.stdout is not None
-        fd = self.proc.stdout.fileno()
-        deadline = time.monotonic() + timeout
-        needle = text.encode()
-        while self.out.count(needle) < count:
-            left = deadline - time.monotonic()
-            assert left > 0, f"no {text!r} x{count} in: {self.out[-2000:]!r}"
-            ready, _, _ = select.select([fd], [], [], left)
-            if ready:
-                chunk = os.read(fd, 65536)
-                assert chunk, f"output ended before {text!r} x{count}: {self.out[-2000:]!r}"
-                self.out += chunk
-
-    def send(self, data: bytes) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(data)
-        self.proc.stdin.flush()
-
-    def finish(self, timeout: float = 30) -> tuple[int, bytes, bytes]:
-        """Wait for the exit: status, the rest of stdout, stderr."""
-        out, err = self.proc.communicate(timeout=timeout)
-        return self.proc.returncode, self.out + out, err
 
 
 def running_in_group(pgid: int) -> list[int]:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import re
 import tomllib
 from collections.abc import Callable
@@ -26,15 +25,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import clangames
-from clangames.engine.chance import sample_chance
 from clangames.engine.errors import InvalidParameterError
-from clangames.engine.game import Game
 from clangames.engine.rng import Rng
-from clangames.engine.state import State
-
-SOAK = os.environ.get("CLANGAMES_SOAK") == "1"
-SCALE = int(os.environ.get("CLANGAMES_FUZZ_SCALE", "20" if SOAK else "1"))
-"""Multiplies the example counts (a soak hunts further)."""
+from fuzz_helpers import SCALE, get, paths, random_playout
 
 CASES = [
     ("kings_kilt", "components", "components.toml", 150),
@@ -44,7 +37,6 @@ CASES = [
 """(game, parameter, bundled file, Hypothesis examples)."""
 
 Draw = Callable[[st.SearchStrategy[Any]], Any]
-Path_ = tuple[str | int, ...]
 
 
 # -- a small TOML writer for the shapes the component files use ----------------------------------
@@ -89,23 +81,6 @@ def to_toml(data: dict[str, Any]) -> str:
 
 
 # -- mutations -----------------------------------------------------------------------------------
-def paths(data: Any, prefix: Path_ = ()) -> list[Path_]:
-    out = [prefix]
-    if isinstance(data, dict):
-        for key, value in data.items():
-            out += paths(value, (*prefix, key))
-    elif isinstance(data, list):
-        for i, value in enumerate(data):
-            out += paths(value, (*prefix, i))
-    return out
-
-
-def get(data: Any, path: Path_) -> Any:
-    for key in path:
-        data = data[key]
-    return data
-
-
 OTHER_VALUES: list[Any] = ["x", "", 1.5, True, [], {}, [1, 2], {"a": 1}, -1, 0, 2**40]
 
 
@@ -166,23 +141,6 @@ def mutate(data: dict[str, Any], draw: Draw) -> str:
     return f"remove {(*where, i)}"
 
 
-def random_game(game: Game, seed: int) -> State:
-    """A game played to its end by random legal moves."""
-    state = game.initial_state()
-    rng = Rng(seed)
-    for _ in range(game.info.max_game_length + 1):
-        if state.is_terminal:
-            return state
-        if state.is_chance:
-            action, rng = sample_chance(state, rng)
-            state = state.apply(action)
-            continue
-        player, rng = rng.choice(state.to_move)
-        action, rng = rng.choice(state.legal_actions(player))
-        state = state.apply(action, player)
-    raise AssertionError(f"no end within {game.info.max_game_length} steps")
-
-
 @pytest.mark.parametrize(("name", "param", "filename", "examples"), CASES)
 def test_mutated_component_files_are_refused_or_playable(
     tmp_path: Path, name: str, param: str, filename: str, examples: int
@@ -215,7 +173,7 @@ def test_mutated_component_files_are_refused_or_playable(
                 assert str(path) in str(exc), exc  # the message names the file
                 refused.append(n)
                 continue
-            end = random_game(game, seed)
+            end = random_playout(game, game.initial_state(), seed)
             assert end.is_terminal and len(end.scores()) == n, done
         assert refused in ([], list(players)), (done, refused)
         outcomes["refused" if refused else "played"] += 1
@@ -327,4 +285,4 @@ def test_a_family_mostly_from_the_members_deals_and_plays(tmp_path: Path) -> Non
         assert isinstance(dealt, clangames.kings_kilt.KingsKiltState)
         assert [f.bit_count() for f in dealt.families] == [3] * n
         assert [d.bit_count() for d in dealt.from_deck] == [1] * n
-        assert random_game(game, n).is_terminal
+        assert random_playout(game, game.initial_state(), n).is_terminal

@@ -9,7 +9,6 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -19,16 +18,7 @@ import pytest
 import clangames
 from clangames import GameRecord, Move, StateDecodeError
 from clangames.cli.saving import default_autosave_path
-
-CLI = [sys.executable, "-m", "clangames.cli"]
-
-
-@pytest.fixture(autouse=True)
-def _autosave_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """``play`` autosaves under $XDG_STATE_HOME: keep the tests' games out of the home."""
-    state = tmp_path / "state"
-    monkeypatch.setenv("XDG_STATE_HOME", str(state))
-    return state
+from cli_helpers import CLI, Interactive, autosave_in_tmp_fixture  # noqa: F401 - autouse
 
 
 def run_cli(args: list[str], stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -101,39 +91,6 @@ def test_headers_nested_without_limit_never_overflow_the_check() -> None:
 
 
 # -- autosave and resume --------------------------------------------------------------------
-class Player:
-    """``clangames play`` in its own process, fed one line per prompt."""
-
-    def __init__(self, args: list[str]) -> None:
-        self.proc = subprocess.Popen(
-            [*CLI, *args],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            start_new_session=True,
-        )
-        self.out = b""
-
-    def wait_for(self, text: str, count: int, timeout: float = 60) -> None:
-        import select
-
-        assert self.proc.stdout is not None
-        fd = self.proc.stdout.fileno()
-        deadline = time.monotonic() + timeout
-        while self.out.count(text.encode()) < count:
-            left = deadline - time.monotonic()
-            assert left > 0, self.out[-2000:]
-            if select.select([fd], [], [], left)[0]:
-                chunk = os.read(fd, 65536)
-                assert chunk, self.out[-2000:]
-                self.out += chunk
-
-    def send(self, data: bytes) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(data)
-        self.proc.stdin.flush()
-
-
 SEATS = {
     "random": ["kings-kilt", "--players", "2", "--seed", "5", "--seats", "human,random"],
     "ismcts": [
@@ -167,7 +124,7 @@ def test_a_killed_game_resumes_from_its_autosave_as_if_never_stopped(
     assert reference.final_state().is_terminal
     # the same game, killed with SIGKILL while a move is half typed
     auto = tmp_path / "auto.json"
-    player = Player(["play", *SEATS[opponent], "--autosave", str(auto)])
+    player = Interactive(["play", *SEATS[opponent], "--autosave", str(auto)])
     for count in range(1, moves_before_kill + 1):
         player.wait_for("player 0> ", count)
         player.send(b"1\n")

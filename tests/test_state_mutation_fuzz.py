@@ -17,7 +17,6 @@ from __future__ import annotations
 import copy
 import functools
 import json
-import os
 import re
 from collections.abc import Callable
 from typing import Any
@@ -27,15 +26,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import clangames
-from clangames.engine.chance import sample_chance
 from clangames.engine.errors import ClanGamesError
 from clangames.engine.game import Game
 from clangames.engine.phases import CHANCE
 from clangames.engine.rng import Rng
 from clangames.engine.state import State
+from fuzz_helpers import SCALE, DataPath, get, paths, random_playout, random_step
 
 JSONData = Any
-Path = tuple[str | int, ...]
+Path = DataPath
 
 CASES = [
     ("kings_kilt", 2, 130),
@@ -51,10 +50,6 @@ CASES = [
 ]
 """(game, players, Hypothesis examples): about 400 mutated states per game."""
 
-SOAK = os.environ.get("CLANGAMES_SOAK") == "1"
-SCALE = int(os.environ.get("CLANGAMES_FUZZ_SCALE", "20" if SOAK else "1"))
-"""Multiplies the example counts (a soak hunts further)."""
-
 KINDS = ("chance", "decision", "simultaneous", "terminal")
 
 
@@ -65,17 +60,6 @@ def kind_of(state: State) -> str:
     if state.is_chance:
         return "chance"
     return "simultaneous" if state.is_simultaneous else "decision"
-
-
-def random_step(state: State, rng: Rng) -> tuple[State, Rng]:
-    """One random legal move (a chance outcome sampled with its probability)."""
-    if state.is_chance:
-        action, rng = sample_chance(state, rng)
-        return state.apply(action), rng
-    player, rng = rng.choice(state.to_move)
-    legal = state.legal_actions(player)
-    action, rng = rng.choice(legal)
-    return state.apply(action, player), rng
 
 
 @functools.cache
@@ -95,37 +79,16 @@ def sample_states(name: str, players: int) -> dict[str, tuple[State, ...]]:
 
 
 def play_to_end(game: Game, state: State, seed: int) -> State:
-    """Random legal moves until the game is over; fails if it outlasts its declared bound."""
-    rng = Rng(seed)
-    for _ in range(game.info.max_game_length + 1):
-        if state.is_terminal:
-            state.scores()
-            state.winners()
-            state.returns()
-            return state
-        state, rng = random_step(state, rng)
-    raise AssertionError(f"the game did not end within {game.info.max_game_length} steps")
+    """Random legal moves until the game is over, its outcome computed (scores, winners and
+    returns must not raise); fails if it outlasts its declared bound."""
+    end = random_playout(game, state, seed)
+    end.scores()
+    end.winners()
+    end.returns()
+    return end
 
 
 # -- mutations of JSON data ---------------------------------------------------------------------
-def paths(data: JSONData, prefix: Path = ()) -> list[Path]:
-    """Every path into ``data`` (the root included)."""
-    out = [prefix]
-    if isinstance(data, dict):
-        for key, value in data.items():
-            out += paths(value, (*prefix, key))
-    elif isinstance(data, list):
-        for i, value in enumerate(data):
-            out += paths(value, (*prefix, i))
-    return out
-
-
-def get(data: JSONData, path: Path) -> JSONData:
-    for key in path:
-        data = data[key]
-    return data
-
-
 def put(data: JSONData, path: Path, value: JSONData) -> None:
     get(data, path[:-1])[path[-1]] = value
 

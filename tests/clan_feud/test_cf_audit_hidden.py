@@ -13,11 +13,11 @@ from typing import Any
 import attrs
 import pytest
 
-import clangames
 from clangames.clan_feud.state import ClanFeudState, Task
 from clangames.engine.rng import Rng
 
 from .cf_rules_helpers import load, position
+from .cf_walk import random_step
 
 SEALED = ("bcards", "btokens")
 
@@ -73,15 +73,7 @@ def test_no_view_depends_on_cards_the_viewer_cannot_see(players: int, seed: int)
     while not state.is_terminal:
         checks = _check_view(state, checks)
         held = max(held, max(sum(h) for h in state.hands))
-        if state.is_chance:
-            action, rng = clangames.sample_chance(state, rng)
-            state = state.apply(action)
-            continue
-        k, rng = rng.below(len(state.to_move))
-        player = state.to_move[k]
-        legal = state.legal_actions(player)
-        j, rng = rng.below(len(legal))
-        state = state.apply(legal[j], player)
+        state, rng = random_step(state, rng)
     assert held >= 1  # the walk did see hidden hands
 
 

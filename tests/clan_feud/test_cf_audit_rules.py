@@ -19,6 +19,7 @@ from clangames.engine.rng import Rng
 
 from .cf_helpers import variant
 from .cf_rules_helpers import done, legal_texts, load, play, position, tid
+from .cf_walk import random_step
 
 WHITE, PURPLE, RED = 0, 4, 5
 
@@ -269,15 +270,7 @@ def test_every_army_at_rest_stands_in_its_clans_territory(players: int, seed: in
         while not state.is_terminal and steps < 400:
             _armies_stand_on_their_own_ground(state)
             steps += 1
-            if state.is_chance:
-                action, rng = clangames.sample_chance(state, rng)
-                state = state.apply(action)
-                continue
-            k, rng = rng.below(len(state.to_move))
-            player = state.to_move[k]
-            legal = state.legal_actions(player)
-            j, rng = rng.below(len(legal))
-            state = state.apply(legal[j], player)
+            state, rng = random_step(state, rng)
 
 
 @pytest.mark.parametrize(("players", "turns"), [(2, 9), (3, 8), (4, 7), (5, 7)])

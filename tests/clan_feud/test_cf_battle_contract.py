@@ -16,6 +16,7 @@ from clangames.clan_feud.state import Task
 from clangames.testing.conformance import check_state
 
 from .cf_rules_helpers import invariant, load, position
+from .cf_walk import random_step
 
 WALKS = 25
 
@@ -40,15 +41,7 @@ def test_random_walks_through_battles(players: int) -> None:
             kinds.add(state.phase.name)
             if state.is_terminal or state.tasks[-1].kind == "order":
                 break
-            if state.is_chance:
-                action, rng = clangames.sample_chance(state, rng)
-                state = state.apply(action)
-                continue
-            k, rng = rng.below(len(state.to_move))
-            player = state.to_move[k]
-            legal = state.legal_actions(player)
-            j, rng = rng.below(len(legal))
-            state = state.apply(legal[j], player)
+            state, rng = random_step(state, rng)
     assert {
         "bcards",
         "btokens",
