@@ -151,9 +151,7 @@ class GameRecord:
                 f"record.params: expected an object, got {describe(data['params'])}"
             )
         if not isinstance(data["moves"], list):
-            raise StateDecodeError(
-                f"record.moves: expected a list, got {describe(data['moves'])}"
-            )
+            raise StateDecodeError(f"record.moves: expected a list, got {describe(data['moves'])}")
         moves = []
         for i, item in enumerate(data["moves"]):
             ok = (
