@@ -143,7 +143,7 @@ def play_game(
     played = rollout_seats(game.initial_state(), root, seat_rngs, limit + 1, searching)
     steps = played.steps
     if steps > limit:
-        raise SimulateError(f"game {index}: longer than the declared max_game_length {limit}")
+        raise CommandFailure(f"game {index}: longer than the declared max_game_length {limit}")
     deciders = [player for player, _ in played.moves if player != CHANCE]
     state = played.state
     return GameResult(
