@@ -99,7 +99,7 @@ GOLD = 2
 # The working copy
 
 
-_FLAT = (
+_SEQUENCES = (
     "order",
     "events",
     "deck",
@@ -115,78 +115,105 @@ _FLAT = (
     "filled",
     "city_dice",
 )
+"""The flat tuple fields: a rule that writes one gets a list (:meth:`W.m`), made a tuple
+again when the draft is frozen."""
+
+_NESTED = ("troops", "pool", "hands")
+"""The tuple-of-rows fields: written row by row (:meth:`W.trow`, ``prow``, ``hrow``)."""
 
 
-class W:
-    """A working copy of a state's fields, changed by the rules and frozen at the end."""
+def _make_retuple() -> Callable[[Any], None]:
+    """Generate (once) straight-line code that turns a draft's written sequences (lists)
+    back into tuples: a loop over the names with ``getattr`` costs a whole rule."""
+    lines = ["def retuple(d):"]
+    for name in _SEQUENCES:
+        lines += [
+            f"    v = d.{name}",
+            "    if type(v) is not tuple:",
+            f"        d.{name} = tuple(v)",
+        ]
+    for name in _NESTED:
+        lines += [
+            f"    v = d.{name}",
+            "    if type(v) is not tuple:",
+            f"        d.{name} = tuple(r if type(r) is tuple else tuple(r) for r in v)",
+        ]
+    lines.append("    d.tasks = tuple(d.tasks)")
+    namespace: dict[str, Any] = {}
+    exec(compile("\n".join(lines), "<Clan Feud draft retuple>", "exec"), namespace)
+    retuple: Callable[[Any], None] = namespace["retuple"]
+    return retuple
 
-    __slots__ = (
-        "at_war",
-        "battle",
-        "city_dice",
-        "controller",
-        "covered",
-        "deck",
-        "dirty",
-        "discards",
-        "england",
-        "events",
-        "feud",
-        "filled",
-        "game",
-        "gold_out",
-        "hands",
-        "king",
-        "money",
-        "moved",
-        "order",
-        "passed",
-        "pool",
-        "regent",
-        "s",
-        "site",
-        "tasks",
-        "towers",
-        "track_start",
-        "troops",
-        "turn",
-        "vp",
-    )
+
+_retuple = _make_retuple()
+
+_twin: list[type] = []
+"""The kernel's draft class of ClanFeudState, noted at the first thaw (W swaps back to it
+so that the kernel's ``freeze`` accepts the object)."""
+
+if TYPE_CHECKING:
+    _WorkingBase = object
+else:
+    _WorkingBase = ClanFeudState
+
+
+class W(_WorkingBase):
+    """A state thawed into the kernel's draft (:mod:`clangames.engine.draft`) for one
+    move, with the rules' helpers: ``W(state)`` thaws, the rules edit it, :meth:`freeze`
+    freezes the very same object into the next state.
+
+    At run time W is a mutable twin of :class:`ClanFeudState` that adds no slots (like the
+    kernel's own draft class, plus methods), so the thawed object switches into it and
+    back to the kernel's draft class for ``freeze``: one copy of the fields per move. A
+    sequence field stays the old state's tuple until a rule writes it (:meth:`m`), rows
+    of the nested fields likewise (:meth:`trow`, :meth:`prow`, :meth:`hrow`); the task
+    stack is a list while the draft is worked.
+
+    The annotations below restate every state field (a test keeps them equal to the
+    state's) with the types the rules see while working: this class is the game's
+    ``Draft`` description for mypy.
+    """
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
+
+    game: ClanFeudGame
+    phase: Phase
+    turn: int
+    order: Sequence[int]
+    england: int
+    track_start: int
+    at_war: bool
+    events: Sequence[int]
+    deck: Sequence[int]
+    discards: Sequence[int]
+    controller: Sequence[int]
+    site: Sequence[int]
+    towers: Sequence[int]
+    troops: Sequence[Any]
+    moved: Sequence[int]
+    king: int
+    regent: int
+    gold_out: bool
+    money: Sequence[int]
+    feud: Sequence[int]
+    vp: Sequence[int]
+    covered: Sequence[int]
+    filled: Sequence[int]
+    pool: Sequence[Any]
+    hands: Sequence[Any]
+    passed: int
+    city_dice: Sequence[int]
+    tasks: list[Task]
+    battle: Battle | None
+    options: tuple[Any, ...] | None
+
+    def __new__(cls, s: ClanFeudState) -> W:
+        return working(s)
 
     def __init__(self, s: ClanFeudState) -> None:
-        self.s = s
-        self.game: ClanFeudGame = s.game
-        self.turn = s.turn
-        self.england = s.england
-        self.track_start = s.track_start
-        self.at_war = s.at_war
-        self.king = s.king
-        self.regent = s.regent
-        self.gold_out = s.gold_out
-        self.passed = s.passed
-        self.battle: Battle | None = s.battle
-        # Sequences stay the state's tuples until a rule writes them (``m``); nested rows
-        # likewise (``trow``, ``prow``, ``hrow``); the task stack is always edited.
-        self.order: Sequence[int] = s.order
-        self.events: Sequence[int] = s.events
-        self.deck: Sequence[int] = s.deck
-        self.discards: Sequence[int] = s.discards
-        self.controller: Sequence[int] = s.controller
-        self.site: Sequence[int] = s.site
-        self.towers: Sequence[int] = s.towers
-        self.moved: Sequence[int] = s.moved
-        self.money: Sequence[int] = s.money
-        self.feud: Sequence[int] = s.feud
-        self.vp: Sequence[int] = s.vp
-        self.covered: Sequence[int] = s.covered
-        self.filled: Sequence[int] = s.filled
-        self.city_dice: Sequence[int] = s.city_dice
-        self.troops: list[Any] = list(s.troops)
-        self.pool: list[Any] = list(s.pool)
-        self.hands: list[Any] = list(s.hands)
-        self.dirty = 0
-        """Nested fields written: 1 troops, 2 pool, 4 hands."""
-        self.tasks = list(s.tasks)
+        """Made by :func:`working` (``__new__``); nothing left to set."""
 
     def m(self, name: str) -> list[int]:
         """The sequence field ``name``, made writable (copied from the state once)."""
@@ -197,97 +224,43 @@ class W:
         return value  # type: ignore[no-any-return]
 
     def freeze(self, phase: Phase, options: tuple[Any, ...] | None) -> ClanFeudState:
-        """The state these fields describe: the old state thawed into the kernel's draft,
-        the changed fields set, frozen in place (no constructor)."""
-        d = thaw(self.s)
-        d.phase = phase
-        d.options = options
-        d.turn = self.turn
-        d.england = self.england
-        d.track_start = self.track_start
-        d.at_war = self.at_war
-        d.king = self.king
-        d.regent = self.regent
-        d.gold_out = self.gold_out
-        d.passed = self.passed
-        d.battle = self.battle
-        old = self.s
-        # straight-line, one block per sequence: set only what changed
-        v = self.order
-        if v is not old.order:
-            d.order = v if type(v) is tuple else tuple(v)
-        v = self.events
-        if v is not old.events:
-            d.events = v if type(v) is tuple else tuple(v)
-        v = self.deck
-        if v is not old.deck:
-            d.deck = v if type(v) is tuple else tuple(v)
-        v = self.discards
-        if v is not old.discards:
-            d.discards = v if type(v) is tuple else tuple(v)
-        v = self.controller
-        if v is not old.controller:
-            d.controller = v if type(v) is tuple else tuple(v)
-        v = self.site
-        if v is not old.site:
-            d.site = v if type(v) is tuple else tuple(v)
-        v = self.towers
-        if v is not old.towers:
-            d.towers = v if type(v) is tuple else tuple(v)
-        v = self.moved
-        if v is not old.moved:
-            d.moved = v if type(v) is tuple else tuple(v)
-        v = self.money
-        if v is not old.money:
-            d.money = v if type(v) is tuple else tuple(v)
-        v = self.feud
-        if v is not old.feud:
-            d.feud = v if type(v) is tuple else tuple(v)
-        v = self.vp
-        if v is not old.vp:
-            d.vp = v if type(v) is tuple else tuple(v)
-        v = self.covered
-        if v is not old.covered:
-            d.covered = v if type(v) is tuple else tuple(v)
-        v = self.filled
-        if v is not old.filled:
-            d.filled = v if type(v) is tuple else tuple(v)
-        v = self.city_dice
-        if v is not old.city_dice:
-            d.city_dice = v if type(v) is tuple else tuple(v)
-        dirty = self.dirty
-        if dirty & 1:
-            d.troops = tuple(r if type(r) is tuple else tuple(r) for r in self.troops)
-        if dirty & 2:
-            d.pool = tuple(r if type(r) is tuple else tuple(r) for r in self.pool)
-        if dirty & 4:
-            d.hands = tuple(r if type(r) is tuple else tuple(r) for r in self.hands)
-        d.tasks = tuple(self.tasks)
-        return freeze(d, ClanFeudState)
+        """This draft, as the state it describes (frozen in place: no copy, no
+        constructor). The draft must not be used afterwards."""
+        self.phase = phase
+        self.options = options
+        _retuple(self)
+        self.__class__ = _twin[0]
+        return freeze(self, ClanFeudState)
 
     # -- rows written in place -------------------------------------------------------------
     def trow(self, p: int) -> list[int]:
         """``p``'s troop row, made writable."""
-        row = self.troops[p]
+        rows = self.troops
+        if type(rows) is tuple:
+            rows = self.troops = list(rows)
+        row = rows[p]
         if type(row) is tuple:
-            row = self.troops[p] = list(row)
-            self.dirty |= 1
+            row = rows[p] = list(row)  # type: ignore[index]
         return row  # type: ignore[no-any-return]
 
     def prow(self, p: int) -> list[int]:
         """``p``'s dice pool, made writable."""
-        row = self.pool[p]
+        rows = self.pool
+        if type(rows) is tuple:
+            rows = self.pool = list(rows)
+        row = rows[p]
         if type(row) is tuple:
-            row = self.pool[p] = list(row)
-            self.dirty |= 2
+            row = rows[p] = list(row)  # type: ignore[index]
         return row  # type: ignore[no-any-return]
 
     def hrow(self, p: int) -> list[int]:
         """``p``'s hand, made writable."""
-        row = self.hands[p]
+        rows = self.hands
+        if type(rows) is tuple:
+            rows = self.hands = list(rows)
+        row = rows[p]
         if type(row) is tuple:
-            row = self.hands[p] = list(row)
-            self.dirty |= 4
+            row = rows[p] = list(row)  # type: ignore[index]
         return row  # type: ignore[no-any-return]
 
     # -- task stack ------------------------------------------------------------------------
@@ -403,6 +376,17 @@ class W:
         self.trow(p)[3 * t + kind] -= 1
 
 
+def working(s: ClanFeudState) -> W:
+    """``s`` thawed into a :class:`W` (its cache fields empty), its task stack a list."""
+    d = thaw(s)
+    if not _twin:
+        _twin.append(type(d))
+    d.__class__ = W
+    d.tasks = list(d.tasks)
+    w: W = d
+    return w
+
+
 # ---------------------------------------------------------------------------------------
 # Driving the stack
 
@@ -463,22 +447,22 @@ def legal_actions(s: ClanFeudState, player: int) -> tuple[ClanFeudAction, ...]:
     """The legal actions of a player to move (sorted by id)."""
     kind = s.tasks[-1].kind
     if kind in TOGETHER:
-        return SEALED[kind](W(s), s.tasks[-1], player)
+        return SEALED[kind](working(s), s.tasks[-1], player)
     if s.options is not None:
         return s.options
-    return OPTIONS[kind](W(s), s.tasks[-1])
+    return OPTIONS[kind](working(s), s.tasks[-1])
 
 
 def chance_weights(s: ClanFeudState) -> tuple[tuple[ClanFeudAction, int], ...]:
     """The chance outcomes with integer weights (sorted by id)."""
     if s.options is not None:
         return s.options  # worked out when the state was made
-    return WEIGHTS[s.tasks[-1].kind](W(s), s.tasks[-1])
+    return WEIGHTS[s.tasks[-1].kind](working(s), s.tasks[-1])
 
 
 def apply(s: ClanFeudState, action: Any, player: int) -> ClanFeudState:
     """The state after a checked legal action."""
-    w = W(s)
+    w = working(s)
     task = w.tasks[-1]
     APPLY[task.kind](w, task, action, player)
     return settle(w)
@@ -521,7 +505,7 @@ def initial_state(game: ClanFeudGame) -> ClanFeudState:
         tasks=(Task("turn"), Task("lot"), Task("start")),
         battle=None,
     )
-    return settle(W(empty))
+    return settle(working(empty))
 
 
 # ---------------------------------------------------------------------------------------
@@ -598,8 +582,7 @@ def _phase1_run(w: W, task: Task) -> bool:
     counts: list[int] = []
     for p in range(n):
         w.m("filled")[p] = 0
-        w.pool[p] = (0,) * 21
-        w.dirty |= 2
+        w.m("pool")[p] = (0,) * 21  # type: ignore[call-overload]
         counts.extend(dice_owned(w, p))
     w.passed = 0
     w.city_dice = [0] * n
