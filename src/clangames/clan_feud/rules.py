@@ -738,9 +738,37 @@ def recruit_possible(w: W, p: int, level: int) -> bool:
     return any(money >= COST[k] and w.troop_total(p, k) < SUPPLY[k] for k in range(level))
 
 
+def _build_possible(w: W, p: int, level: int) -> bool:
+    """Whether ``build_options(w, p, level, False)`` is not empty, without listing them:
+    the slots are checked first, the territories only if a slot needs a place to build."""
+    cov = w.covered[p]
+    money = w.money[p]
+    need_tower = need_castle = False
+    for column in range(1, 5):
+        base = 5 * column
+        for slot in (1, 2) if level == 1 else (1, 2, 3, 4):
+            if not cov >> (base + slot) & 1 or PRICE[slot] > money:
+                continue
+            if slot >= 3 and cov >> (base + 2) & 1:
+                continue
+            if slot == 4 or (column == BUILD and slot == 1):
+                return True  # a die, not a building: no territory needed
+            if slot == 3:
+                need_castle = True
+            else:
+                need_tower = True
+    if not (need_tower or need_castle):
+        return False
+    site, towers = w.site, w.towers
+    for t, c in enumerate(w.controller):
+        if c == p and (site[t] > 0) + towers[t] < 2 and (need_tower or site[t] == 0):
+            return True
+    return False
+
+
 def _column_possible(w: W, p: int, column: int, level: int) -> bool:
     if column == BUILD:
-        return bool(build_options(w, p, level, False))
+        return _build_possible(w, p, level)
     if column == MILITARY:
         return w.troop_total(p) > 0 or recruit_possible(w, p, level)
     return True
@@ -756,32 +784,55 @@ ALL_COLUMNS = (0, 1, 2, 3, 4)
 
 def _assign_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p = task.player
-    pool = w.pool[p]
-    table = w.game.assign_table
+    candidates = w.game.assign_candidates
     free = EXISTS & ~(w.covered[p] | w.filled[p])
-    # Whether each (column, level) can take a die now: a free slot and a doable action,
-    # worked out once per column and level (Build and Military ask the most).
+    # Whether Build or Military can take a die at a level now, worked out once per column
+    # and level (the other columns can always act).
     ready: dict[int, bool] = {}
     out: list[ClanFeudAction] = []
-    for i, count in enumerate(pool):
+    for i, count in enumerate(w.pool[p]):
         if not count:
             continue
-        colour, v0 = divmod(i, 3)
-        only = COLUMN_OF_COLOUR.get(colour)
-        row = table[colour][v0]
-        for column in ALL_COLUMNS if only is None else (only,):
-            bits = LEVEL_BITS[column]
-            for level in range(1, v0 + 2):
-                if not free & bits[level]:
-                    continue
-                key = 4 * column + level
-                ok = ready.get(key)
-                if ok is None:
-                    ok = ready[key] = _column_possible(w, p, column, level)
-                if ok:
-                    out.append(row[column][level])
+        for bits, key, column, level, action in candidates[i]:
+            if not free & bits:
+                continue
+            if key < 0:
+                out.append(action)
+                continue
+            ok = ready.get(key)
+            if ok is None:
+                ok = ready[key] = _column_possible(w, p, column, level)
+            if ok:
+                out.append(action)
     if not out:
         return (w.game.words["pass"],)
+    return tuple(out)
+
+
+def assign_candidates(
+    assign_table: tuple[tuple[tuple[tuple[Any, ...], ...], ...], ...],
+) -> tuple[tuple[tuple[int, int, int, int, ClanFeudAction], ...], ...]:
+    """Per dice-pool index (``3 * colour + value - 1``), the assignments a die there may
+    make, in action-id order: (the level's slots, a key for Build and Military whose
+    action may be impossible (else -1), column, level, action)."""
+    out = []
+    for i in range(3 * len(COLOURS)):
+        colour, v0 = divmod(i, 3)
+        only = COLUMN_OF_COLOUR.get(colour)
+        row = assign_table[colour][v0]
+        out.append(
+            tuple(
+                (
+                    LEVEL_BITS[column][level],
+                    4 * column + level if column in (BUILD, MILITARY) else -1,
+                    column,
+                    level,
+                    row[column][level],
+                )
+                for column in (ALL_COLUMNS if only is None else (only,))
+                for level in range(1, v0 + 2)
+            )
+        )
     return tuple(out)
 
 
