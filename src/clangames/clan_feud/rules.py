@@ -98,6 +98,23 @@ GOLD = 2
 # ---------------------------------------------------------------------------------------
 # The working copy
 
+_TASKS: dict[tuple[str, int, int, int, int], Task] = {}
+"""Tasks without data, interned by their fields."""
+_TASKS_MAX = 1 << 14
+"""Beyond this many interned tasks (never reached by the bundled game), build new ones."""
+
+
+def interned(kind: str, player: int = -1, a: int = 0, b: int = 0, c: int = 0) -> Task:
+    """The task with these fields and no data. Tasks are values, so equal ones are shared:
+    a frozen attrs constructor costs more than most rules that push a task."""
+    key = (kind, player, a, b, c)
+    found = _TASKS.get(key)
+    if found is None:
+        found = Task(kind, player, a, b, c)
+        if len(_TASKS) < _TASKS_MAX:
+            _TASKS[key] = found
+    return found
+
 
 _SEQUENCES = (
     "order",
@@ -284,14 +301,20 @@ class W(_WorkingBase):
     ) -> None:
         """Change fields of the top task."""
         t = self.tasks[-1]
-        self.tasks[-1] = Task(
+        if data is None:
+            data = t.data
+        key = (
             t.kind,
             t.player if player is None else player,
             t.a if a is None else a,
             t.b if b is None else b,
             t.c if c is None else c,
-            t.data if data is None else data,
         )
+        if data:
+            self.tasks[-1] = Task(*key, data)
+            return
+        new = _TASKS.get(key)
+        self.tasks[-1] = new if new is not None else interned(*key)
 
     # -- facts -----------------------------------------------------------------------------
     def buildings(self, t: int) -> int:
@@ -335,7 +358,7 @@ class W(_WorkingBase):
             bit = 1 << slot
             if not self.filled[p] & bit:
                 self.m("filled")[p] |= bit
-                self.push(Task("feud", p, LEVEL[slot]))
+                self.push(interned("feud", p, LEVEL[slot]))
                 return
 
     def set_regent(self, new: int) -> None:
@@ -547,10 +570,10 @@ def _lot_apply(w: W, task: Task, action: Lot, player: int) -> None:
 
 def _turn_run(w: W, task: Task) -> bool:
     w.turn += 1
-    w.push(Task("phase3"))
-    w.push(Task("phase2"))
-    w.push(Task("roll"))
-    w.push(Task("phase1"))
+    w.push(interned("phase3"))
+    w.push(interned("phase2"))
+    w.push(interned("roll"))
+    w.push(interned("phase1"))
     return True
 
 
@@ -604,14 +627,14 @@ def _order_setter(w: W) -> None:
     fewest = min(sizes)
     tied = tuple(p for p in range(n) if sizes[p] == fewest)
     if len(tied) == 1:
-        w.push(Task("order", tied[0]))
+        w.push(interned("order", tied[0]))
     elif w.regent >= 0:
         w.push(Task("tiebreak", w.regent, data=tied))
     else:
         low = min(w.vp[p] for p in tied)
         least = [p for p in tied if w.vp[p] == low]
         if len(least) == 1:
-            w.push(Task("order", least[0]))
+            w.push(interned("order", least[0]))
 
 
 def _tiebreak_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
@@ -620,7 +643,7 @@ def _tiebreak_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 
 def _tiebreak_apply(w: W, task: Task, action: Seat, player: int) -> None:
     w.pop()
-    w.push(Task("order", action.seat))
+    w.push(interned("order", action.seat))
 
 
 def _order_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
@@ -696,7 +719,7 @@ def _phase2_run(w: W, task: Task) -> bool:
         p = w.order[idx]
         if not w.passed >> p & 1:
             w.update(a=(idx + 1) % n)
-            w.push(Task("assign", p))
+            w.push(interned("assign", p))
             return True
     w.pop()
     return True
@@ -847,7 +870,7 @@ def _assign_apply(w: W, task: Task, action: Any, player: int) -> None:
     w.m("filled")[p] |= 1 << (5 * action.column + slot)
     level = action.level
     # Card window P2.assign (part 3): a card's action resolves here, before the die's.
-    w.push(Task(COLUMN_NAMES[action.column], p, level))
+    w.push(interned(COLUMN_NAMES[action.column], p, level))
 
 
 def _feud_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
@@ -902,7 +925,7 @@ def _income_run(w: W, task: Task) -> bool:
     w.pop()
     if level == 2:
         if n:
-            w.push(Task("income_roll", p, n))
+            w.push(interned("income_roll", p, n))
     else:
         w.m("money")[p] += n * (1 if level == 1 else 2)
     return True
@@ -924,7 +947,7 @@ def _intrigue_run(w: W, task: Task) -> bool:
     w.m("money")[p] += level
     w.m("vp")[p] += INTRIGUE_VP[level - 1]
     w.pop()
-    w.push(Task("draw", p, level))
+    w.push(interned("draw", p, level))
     return True
 
 
@@ -968,11 +991,11 @@ def _build_apply(w: W, task: Task, action: Any, player: int) -> None:
     w.m("money")[p] -= PRICE[slot]
     w.m("covered")[p] &= ~(1 << (5 * column + slot))
     if level == 3 and slot in (1, 2) and not task.b:
-        w.push(Task("build", p, 3, 1))
+        w.push(interned("build", p, 3, 1))
     if (column == BUILD and slot == 1) or slot == 4:
         w.gain_die(p)
     else:
-        w.push(Task("place", p, 2 if slot == 3 else 0))
+        w.push(interned("place", p, 2 if slot == 3 else 0))
 
 
 def _place_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
@@ -1009,9 +1032,9 @@ def _military_apply(w: W, task: Task, action: Word, player: int) -> None:
     p, level = task.player, task.a
     w.pop()
     if action.word == "recruit":
-        w.push(Task("recruit", p, level, -1))
+        w.push(interned("recruit", p, level, -1))
     else:
-        w.push(Task("move", p, level))
+        w.push(interned("move", p, level))
 
 
 RECRUIT_STAGES = ((), (0,), (1, 0), (2, 1, 0))
@@ -1073,7 +1096,7 @@ def _phase3_run(w: W, task: Task) -> bool:
         if len(w.events) == g.deck_size:
             w.tasks = [Task("final")]
         else:
-            w.push(Task("draw_event"))
+            w.push(interned("draw_event"))
     elif stage == 2:
         card = g.events.regular[w.events[-1]]
         interpret.move_track(w, card.england)
@@ -1085,7 +1108,7 @@ def _phase3_run(w: W, task: Task) -> bool:
         w.at_war = g.england.at_war(w.england)
         # Card window P3.upkeep (part 3) comes before each payment.
         for p in reversed(order):
-            w.push(Task("upkeep", p))
+            w.push(interned("upkeep", p))
     else:
         w.pop()
     return True
@@ -1149,7 +1172,7 @@ def _upkeep_apply(w: W, task: Task, action: Any, player: int) -> None:
             w.m("feud")[p] -= lo
             w.m("money")[p] -= due - lo
         else:
-            w.push(Task("upkeep_pay", p, due))
+            w.push(interned("upkeep_pay", p, due))
 
 
 def _upkeep_pay_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
