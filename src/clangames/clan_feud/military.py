@@ -19,6 +19,8 @@ most dice allowed, never retreats.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
+from operator import or_, sub
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -70,7 +72,9 @@ def _move_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p = task.player
     g = w.game
     out: list[ClanFeudAction] = [g.words["stop"]] if task.b else []
-    out += [g.place_actions[t] for t in range(g.board.size) if any(_unmoved(w, p, t))]
+    # territories with unmoved troops of p's (moved never exceeds present; scan in C)
+    left = list(map(sub, w.troops[p], w.moved))
+    out += compress(g.place_actions, map(or_, map(or_, left[0::3], left[1::3]), left[2::3]))
     return tuple(out)
 
 

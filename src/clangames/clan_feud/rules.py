@@ -34,7 +34,9 @@ Task kinds and their fields (``a``, ``b``, ``c``, ``data``):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import compress
 from math import comb, factorial
+from operator import or_
 from typing import TYPE_CHECKING, Any
 
 from clangames.clan_feud import interpret, military
@@ -756,7 +758,8 @@ def build_options(w: W, p: int, level: int, second: bool) -> list[tuple[int, int
 
 def recruit_possible(w: W, p: int, level: int) -> bool:
     money = w.money[p]
-    if not any(c == p and w.buildings(t) for t, c in enumerate(w.controller)):
+    # a territory of p's with a building (the scan runs in C: map and compress)
+    if not any(compress(map(or_, w.site, w.towers), map(p.__eq__, w.controller))):
         return False
     return any(money >= COST[k] and w.troop_total(p, k) < SUPPLY[k] for k in range(level))
 
@@ -916,7 +919,7 @@ def _feud_apply(w: W, task: Task, action: Any, player: int) -> None:
 
 def territories_yielding(w: W, p: int) -> int:
     """Territories ``p`` controls that count for Income (no English army in part 1)."""
-    return sum(1 for c in w.controller if c == p)
+    return w.controller.count(p)
 
 
 def _income_run(w: W, task: Task) -> bool:
@@ -1148,11 +1151,8 @@ def _upkeep_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     if w.money[p] + w.feud[p] >= upkeep_due(w, p):
         out.append(g.words["pay upkeep"])
     row = w.troops[p]
-    out += [
-        g.place_actions[t]
-        for t in range(len(w.controller))
-        if row[3 * t] or row[3 * t + 1] or row[3 * t + 2]
-    ]
+    # territories where p has troops (counts are never negative; the scan runs in C)
+    out += compress(g.place_actions, map(or_, map(or_, row[0::3], row[1::3]), row[2::3]))
     return tuple(out)
 
 
