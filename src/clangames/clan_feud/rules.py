@@ -33,7 +33,7 @@ Task kinds and their fields (``a``, ``b``, ``c``, ``data``):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import compress
 from math import comb, factorial
 from operator import or_
@@ -335,6 +335,13 @@ class W(_WorkingBase):
             n += sum(b.attackers) if kind is None else b.attackers[kind]
         return n
 
+    def has_troops(self, p: int) -> bool:
+        """Whether ``p`` has troops on the board (``troop_total(p) > 0``, sooner)."""
+        if any(self.troops[p]):
+            return True
+        b = self.battle
+        return b is not None and b.owners[0] == p and any(b.attackers)
+
     def occupant(self, t: int, other_than: int) -> int:
         """A seat other than ``other_than`` with troops in ``t``, or -1."""
         for q in range(len(self.troops)):
@@ -583,10 +590,16 @@ def _turn_run(w: W, task: Task) -> bool:
 # Phase 1
 
 
+def mine(w: W | ClanFeudState, p: int) -> Iterator[int]:
+    """The territories ``p`` controls, in order: found in C (map and compress), since a
+    clan holds a handful of the board's territories."""
+    return compress(range(len(w.controller)), map(p.__eq__, w.controller))
+
+
 def dice_owned(w: W | ClanFeudState, p: int) -> tuple[int, ...]:
     """The dice ``p`` gathers, by colour: the rulings' recount."""
     cov = w.covered[p]
-    cities = sum(1 for t, c in enumerate(w.controller) if c == p and w.site[t] == 1)
+    cities = sum(1 for t in mine(w, p) if w.site[t] == 1)
 
     def bought(column: int, slot: int) -> int:
         return 0 if cov >> (5 * column + slot) & 1 else 1
@@ -733,13 +746,11 @@ def build_options(w: W, p: int, level: int, second: bool) -> list[tuple[int, int
     cov = w.covered[p]
     money = w.money[p]
     tower_ok = castle_ok = False
-    for t, c in enumerate(w.controller):
-        if c == p:
-            b = w.buildings(t)
-            if b < 2:
-                tower_ok = True
-                if w.site[t] == 0:
-                    castle_ok = True
+    for t in mine(w, p):
+        if w.buildings(t) < 2:
+            tower_ok = True
+            if w.site[t] == 0:
+                castle_ok = True
     slots = (1, 2) if level == 1 or second else (1, 2, 3, 4)
     for column in range(1, 5):
         base = 5 * column
@@ -761,42 +772,49 @@ def recruit_possible(w: W, p: int, level: int) -> bool:
     # a territory of p's with a building (the scan runs in C: map and compress)
     if not any(compress(map(or_, w.site, w.towers), map(p.__eq__, w.controller))):
         return False
-    return any(money >= COST[k] and w.troop_total(p, k) < SUPPLY[k] for k in range(level))
+    for k in range(level):
+        if money >= COST[k] and w.troop_total(p, k) < SUPPLY[k]:
+            return True
+    return False
 
 
 def _build_possible(w: W, p: int, level: int) -> bool:
     """Whether ``build_options(w, p, level, False)`` is not empty, without listing them:
-    the slots are checked first, the territories only if a slot needs a place to build."""
+    the slots a Build die may buy, as bitmasks of the board, first; the territories only
+    if what is for sale needs a place to stand."""
     cov = w.covered[p]
     money = w.money[p]
-    need_tower = need_castle = False
-    for column in range(1, 5):
-        base = 5 * column
-        for slot in (1, 2) if level == 1 else (1, 2, 3, 4):
-            if not cov >> (base + slot) & 1 or PRICE[slot] > money:
-                continue
-            if slot >= 3 and cov >> (base + 2) & 1:
-                continue
-            if slot == 4 or (column == BUILD and slot == 1):
-                return True  # a die, not a building: no territory needed
-            if slot == 3:
-                need_castle = True
-            else:
-                need_tower = True
-    if not (need_tower or need_castle):
+    tower = (cov & ROW_BITS[1] if money >= PRICE[1] else 0) | (
+        cov & ROW_BITS[2] if money >= PRICE[2] else 0
+    )
+    castle = 0
+    if level > 1 and money >= PRICE[3]:
+        # a row-III slot is for sale once its column's row-II tower house is bought
+        if cov & ROW_BITS[4] & ~(cov << 2):
+            return True  # a coloured die: no territory needed
+        castle = cov & ROW_BITS[3] & ~(cov << 1)
+    if tower & BUILD_DIE_BIT:
+        return True  # the Build column's I-right slot gives a die
+    if not (tower or castle):
         return False
     site, towers = w.site, w.towers
-    for t, c in enumerate(w.controller):
-        if c == p and (site[t] > 0) + towers[t] < 2 and (need_tower or site[t] == 0):
+    for t in mine(w, p):
+        if (site[t] > 0) + towers[t] < 2 and (tower or site[t] == 0):
             return True
     return False
+
+
+ROW_BITS = tuple(sum(1 << (5 * column + slot) for column in range(1, 5)) for slot in range(5))
+"""Per slot, its bit in every column but Feud's."""
+BUILD_DIE_BIT = 1 << (5 * BUILD + 1)
+"""The Build column's I-right slot: bought, it gives a black die, not a building."""
 
 
 def _column_possible(w: W, p: int, column: int, level: int) -> bool:
     if column == BUILD:
         return _build_possible(w, p, level)
     if column == MILITARY:
-        return w.troop_total(p) > 0 or recruit_possible(w, p, level)
+        return w.has_troops(p) or recruit_possible(w, p, level)
     return True
 
 
@@ -1005,9 +1023,7 @@ def _place_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p, castle = task.player, task.a == 2
     acts = w.game.place_actions
     return tuple(
-        acts[t]
-        for t, c in enumerate(w.controller)
-        if c == p and w.buildings(t) < 2 and not (castle and w.site[t])
+        acts[t] for t in mine(w, p) if w.buildings(t) < 2 and not (castle and w.site[t])
     )
 
 
@@ -1026,7 +1042,7 @@ def _military_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     out = []
     if recruit_possible(w, p, level):
         out.append(words["recruit"])
-    if w.troop_total(p):
+    if w.has_troops(p):
         out.append(words["move"])
     return tuple(out)
 
@@ -1052,7 +1068,7 @@ def _recruit_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p, level = task.player, task.a
     if task.b < 0:
         acts = w.game.place_actions
-        return tuple(acts[t] for t, c in enumerate(w.controller) if c == p and w.buildings(t))
+        return tuple(acts[t] for t in mine(w, p) if w.buildings(t))
     stages = RECRUIT_STAGES[level]
     kind = stages[task.c]
     later = stages[task.c + 1 :]
