@@ -33,7 +33,7 @@ Task kinds and their fields (``a``, ``b``, ``c``, ``data``):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from itertools import compress
 from math import comb, factorial
 from operator import or_
@@ -590,10 +590,16 @@ def _turn_run(w: W, task: Task) -> bool:
 # Phase 1
 
 
-def mine(w: W | ClanFeudState, p: int) -> Iterator[int]:
-    """The territories ``p`` controls, in order: found in C (map and compress), since a
-    clan holds a handful of the board's territories."""
-    return compress(range(len(w.controller)), map(p.__eq__, w.controller))
+def mine(w: W | ClanFeudState, p: int) -> list[int]:
+    """The territories ``p`` controls, in order. A clan holds a handful of the board's
+    territories: counting and finding them in C costs half a loop over the board."""
+    controller = w.controller
+    out = []
+    t = -1
+    for _ in range(controller.count(p)):
+        t = controller.index(p, t + 1)
+        out.append(t)
+    return out
 
 
 def dice_owned(w: W | ClanFeudState, p: int) -> tuple[int, ...]:
@@ -769,13 +775,13 @@ def build_options(w: W, p: int, level: int, second: bool) -> list[tuple[int, int
 
 def recruit_possible(w: W, p: int, level: int) -> bool:
     money = w.money[p]
-    # a territory of p's with a building (the scan runs in C: map and compress)
-    if not any(compress(map(or_, w.site, w.towers), map(p.__eq__, w.controller))):
-        return False
     for k in range(level):
         if money >= COST[k] and w.troop_total(p, k) < SUPPLY[k]:
-            return True
-    return False
+            break
+    else:
+        return False
+    site, towers = w.site, w.towers
+    return any(site[t] or towers[t] for t in mine(w, p))  # a place to recruit in
 
 
 def _build_possible(w: W, p: int, level: int) -> bool:
@@ -798,16 +804,27 @@ def _build_possible(w: W, p: int, level: int) -> bool:
     if not (tower or castle):
         return False
     site, towers = w.site, w.towers
-    for t in mine(w, p):
-        if (site[t] > 0) + towers[t] < 2 and (tower or site[t] == 0):
-            return True
-    return False
+    return any((site[t] > 0) + towers[t] < 2 and (tower or site[t] == 0) for t in mine(w, p))
 
 
 ROW_BITS = tuple(sum(1 << (5 * column + slot) for column in range(1, 5)) for slot in range(5))
 """Per slot, its bit in every column but Feud's."""
 BUILD_DIE_BIT = 1 << (5 * BUILD + 1)
 """The Build column's I-right slot: bought, it gives a black die, not a building."""
+
+
+def _military_possible(w: W, p: int) -> tuple[bool, bool, bool]:
+    """Whether a Military die of level I, II and III can act (``_column_possible``)."""
+    if w.has_troops(p):
+        return (True, True, True)
+    money = w.money[p]
+    takes = [money >= COST[k] and w.troop_total(p, k) < SUPPLY[k] for k in range(3)]
+    if not any(takes):
+        return (False, False, False)
+    site, towers = w.site, w.towers
+    if not any(site[t] or towers[t] for t in mine(w, p)):
+        return (False, False, False)
+    return (takes[0], takes[0] or takes[1], True)
 
 
 def _column_possible(w: W, p: int, column: int, level: int) -> bool:
@@ -845,7 +862,12 @@ def _assign_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
                 continue
             ok = ready.get(key)
             if ok is None:
-                ok = ready[key] = _column_possible(w, p, column, level)
+                if column == BUILD:
+                    ok = ready[key] = _build_possible(w, p, level)
+                else:  # Military: one look at the board serves every level
+                    for lvl, possible in enumerate(_military_possible(w, p), 1):
+                        ready[4 * MILITARY + lvl] = possible
+                    ok = ready[key]
             if ok:
                 out.append(action)
     if not out:
@@ -1022,9 +1044,7 @@ def _build_apply(w: W, task: Task, action: Any, player: int) -> None:
 def _place_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p, castle = task.player, task.a == 2
     acts = w.game.place_actions
-    return tuple(
-        acts[t] for t in mine(w, p) if w.buildings(t) < 2 and not (castle and w.site[t])
-    )
+    return tuple(acts[t] for t in mine(w, p) if w.buildings(t) < 2 and not (castle and w.site[t]))
 
 
 def _place_apply(w: W, task: Task, action: Place, player: int) -> None:
