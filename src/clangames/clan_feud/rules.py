@@ -7,8 +7,9 @@ sealed commitment (``TOGETHER``) or one player's decision (``OPTIONS``); a decis
 single option is applied at once (the rulings' *Decisions*), except where the number of
 options would tell others what a hidden hand holds (``ASK``).
 
-Work is done on a mutable copy (:class:`W`) that is frozen into the next state, so every
-rule reads like the rulebook's sentence and the states stay immutable.
+Work is done on the state thawed into the kernel's draft (:class:`W`, which adds the
+rules' helpers) and frozen in place into the next state, so every rule reads like the
+rulebook's sentence and the states stay immutable.
 
 Task kinds and their fields (``a``, ``b``, ``c``, ``data``):
 
