@@ -43,3 +43,16 @@ def test_working_thaws_like_the_constructor() -> None:
     a, b = working(state), W(state)
     assert type(a) is type(b) is W
     assert all(getattr(a, f.name) == getattr(b, f.name) for f in attrs.fields(ClanFeudState))
+
+
+def test_occupied_lists_each_territory_with_a_troop_once_in_order() -> None:
+    from clangames.clan_feud.state import occupied
+
+    row = [0] * (3 * 44)
+    row[3 * 0 + 2] = 1  # artillery only, in the first territory
+    row[3 * 5] = 10  # infantry and cavalry together count once
+    row[3 * 5 + 1] = 4
+    row[3 * 43 + 1] = 2  # the last territory
+    assert occupied(row) == [0, 5, 43]
+    assert occupied(tuple(row)) == [0, 5, 43]
+    assert occupied([0] * (3 * 44)) == []

@@ -19,8 +19,7 @@ most dice allowed, never retreats.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import compress
-from operator import or_, sub
+from operator import sub
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -39,7 +38,7 @@ from clangames.clan_feud.actions import (
     Total,
     Word,
 )
-from clangames.clan_feud.state import Battle, Task
+from clangames.clan_feud.state import Battle, Task, occupied
 from clangames.engine.simultaneous import Commitments
 
 if TYPE_CHECKING:
@@ -72,9 +71,9 @@ def _move_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p = task.player
     g = w.game
     out: list[ClanFeudAction] = [g.words["stop"]] if task.b else []
-    # territories with unmoved troops of p's (moved never exceeds present; scan in C)
-    left = list(map(sub, w.troops[p], w.moved))
-    out += compress(g.place_actions, map(or_, map(or_, left[0::3], left[1::3]), left[2::3]))
+    # territories with unmoved troops of p's (moved never exceeds present)
+    acts = g.place_actions
+    out += [acts[t] for t in occupied(list(map(sub, w.troops[p], w.moved)))]
     return tuple(out)
 
 

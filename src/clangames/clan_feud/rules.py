@@ -35,9 +35,7 @@ Task kinds and their fields (``a``, ``b``, ``c``, ``data``):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import compress
 from math import comb, factorial
-from operator import or_
 from typing import TYPE_CHECKING, Any
 
 from clangames.clan_feud import interpret, military
@@ -65,7 +63,7 @@ from clangames.clan_feud.actions import (
     Total,
     Word,
 )
-from clangames.clan_feud.state import Battle, ClanFeudState, Task
+from clangames.clan_feud.state import Battle, ClanFeudState, Task, occupied
 from clangames.engine.draft import freeze, thaw
 from clangames.engine.phases import CHANCE, Phase
 
@@ -1171,7 +1169,7 @@ def upkeep_due(w: W | ClanFeudState, p: int) -> int:
 
 
 def _upkeep_run(w: W, task: Task) -> bool:
-    if task.a == 0 and upkeep_due(w, task.player) == 0:
+    if task.a == 0 and not any(w.troops[task.player]):  # nothing due (counts are >= 0)
         w.pop()
         return True
     return False
@@ -1187,9 +1185,8 @@ def _upkeep_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     out: list[ClanFeudAction] = []
     if w.money[p] + w.feud[p] >= upkeep_due(w, p):
         out.append(g.words["pay upkeep"])
-    row = w.troops[p]
-    # territories where p has troops (counts are never negative; the scan runs in C)
-    out += compress(g.place_actions, map(or_, map(or_, row[0::3], row[1::3]), row[2::3]))
+    acts = g.place_actions
+    out += [acts[t] for t in occupied(w.troops[p])]
     return tuple(out)
 
 
