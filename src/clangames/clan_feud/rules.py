@@ -813,7 +813,8 @@ BUILD_DIE_BIT = 1 << (5 * BUILD + 1)
 
 
 def _military_possible(w: W, p: int) -> tuple[bool, bool, bool]:
-    """Whether a Military die of level I, II and III can act (``_column_possible``)."""
+    """Whether a Military die of level I, II and III can act: ``p`` has troops to move,
+    or ``recruit_possible`` at that level (its board scan done once for all three)."""
     if w.has_troops(p):
         return (True, True, True)
     money = w.money[p]
@@ -824,14 +825,6 @@ def _military_possible(w: W, p: int) -> tuple[bool, bool, bool]:
     if not any(site[t] or towers[t] for t in mine(w, p)):
         return (False, False, False)
     return (takes[0], takes[0] or takes[1], True)
-
-
-def _column_possible(w: W, p: int, column: int, level: int) -> bool:
-    if column == BUILD:
-        return _build_possible(w, p, level)
-    if column == MILITARY:
-        return w.has_troops(p) or recruit_possible(w, p, level)
-    return True
 
 
 LEVEL_BITS = tuple(
