@@ -46,6 +46,7 @@ from clangames.clan_feud.cards import ActionDeck, EventDeck, load_actions, load_
 from clangames.clan_feud.effects import Or
 from clangames.clan_feud.england import EnglandTrack, load_england
 from clangames.clan_feud.interpret import max_decisions, number_nodes
+from clangames.clan_feud.rules import assign_candidates
 from clangames.clan_feud.state import ClanFeudState
 from clangames.engine.actions import ActionTable
 from clangames.engine.errors import InvalidParameterError
@@ -120,6 +121,8 @@ class ClanFeudGame(Game):
             for c in range(len(COLOURS))
         )
         """The assignment actions by colour, value - 1, column and level (None: none)."""
+        self.assign_candidates = assign_candidates(self.assign_table)
+        """Per dice-pool index, what a die there may do (see rules.assign_candidates)."""
         self.raise_actions: dict[tuple[int, int], ClanFeudAction] = {
             (a.colour, a.value): a for a in table.actions if isinstance(a, Raise)
         }

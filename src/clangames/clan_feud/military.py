@@ -19,6 +19,7 @@ most dice allowed, never retreats.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import sub
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -37,7 +38,7 @@ from clangames.clan_feud.actions import (
     Total,
     Word,
 )
-from clangames.clan_feud.state import Battle, Task
+from clangames.clan_feud.state import Battle, Task, occupied
 from clangames.engine.simultaneous import Commitments
 
 if TYPE_CHECKING:
@@ -70,7 +71,9 @@ def _move_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p = task.player
     g = w.game
     out: list[ClanFeudAction] = [g.words["stop"]] if task.b else []
-    out += [g.place_actions[t] for t in range(g.board.size) if any(_unmoved(w, p, t))]
+    # territories with unmoved troops of p's (moved never exceeds present)
+    acts = g.place_actions
+    out += [acts[t] for t in occupied(list(map(sub, w.troops[p], w.moved)))]
     return tuple(out)
 
 

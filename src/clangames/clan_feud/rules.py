@@ -7,8 +7,9 @@ sealed commitment (``TOGETHER``) or one player's decision (``OPTIONS``); a decis
 single option is applied at once (the rulings' *Decisions*), except where the number of
 options would tell others what a hidden hand holds (``ASK``).
 
-Work is done on a mutable copy (:class:`W`) that is frozen into the next state, so every
-rule reads like the rulebook's sentence and the states stay immutable.
+Work is done on the state thawed into the kernel's draft (:class:`W`, which adds the
+rules' helpers) and frozen in place into the next state, so every rule reads like the
+rulebook's sentence and the states stay immutable.
 
 Task kinds and their fields (``a``, ``b``, ``c``, ``data``):
 
@@ -62,7 +63,7 @@ from clangames.clan_feud.actions import (
     Total,
     Word,
 )
-from clangames.clan_feud.state import Battle, ClanFeudState, Task
+from clangames.clan_feud.state import Battle, ClanFeudState, Task, occupied
 from clangames.engine.draft import freeze, thaw
 from clangames.engine.phases import CHANCE, Phase
 
@@ -98,8 +99,25 @@ GOLD = 2
 # ---------------------------------------------------------------------------------------
 # The working copy
 
+_TASKS: dict[tuple[str, int, int, int, int], Task] = {}
+"""Tasks without data, interned by their fields."""
+_TASKS_MAX = 1 << 14
+"""Beyond this many interned tasks (never reached by the bundled game), build new ones."""
 
-_FLAT = (
+
+def interned(kind: str, player: int = -1, a: int = 0, b: int = 0, c: int = 0) -> Task:
+    """The task with these fields and no data. Tasks are values, so equal ones are shared:
+    a frozen attrs constructor costs more than most rules that push a task."""
+    key = (kind, player, a, b, c)
+    found = _TASKS.get(key)
+    if found is None:
+        found = Task(kind, player, a, b, c)
+        if len(_TASKS) < _TASKS_MAX:
+            _TASKS[key] = found
+    return found
+
+
+_SEQUENCES = (
     "order",
     "events",
     "deck",
@@ -115,78 +133,105 @@ _FLAT = (
     "filled",
     "city_dice",
 )
+"""The flat tuple fields: a rule that writes one gets a list (:meth:`W.m`), made a tuple
+again when the draft is frozen."""
+
+_NESTED = ("troops", "pool", "hands")
+"""The tuple-of-rows fields: written row by row (:meth:`W.trow`, ``prow``, ``hrow``)."""
 
 
-class W:
-    """A working copy of a state's fields, changed by the rules and frozen at the end."""
+def _make_retuple() -> Callable[[Any], None]:
+    """Generate (once) straight-line code that turns a draft's written sequences (lists)
+    back into tuples: a loop over the names with ``getattr`` costs a whole rule."""
+    lines = ["def retuple(d):"]
+    for name in _SEQUENCES:
+        lines += [
+            f"    v = d.{name}",
+            "    if type(v) is not tuple:",
+            f"        d.{name} = tuple(v)",
+        ]
+    for name in _NESTED:
+        lines += [
+            f"    v = d.{name}",
+            "    if type(v) is not tuple:",
+            f"        d.{name} = tuple(r if type(r) is tuple else tuple(r) for r in v)",
+        ]
+    lines.append("    d.tasks = tuple(d.tasks)")
+    namespace: dict[str, Any] = {}
+    exec(compile("\n".join(lines), "<Clan Feud draft retuple>", "exec"), namespace)
+    retuple: Callable[[Any], None] = namespace["retuple"]
+    return retuple
 
-    __slots__ = (
-        "at_war",
-        "battle",
-        "city_dice",
-        "controller",
-        "covered",
-        "deck",
-        "dirty",
-        "discards",
-        "england",
-        "events",
-        "feud",
-        "filled",
-        "game",
-        "gold_out",
-        "hands",
-        "king",
-        "money",
-        "moved",
-        "order",
-        "passed",
-        "pool",
-        "regent",
-        "s",
-        "site",
-        "tasks",
-        "towers",
-        "track_start",
-        "troops",
-        "turn",
-        "vp",
-    )
+
+_retuple = _make_retuple()
+
+_twin: list[type] = []
+"""The kernel's draft class of ClanFeudState, noted at the first thaw (W swaps back to it
+so that the kernel's ``freeze`` accepts the object)."""
+
+if TYPE_CHECKING:
+    _WorkingBase = object
+else:
+    _WorkingBase = ClanFeudState
+
+
+class W(_WorkingBase):
+    """A state thawed into the kernel's draft (:mod:`clangames.engine.draft`) for one
+    move, with the rules' helpers: ``W(state)`` thaws, the rules edit it, :meth:`freeze`
+    freezes the very same object into the next state.
+
+    At run time W is a mutable twin of :class:`ClanFeudState` that adds no slots (like the
+    kernel's own draft class, plus methods), so the thawed object switches into it and
+    back to the kernel's draft class for ``freeze``: one copy of the fields per move. A
+    sequence field stays the old state's tuple until a rule writes it (:meth:`m`), rows
+    of the nested fields likewise (:meth:`trow`, :meth:`prow`, :meth:`hrow`); the task
+    stack is a list while the draft is worked.
+
+    The annotations below restate every state field (a test keeps them equal to the
+    state's) with the types the rules see while working: this class is the game's
+    ``Draft`` description for mypy.
+    """
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
+
+    game: ClanFeudGame
+    phase: Phase
+    turn: int
+    order: Sequence[int]
+    england: int
+    track_start: int
+    at_war: bool
+    events: Sequence[int]
+    deck: Sequence[int]
+    discards: Sequence[int]
+    controller: Sequence[int]
+    site: Sequence[int]
+    towers: Sequence[int]
+    troops: Sequence[Any]
+    moved: Sequence[int]
+    king: int
+    regent: int
+    gold_out: bool
+    money: Sequence[int]
+    feud: Sequence[int]
+    vp: Sequence[int]
+    covered: Sequence[int]
+    filled: Sequence[int]
+    pool: Sequence[Any]
+    hands: Sequence[Any]
+    passed: int
+    city_dice: Sequence[int]
+    tasks: list[Task]
+    battle: Battle | None
+    options: tuple[Any, ...] | None
+
+    def __new__(cls, s: ClanFeudState) -> W:
+        return working(s)
 
     def __init__(self, s: ClanFeudState) -> None:
-        self.s = s
-        self.game: ClanFeudGame = s.game
-        self.turn = s.turn
-        self.england = s.england
-        self.track_start = s.track_start
-        self.at_war = s.at_war
-        self.king = s.king
-        self.regent = s.regent
-        self.gold_out = s.gold_out
-        self.passed = s.passed
-        self.battle: Battle | None = s.battle
-        # Sequences stay the state's tuples until a rule writes them (``m``); nested rows
-        # likewise (``trow``, ``prow``, ``hrow``); the task stack is always edited.
-        self.order: Sequence[int] = s.order
-        self.events: Sequence[int] = s.events
-        self.deck: Sequence[int] = s.deck
-        self.discards: Sequence[int] = s.discards
-        self.controller: Sequence[int] = s.controller
-        self.site: Sequence[int] = s.site
-        self.towers: Sequence[int] = s.towers
-        self.moved: Sequence[int] = s.moved
-        self.money: Sequence[int] = s.money
-        self.feud: Sequence[int] = s.feud
-        self.vp: Sequence[int] = s.vp
-        self.covered: Sequence[int] = s.covered
-        self.filled: Sequence[int] = s.filled
-        self.city_dice: Sequence[int] = s.city_dice
-        self.troops: list[Any] = list(s.troops)
-        self.pool: list[Any] = list(s.pool)
-        self.hands: list[Any] = list(s.hands)
-        self.dirty = 0
-        """Nested fields written: 1 troops, 2 pool, 4 hands."""
-        self.tasks = list(s.tasks)
+        """Made by :func:`working` (``__new__``); nothing left to set."""
 
     def m(self, name: str) -> list[int]:
         """The sequence field ``name``, made writable (copied from the state once)."""
@@ -197,97 +242,43 @@ class W:
         return value  # type: ignore[no-any-return]
 
     def freeze(self, phase: Phase, options: tuple[Any, ...] | None) -> ClanFeudState:
-        """The state these fields describe: the old state thawed into the kernel's draft,
-        the changed fields set, frozen in place (no constructor)."""
-        d = thaw(self.s)
-        d.phase = phase
-        d.options = options
-        d.turn = self.turn
-        d.england = self.england
-        d.track_start = self.track_start
-        d.at_war = self.at_war
-        d.king = self.king
-        d.regent = self.regent
-        d.gold_out = self.gold_out
-        d.passed = self.passed
-        d.battle = self.battle
-        old = self.s
-        # straight-line, one block per sequence: set only what changed
-        v = self.order
-        if v is not old.order:
-            d.order = v if type(v) is tuple else tuple(v)
-        v = self.events
-        if v is not old.events:
-            d.events = v if type(v) is tuple else tuple(v)
-        v = self.deck
-        if v is not old.deck:
-            d.deck = v if type(v) is tuple else tuple(v)
-        v = self.discards
-        if v is not old.discards:
-            d.discards = v if type(v) is tuple else tuple(v)
-        v = self.controller
-        if v is not old.controller:
-            d.controller = v if type(v) is tuple else tuple(v)
-        v = self.site
-        if v is not old.site:
-            d.site = v if type(v) is tuple else tuple(v)
-        v = self.towers
-        if v is not old.towers:
-            d.towers = v if type(v) is tuple else tuple(v)
-        v = self.moved
-        if v is not old.moved:
-            d.moved = v if type(v) is tuple else tuple(v)
-        v = self.money
-        if v is not old.money:
-            d.money = v if type(v) is tuple else tuple(v)
-        v = self.feud
-        if v is not old.feud:
-            d.feud = v if type(v) is tuple else tuple(v)
-        v = self.vp
-        if v is not old.vp:
-            d.vp = v if type(v) is tuple else tuple(v)
-        v = self.covered
-        if v is not old.covered:
-            d.covered = v if type(v) is tuple else tuple(v)
-        v = self.filled
-        if v is not old.filled:
-            d.filled = v if type(v) is tuple else tuple(v)
-        v = self.city_dice
-        if v is not old.city_dice:
-            d.city_dice = v if type(v) is tuple else tuple(v)
-        dirty = self.dirty
-        if dirty & 1:
-            d.troops = tuple(r if type(r) is tuple else tuple(r) for r in self.troops)
-        if dirty & 2:
-            d.pool = tuple(r if type(r) is tuple else tuple(r) for r in self.pool)
-        if dirty & 4:
-            d.hands = tuple(r if type(r) is tuple else tuple(r) for r in self.hands)
-        d.tasks = tuple(self.tasks)
-        return freeze(d, ClanFeudState)
+        """This draft, as the state it describes (frozen in place: no copy, no
+        constructor). The draft must not be used afterwards."""
+        self.phase = phase
+        self.options = options
+        _retuple(self)
+        self.__class__ = _twin[0]
+        return freeze(self, ClanFeudState)
 
     # -- rows written in place -------------------------------------------------------------
     def trow(self, p: int) -> list[int]:
         """``p``'s troop row, made writable."""
-        row = self.troops[p]
+        rows = self.troops
+        if type(rows) is tuple:
+            rows = self.troops = list(rows)
+        row = rows[p]
         if type(row) is tuple:
-            row = self.troops[p] = list(row)
-            self.dirty |= 1
+            row = rows[p] = list(row)  # type: ignore[index]
         return row  # type: ignore[no-any-return]
 
     def prow(self, p: int) -> list[int]:
         """``p``'s dice pool, made writable."""
-        row = self.pool[p]
+        rows = self.pool
+        if type(rows) is tuple:
+            rows = self.pool = list(rows)
+        row = rows[p]
         if type(row) is tuple:
-            row = self.pool[p] = list(row)
-            self.dirty |= 2
+            row = rows[p] = list(row)  # type: ignore[index]
         return row  # type: ignore[no-any-return]
 
     def hrow(self, p: int) -> list[int]:
         """``p``'s hand, made writable."""
-        row = self.hands[p]
+        rows = self.hands
+        if type(rows) is tuple:
+            rows = self.hands = list(rows)
+        row = rows[p]
         if type(row) is tuple:
-            row = self.hands[p] = list(row)
-            self.dirty |= 4
+            row = rows[p] = list(row)  # type: ignore[index]
         return row  # type: ignore[no-any-return]
 
     # -- task stack ------------------------------------------------------------------------
@@ -311,14 +302,20 @@ class W:
     ) -> None:
         """Change fields of the top task."""
         t = self.tasks[-1]
-        self.tasks[-1] = Task(
+        if data is None:
+            data = t.data
+        key = (
             t.kind,
             t.player if player is None else player,
             t.a if a is None else a,
             t.b if b is None else b,
             t.c if c is None else c,
-            t.data if data is None else data,
         )
+        if data:
+            self.tasks[-1] = Task(*key, data)
+            return
+        new = _TASKS.get(key)
+        self.tasks[-1] = new if new is not None else interned(*key)
 
     # -- facts -----------------------------------------------------------------------------
     def buildings(self, t: int) -> int:
@@ -336,6 +333,13 @@ class W:
         if b is not None and b.owners[0] == p:
             n += sum(b.attackers) if kind is None else b.attackers[kind]
         return n
+
+    def has_troops(self, p: int) -> bool:
+        """Whether ``p`` has troops on the board (``troop_total(p) > 0``, sooner)."""
+        if any(self.troops[p]):
+            return True
+        b = self.battle
+        return b is not None and b.owners[0] == p and any(b.attackers)
 
     def occupant(self, t: int, other_than: int) -> int:
         """A seat other than ``other_than`` with troops in ``t``, or -1."""
@@ -362,7 +366,7 @@ class W:
             bit = 1 << slot
             if not self.filled[p] & bit:
                 self.m("filled")[p] |= bit
-                self.push(Task("feud", p, LEVEL[slot]))
+                self.push(interned("feud", p, LEVEL[slot]))
                 return
 
     def set_regent(self, new: int) -> None:
@@ -401,6 +405,17 @@ class W:
 
     def remove_troop(self, p: int, t: int, kind: int) -> None:
         self.trow(p)[3 * t + kind] -= 1
+
+
+def working(s: ClanFeudState) -> W:
+    """``s`` thawed into a :class:`W` (its cache fields empty), its task stack a list."""
+    d = thaw(s)
+    if not _twin:
+        _twin.append(type(d))
+    d.__class__ = W
+    d.tasks = list(d.tasks)
+    w: W = d
+    return w
 
 
 # ---------------------------------------------------------------------------------------
@@ -463,22 +478,22 @@ def legal_actions(s: ClanFeudState, player: int) -> tuple[ClanFeudAction, ...]:
     """The legal actions of a player to move (sorted by id)."""
     kind = s.tasks[-1].kind
     if kind in TOGETHER:
-        return SEALED[kind](W(s), s.tasks[-1], player)
+        return SEALED[kind](working(s), s.tasks[-1], player)
     if s.options is not None:
         return s.options
-    return OPTIONS[kind](W(s), s.tasks[-1])
+    return OPTIONS[kind](working(s), s.tasks[-1])
 
 
 def chance_weights(s: ClanFeudState) -> tuple[tuple[ClanFeudAction, int], ...]:
     """The chance outcomes with integer weights (sorted by id)."""
     if s.options is not None:
         return s.options  # worked out when the state was made
-    return WEIGHTS[s.tasks[-1].kind](W(s), s.tasks[-1])
+    return WEIGHTS[s.tasks[-1].kind](working(s), s.tasks[-1])
 
 
 def apply(s: ClanFeudState, action: Any, player: int) -> ClanFeudState:
     """The state after a checked legal action."""
-    w = W(s)
+    w = working(s)
     task = w.tasks[-1]
     APPLY[task.kind](w, task, action, player)
     return settle(w)
@@ -521,7 +536,7 @@ def initial_state(game: ClanFeudGame) -> ClanFeudState:
         tasks=(Task("turn"), Task("lot"), Task("start")),
         battle=None,
     )
-    return settle(W(empty))
+    return settle(working(empty))
 
 
 # ---------------------------------------------------------------------------------------
@@ -563,10 +578,10 @@ def _lot_apply(w: W, task: Task, action: Lot, player: int) -> None:
 
 def _turn_run(w: W, task: Task) -> bool:
     w.turn += 1
-    w.push(Task("phase3"))
-    w.push(Task("phase2"))
-    w.push(Task("roll"))
-    w.push(Task("phase1"))
+    w.push(interned("phase3"))
+    w.push(interned("phase2"))
+    w.push(interned("roll"))
+    w.push(interned("phase1"))
     return True
 
 
@@ -574,10 +589,22 @@ def _turn_run(w: W, task: Task) -> bool:
 # Phase 1
 
 
+def mine(w: W | ClanFeudState, p: int) -> list[int]:
+    """The territories ``p`` controls, in order. A clan holds a handful of the board's
+    territories: counting and finding them in C costs half a loop over the board."""
+    controller = w.controller
+    out = []
+    t = -1
+    for _ in range(controller.count(p)):
+        t = controller.index(p, t + 1)
+        out.append(t)
+    return out
+
+
 def dice_owned(w: W | ClanFeudState, p: int) -> tuple[int, ...]:
     """The dice ``p`` gathers, by colour: the rulings' recount."""
     cov = w.covered[p]
-    cities = sum(1 for t, c in enumerate(w.controller) if c == p and w.site[t] == 1)
+    cities = sum(1 for t in mine(w, p) if w.site[t] == 1)
 
     def bought(column: int, slot: int) -> int:
         return 0 if cov >> (5 * column + slot) & 1 else 1
@@ -598,8 +625,7 @@ def _phase1_run(w: W, task: Task) -> bool:
     counts: list[int] = []
     for p in range(n):
         w.m("filled")[p] = 0
-        w.pool[p] = (0,) * 21
-        w.dirty |= 2
+        w.m("pool")[p] = (0,) * 21  # type: ignore[call-overload]
         counts.extend(dice_owned(w, p))
     w.passed = 0
     w.city_dice = [0] * n
@@ -621,14 +647,14 @@ def _order_setter(w: W) -> None:
     fewest = min(sizes)
     tied = tuple(p for p in range(n) if sizes[p] == fewest)
     if len(tied) == 1:
-        w.push(Task("order", tied[0]))
+        w.push(interned("order", tied[0]))
     elif w.regent >= 0:
         w.push(Task("tiebreak", w.regent, data=tied))
     else:
         low = min(w.vp[p] for p in tied)
         least = [p for p in tied if w.vp[p] == low]
         if len(least) == 1:
-            w.push(Task("order", least[0]))
+            w.push(interned("order", least[0]))
 
 
 def _tiebreak_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
@@ -637,7 +663,7 @@ def _tiebreak_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 
 def _tiebreak_apply(w: W, task: Task, action: Seat, player: int) -> None:
     w.pop()
-    w.push(Task("order", action.seat))
+    w.push(interned("order", action.seat))
 
 
 def _order_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
@@ -713,7 +739,7 @@ def _phase2_run(w: W, task: Task) -> bool:
         p = w.order[idx]
         if not w.passed >> p & 1:
             w.update(a=(idx + 1) % n)
-            w.push(Task("assign", p))
+            w.push(interned("assign", p))
             return True
     w.pop()
     return True
@@ -725,13 +751,11 @@ def build_options(w: W, p: int, level: int, second: bool) -> list[tuple[int, int
     cov = w.covered[p]
     money = w.money[p]
     tower_ok = castle_ok = False
-    for t, c in enumerate(w.controller):
-        if c == p:
-            b = w.buildings(t)
-            if b < 2:
-                tower_ok = True
-                if w.site[t] == 0:
-                    castle_ok = True
+    for t in mine(w, p):
+        if w.buildings(t) < 2:
+            tower_ok = True
+            if w.site[t] == 0:
+                castle_ok = True
     slots = (1, 2) if level == 1 or second else (1, 2, 3, 4)
     for column in range(1, 5):
         base = 5 * column
@@ -750,17 +774,57 @@ def build_options(w: W, p: int, level: int, second: bool) -> list[tuple[int, int
 
 def recruit_possible(w: W, p: int, level: int) -> bool:
     money = w.money[p]
-    if not any(c == p and w.buildings(t) for t, c in enumerate(w.controller)):
+    for k in range(level):
+        if money >= COST[k] and w.troop_total(p, k) < SUPPLY[k]:
+            break
+    else:
         return False
-    return any(money >= COST[k] and w.troop_total(p, k) < SUPPLY[k] for k in range(level))
+    site, towers = w.site, w.towers
+    return any(site[t] or towers[t] for t in mine(w, p))  # a place to recruit in
 
 
-def _column_possible(w: W, p: int, column: int, level: int) -> bool:
-    if column == BUILD:
-        return bool(build_options(w, p, level, False))
-    if column == MILITARY:
-        return w.troop_total(p) > 0 or recruit_possible(w, p, level)
-    return True
+def _build_possible(w: W, p: int, level: int) -> bool:
+    """Whether ``build_options(w, p, level, False)`` is not empty, without listing them:
+    the slots a Build die may buy, as bitmasks of the board, first; the territories only
+    if what is for sale needs a place to stand."""
+    cov = w.covered[p]
+    money = w.money[p]
+    tower = (cov & ROW_BITS[1] if money >= PRICE[1] else 0) | (
+        cov & ROW_BITS[2] if money >= PRICE[2] else 0
+    )
+    castle = 0
+    if level > 1 and money >= PRICE[3]:
+        # a row-III slot is for sale once its column's row-II tower house is bought
+        if cov & ROW_BITS[4] & ~(cov << 2):
+            return True  # a coloured die: no territory needed
+        castle = cov & ROW_BITS[3] & ~(cov << 1)
+    if tower & BUILD_DIE_BIT:
+        return True  # the Build column's I-right slot gives a die
+    if not (tower or castle):
+        return False
+    site, towers = w.site, w.towers
+    return any((site[t] > 0) + towers[t] < 2 and (tower or site[t] == 0) for t in mine(w, p))
+
+
+ROW_BITS = tuple(sum(1 << (5 * column + slot) for column in range(1, 5)) for slot in range(5))
+"""Per slot, its bit in every column but Feud's."""
+BUILD_DIE_BIT = 1 << (5 * BUILD + 1)
+"""The Build column's I-right slot: bought, it gives a black die, not a building."""
+
+
+def _military_possible(w: W, p: int) -> tuple[bool, bool, bool]:
+    """Whether a Military die of level I, II and III can act: ``p`` has troops to move,
+    or ``recruit_possible`` at that level (its board scan done once for all three)."""
+    if w.has_troops(p):
+        return (True, True, True)
+    money = w.money[p]
+    takes = [money >= COST[k] and w.troop_total(p, k) < SUPPLY[k] for k in range(3)]
+    if not any(takes):
+        return (False, False, False)
+    site, towers = w.site, w.towers
+    if not any(site[t] or towers[t] for t in mine(w, p)):
+        return (False, False, False)
+    return (takes[0], takes[0] or takes[1], True)
 
 
 LEVEL_BITS = tuple(
@@ -773,32 +837,60 @@ ALL_COLUMNS = (0, 1, 2, 3, 4)
 
 def _assign_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p = task.player
-    pool = w.pool[p]
-    table = w.game.assign_table
+    candidates = w.game.assign_candidates
     free = EXISTS & ~(w.covered[p] | w.filled[p])
-    # Whether each (column, level) can take a die now: a free slot and a doable action,
-    # worked out once per column and level (Build and Military ask the most).
+    # Whether Build or Military can take a die at a level now, worked out once per column
+    # and level (the other columns can always act).
     ready: dict[int, bool] = {}
     out: list[ClanFeudAction] = []
-    for i, count in enumerate(pool):
+    for i, count in enumerate(w.pool[p]):
         if not count:
             continue
-        colour, v0 = divmod(i, 3)
-        only = COLUMN_OF_COLOUR.get(colour)
-        row = table[colour][v0]
-        for column in ALL_COLUMNS if only is None else (only,):
-            bits = LEVEL_BITS[column]
-            for level in range(1, v0 + 2):
-                if not free & bits[level]:
-                    continue
-                key = 4 * column + level
-                ok = ready.get(key)
-                if ok is None:
-                    ok = ready[key] = _column_possible(w, p, column, level)
-                if ok:
-                    out.append(row[column][level])
+        for bits, key, column, level, action in candidates[i]:
+            if not free & bits:
+                continue
+            if key < 0:
+                out.append(action)
+                continue
+            ok = ready.get(key)
+            if ok is None:
+                if column == BUILD:
+                    ok = ready[key] = _build_possible(w, p, level)
+                else:  # Military: one look at the board serves every level
+                    for lvl, possible in enumerate(_military_possible(w, p), 1):
+                        ready[4 * MILITARY + lvl] = possible
+                    ok = ready[key]
+            if ok:
+                out.append(action)
     if not out:
         return (w.game.words["pass"],)
+    return tuple(out)
+
+
+def assign_candidates(
+    assign_table: tuple[tuple[tuple[tuple[Any, ...], ...], ...], ...],
+) -> tuple[tuple[tuple[int, int, int, int, ClanFeudAction], ...], ...]:
+    """Per dice-pool index (``3 * colour + value - 1``), the assignments a die there may
+    make, in action-id order: (the level's slots, a key for Build and Military whose
+    action may be impossible (else -1), column, level, action)."""
+    out = []
+    for i in range(3 * len(COLOURS)):
+        colour, v0 = divmod(i, 3)
+        only = COLUMN_OF_COLOUR.get(colour)
+        row = assign_table[colour][v0]
+        out.append(
+            tuple(
+                (
+                    LEVEL_BITS[column][level],
+                    4 * column + level if column in (BUILD, MILITARY) else -1,
+                    column,
+                    level,
+                    row[column][level],
+                )
+                for column in (ALL_COLUMNS if only is None else (only,))
+                for level in range(1, v0 + 2)
+            )
+        )
     return tuple(out)
 
 
@@ -813,7 +905,7 @@ def _assign_apply(w: W, task: Task, action: Any, player: int) -> None:
     w.m("filled")[p] |= 1 << (5 * action.column + slot)
     level = action.level
     # Card window P2.assign (part 3): a card's action resolves here, before the die's.
-    w.push(Task(COLUMN_NAMES[action.column], p, level))
+    w.push(interned(COLUMN_NAMES[action.column], p, level))
 
 
 def _feud_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
@@ -859,7 +951,7 @@ def _feud_apply(w: W, task: Task, action: Any, player: int) -> None:
 
 def territories_yielding(w: W, p: int) -> int:
     """Territories ``p`` controls that count for Income (no English army in part 1)."""
-    return sum(1 for c in w.controller if c == p)
+    return w.controller.count(p)
 
 
 def _income_run(w: W, task: Task) -> bool:
@@ -868,7 +960,7 @@ def _income_run(w: W, task: Task) -> bool:
     w.pop()
     if level == 2:
         if n:
-            w.push(Task("income_roll", p, n))
+            w.push(interned("income_roll", p, n))
     else:
         w.m("money")[p] += n * (1 if level == 1 else 2)
     return True
@@ -890,7 +982,7 @@ def _intrigue_run(w: W, task: Task) -> bool:
     w.m("money")[p] += level
     w.m("vp")[p] += INTRIGUE_VP[level - 1]
     w.pop()
-    w.push(Task("draw", p, level))
+    w.push(interned("draw", p, level))
     return True
 
 
@@ -934,21 +1026,17 @@ def _build_apply(w: W, task: Task, action: Any, player: int) -> None:
     w.m("money")[p] -= PRICE[slot]
     w.m("covered")[p] &= ~(1 << (5 * column + slot))
     if level == 3 and slot in (1, 2) and not task.b:
-        w.push(Task("build", p, 3, 1))
+        w.push(interned("build", p, 3, 1))
     if (column == BUILD and slot == 1) or slot == 4:
         w.gain_die(p)
     else:
-        w.push(Task("place", p, 2 if slot == 3 else 0))
+        w.push(interned("place", p, 2 if slot == 3 else 0))
 
 
 def _place_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p, castle = task.player, task.a == 2
     acts = w.game.place_actions
-    return tuple(
-        acts[t]
-        for t, c in enumerate(w.controller)
-        if c == p and w.buildings(t) < 2 and not (castle and w.site[t])
-    )
+    return tuple(acts[t] for t in mine(w, p) if w.buildings(t) < 2 and not (castle and w.site[t]))
 
 
 def _place_apply(w: W, task: Task, action: Place, player: int) -> None:
@@ -966,7 +1054,7 @@ def _military_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     out = []
     if recruit_possible(w, p, level):
         out.append(words["recruit"])
-    if w.troop_total(p):
+    if w.has_troops(p):
         out.append(words["move"])
     return tuple(out)
 
@@ -975,9 +1063,9 @@ def _military_apply(w: W, task: Task, action: Word, player: int) -> None:
     p, level = task.player, task.a
     w.pop()
     if action.word == "recruit":
-        w.push(Task("recruit", p, level, -1))
+        w.push(interned("recruit", p, level, -1))
     else:
-        w.push(Task("move", p, level))
+        w.push(interned("move", p, level))
 
 
 RECRUIT_STAGES = ((), (0,), (1, 0), (2, 1, 0))
@@ -992,7 +1080,7 @@ def _recruit_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p, level = task.player, task.a
     if task.b < 0:
         acts = w.game.place_actions
-        return tuple(acts[t] for t, c in enumerate(w.controller) if c == p and w.buildings(t))
+        return tuple(acts[t] for t in mine(w, p) if w.buildings(t))
     stages = RECRUIT_STAGES[level]
     kind = stages[task.c]
     later = stages[task.c + 1 :]
@@ -1041,7 +1129,7 @@ def _phase3_run(w: W, task: Task) -> bool:
         if len(w.events) == g.deck_size:
             w.tasks = [Task("final")]
         else:
-            w.push(Task("draw_event"))
+            w.push(interned("draw_event"))
     elif stage == 2:
         card = g.events.regular[w.events[-1]]
         interpret.move_track(w, card.england)
@@ -1053,7 +1141,7 @@ def _phase3_run(w: W, task: Task) -> bool:
         w.at_war = g.england.at_war(w.england)
         # Card window P3.upkeep (part 3) comes before each payment.
         for p in reversed(order):
-            w.push(Task("upkeep", p))
+            w.push(interned("upkeep", p))
     else:
         w.pop()
     return True
@@ -1076,7 +1164,7 @@ def upkeep_due(w: W | ClanFeudState, p: int) -> int:
 
 
 def _upkeep_run(w: W, task: Task) -> bool:
-    if task.a == 0 and upkeep_due(w, task.player) == 0:
+    if task.a == 0 and not any(w.troops[task.player]):  # nothing due (counts are >= 0)
         w.pop()
         return True
     return False
@@ -1092,12 +1180,8 @@ def _upkeep_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     out: list[ClanFeudAction] = []
     if w.money[p] + w.feud[p] >= upkeep_due(w, p):
         out.append(g.words["pay upkeep"])
-    row = w.troops[p]
-    out += [
-        g.place_actions[t]
-        for t in range(len(w.controller))
-        if row[3 * t] or row[3 * t + 1] or row[3 * t + 2]
-    ]
+    acts = g.place_actions
+    out += [acts[t] for t in occupied(w.troops[p])]
     return tuple(out)
 
 
@@ -1117,7 +1201,7 @@ def _upkeep_apply(w: W, task: Task, action: Any, player: int) -> None:
             w.m("feud")[p] -= lo
             w.m("money")[p] -= due - lo
         else:
-            w.push(Task("upkeep_pay", p, due))
+            w.push(interned("upkeep_pay", p, due))
 
 
 def _upkeep_pay_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
