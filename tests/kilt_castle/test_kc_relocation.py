@@ -86,7 +86,7 @@ def test_a_card_with_a_card_behind_it_may_open_a_row(players: int, reading: str)
     s = start(players, reading)
     last = max(s.positions)  # the lone start card's position
     ahead = last + 1
-    for card in cards_at(s, 1):  # its row keeps a card, and the lone card stays behind ahead
+    for card in cards_at(s, 1):  # row 1 keeps cards; the lone start card stays behind `ahead`
         assert Relocate(card, ahead) in s.legal_actions(s.actor)
     moved = s.apply(Relocate(cards_at(s, 1)[0], ahead), s.actor)
     assert isinstance(moved, KiltCastleState)
