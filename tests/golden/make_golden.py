@@ -1,5 +1,6 @@
 """Regenerate the golden files of tests/golden (run from a checkout whose results are the
-reference): ``python tests/golden/make_golden.py``.
+reference): ``python tests/golden/make_golden.py``, or ``python tests/golden/make_golden.py
+GAME ...`` to rewrite only those games' entries and keep every other entry as it is.
 
 The files pin results that must not change when the engine gets faster: simulate's JSON for
 fixed seeds and the games ISMCTS plays for the seeds of tests/test_ismcts.py.
@@ -9,8 +10,11 @@ entries with an ISMCTS seat were written again when King's Kilt's ``resample`` b
 draw its random candidate order lazily (the same distribution of re-deals, far fewer Rng
 draws, so a different Rng stream and different ISMCTS games), and again when it began to
 take its draws as digits of one random number and to skip choices that cannot be completed
-(again the same distribution, another stream). Every other entry is unchanged since the
-first version.
+(again the same distribution, another stream). The Kilt Castle entries were written again
+(``make_golden.py kilt_castle``) when relocation rule I began to need the card behind a card
+that lands alone, not a card on either side (issue 15: a rules change, so other games; the
+summaries also list the new ``relocation_neighbour`` parameter). Every other entry is
+unchanged since the first version.
 """
 
 from __future__ import annotations
@@ -107,20 +111,42 @@ def reproducible_record(name: str) -> dict[str, Any]:
     return match.record.to_json()
 
 
-def main() -> int:
-    """Write simulate.json and ismcts.json next to this script."""
-    sims = [{"case": case, **simulate_case(case)} for case in SIMULATE_CASES]
-    (HERE / "simulate.json").write_text(json.dumps(sims, indent=0) + "\n", encoding="utf-8")
+def main(argv: list[str]) -> int:
+    """Write simulate.json and ismcts.json next to this script: every entry, or with game
+    names in ``argv`` only those games' entries (the others are kept from the files)."""
     games = ("kings_kilt", "koa_kingmaker", "kilt_castle")
+    unknown = sorted(set(argv) - set(games))
+    if unknown:
+        print(f"unknown game(s) {', '.join(unknown)}; expected some of {', '.join(games)}")
+        return 2
+    chosen = set(argv or games)
+    sim_path, ismcts_path = HERE / "simulate.json", HERE / "ismcts.json"
+    old_sims = json.loads(sim_path.read_text("utf-8")) if argv else []
+    old_ismcts = json.loads(ismcts_path.read_text("utf-8")) if argv else {}
+    kept = {json.dumps(entry["case"], sort_keys=True): entry for entry in old_sims}
+    sims = [
+        {"case": case, **simulate_case(case)}
+        if case["game"] in chosen
+        else kept[json.dumps(case, sort_keys=True)]
+        for case in SIMULATE_CASES
+    ]
+    sim_path.write_text(json.dumps(sims, indent=0) + "\n", encoding="utf-8")
+    old_duels = {(d["game"], d["seed"]): d for d in old_ismcts.get("duels", [])}
+    old_three = {d["game"]: d for d in old_ismcts.get("three_players", [])}
     ismcts = {
         "duels": [
-            {"game": g, "seed": s, "record": duel_record(g, s)} for g in games for s in DUEL_SEEDS
+            {"game": g, "seed": s, "record": duel_record(g, s)} if g in chosen else old_duels[g, s]
+            for g in games
+            for s in DUEL_SEEDS
         ],
-        "three_players": [{"game": g, "record": reproducible_record(g)} for g in games],
+        "three_players": [
+            {"game": g, "record": reproducible_record(g)} if g in chosen else old_three[g]
+            for g in games
+        ],
     }
-    (HERE / "ismcts.json").write_text(json.dumps(ismcts, indent=0) + "\n", encoding="utf-8")
+    ismcts_path.write_text(json.dumps(ismcts, indent=0) + "\n", encoding="utf-8")
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

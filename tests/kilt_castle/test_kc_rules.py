@@ -90,7 +90,7 @@ def test_free_build_from_the_south_and_the_east_skips_water() -> None:
     assert [board.label(s) for s in board.lines[10]] == ["3.4", "2.4", "1.4"]
     assert [board.label(s) for s in board.lines[14]] == ["3.0", "2.0", "1.0", "0.0"]
     assert [board.label(s) for s in board.lines[15]] == ["4.1", "4.2", "4.3"]
-    s = table(rows=rows_with(red__dark_grey=11))
+    s = table(rows=rows_with(red__dark_grey=9))  # behind 10, so a card may land there
     s = move(s, "orange", 10)  # the south side of column 4: (4,4) is water
     s = s.apply(Build(3, 4, 0), 1)
     assert s.tower(3, 4) == (floor(ORANGE),)
@@ -146,22 +146,27 @@ def test_no_sixth_card_row() -> None:
     assert reloc(s, "red/dark grey", 5) not in s.legal_actions(0)
 
 
-def test_a_lone_card_needs_a_neighbour() -> None:
+def test_a_lone_card_needs_the_card_behind_it() -> None:
     s = table(rows=FOUR_ROWS)
     legal = s.legal_actions(0)
-    # red/dark grey lies alone at 3: at 4 it would have no neighbour once it has left 3.
+    # red/dark grey lies alone at 3: at 4 nothing would be behind it once it has left 3.
     assert reloc(s, "red/dark grey", 4) not in legal
-    with pytest.raises(IllegalActionError, match="needs a card on a neighbouring position"):
+    with pytest.raises(IllegalActionError, match=r"needs a card on the position behind it \(3"):
         s.apply(reloc(s, "red/dark grey", 4), 0)
     assert reloc(s, "red/orange", 4) in legal  # 3 is still occupied
     assert reloc(s, "red/orange", 10) not in legal  # nothing near 10
-    assert reloc(s, "red/orange", 19) in legal  # next to 0, round the corner
+    assert reloc(s, "red/orange", 19) not in legal  # 0 is ahead of 19, not behind it
+    # The first reading (ruling KC-6's parameter) accepts a card on either side.
+    either = table(rows=FOUR_ROWS, relocation_neighbour="either")
+    assert reloc(either, "red/orange", 19) in either.legal_actions(0)
 
 
 def test_a_card_must_move_and_moves_clockwise_round_the_ring() -> None:
     s = table(rows=FOUR_ROWS)
     targets = {a.to for a in s.legal_actions(0) if a.card == 9}  # light grey/dark grey at 1
-    assert targets == {0, 2, 3, 4, 19} - {0}  # 0 is full; 19 wraps round to 0's side
+    assert targets == {2, 3, 4}  # 0 is full; 19 has nothing behind it
+    # A card at 2 reaches 1 by going on round the ring, past 19 and 0.
+    assert reloc(s, "red/light grey", 1) in s.legal_actions(0)
     with pytest.raises(IllegalActionError, match="at least one position"):
         s.apply(reloc(s, "light grey/dark grey", 1), 0)
 

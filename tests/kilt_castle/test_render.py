@@ -204,15 +204,15 @@ def test_the_lay_out_and_the_end_of_a_seeded_game() -> None:
     )
     state = _random_state(3, 11, None)
     assert state.is_terminal
-    assert state.ending and state.turns == 21 and state.money == (59, 37, 77)
+    assert state.ending and state.turns == 23 and state.money == (73, 29, 41)
     lines = board_text(state).splitlines()
-    assert "The game is over after 21 turns." in lines
+    assert "The game is over after 23 turns." in lines
     assert "It ended when a colour built its last floor." in lines
     start = next(i for i, line in enumerate(lines) if line.startswith("colour"))
     assert squeezed(lines[start + 1 : start + 4]) == [
-        "R red player 0 59 11 2 5 0 0 you",
-        "O orange player 1 37 9 2 7 0 0",
-        "L light grey player 2 77 16 9 0 0 0",
+        "R red player 0 73 16 8 0 0 0 you",
+        "O orange player 1 29 6 3 8 1 1",
+        "L light grey player 2 41 12 5 4 0 0",
     ]
     assert not any("to move" in line or "turn," in line for line in lines)
 

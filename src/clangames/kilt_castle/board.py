@@ -382,8 +382,10 @@ def _check_players(board: Board, players: int) -> None:
     # Every lay-out within the limits must leave some card a relocation (KC-6). With rows
     # of two or more cards play stalls only when one row is all there may be, or when every
     # row the limits allow is full (no row to join, none to start); with rows of one card
-    # every card is alone and may start a row beside another while a position is free. The
-    # start rows above already rule the full case out; the check keeps the rule explicit.
+    # every card is alone and, while a position is free, one lies just ahead of some card,
+    # where any other card may start a row (the card behind stays: this holds under both
+    # readings of rule I, "behind" and "either"). The start rows above already rule the full
+    # case out; the check keeps the rule explicit.
     total = len(cards)
     room = min(max_rows, board.num_positions)
     if max_row >= 2:

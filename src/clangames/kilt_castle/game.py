@@ -32,6 +32,11 @@ _ZERO_ONE = bytes.maketrans(b"01", b"\x00\x01")
 CACHE_LIMIT = 1 << 14
 """Target sets kept in a card's relocation memo before it is emptied."""
 
+RELOCATION_NEIGHBOUR = ("behind", "either")
+"""Readings of relocation rule I (ruling KC-6): a card landing on an empty position needs a
+card on the position directly counter-clockwise of it (``"behind"``, the published game), or
+on either neighbouring position (``"either"``, the product's first reading)."""
+
 
 def seat_colours(players: int) -> tuple[tuple[int, ...], ...]:
     """The colours each seat plays: one each with 3 or 4 players (with 3 the fourth colour
@@ -105,6 +110,9 @@ class KiltCastleGame(Game):
                 f" colour at most {board.max_same_colour} times per card row"
             )
         self.stall_turns: int = int(params["stall_rounds"]) * n
+        self.relocation_either: bool = params["relocation_neighbour"] == "either"
+        """Relocation rule I's reading: a card landing alone may have its neighbour on
+        either side (True) or needs it behind, counter-clockwise (False, the default)."""
         # The phases of a turn, made once: a move only picks one.
         self.relocate_phase = tuple(Phase.turn("relocate", seat) for seat in range(n))
         self.roof_phase = tuple(Phase.turn("roof", seat) for seat in range(n))
@@ -273,6 +281,15 @@ SPEC = register(
                 int,
                 minimum=1,
                 maximum=1000,
+            ),
+            Parameter(
+                "relocation_neighbour",
+                "behind",
+                "a card moved to an empty position needs a card on the position behind it"
+                " (counter-clockwise; 'behind', the published game) or on either neighbouring"
+                " position ('either'); see ruling KC-6",
+                str,
+                choices=RELOCATION_NEIGHBOUR,
             ),
         ),
         factory=_factory,

@@ -89,8 +89,9 @@ def relocations(
 
     A card's targets are judged on the lay-out after it leaves: at most ``max_row`` cards
     in the target row, at most ``max_rows`` non-empty rows, and a card landing on an empty
-    position needs a card on one of that position's two neighbours (the track is a circle:
-    a position's neighbours are one step either way, modulo its length). A card sharing its
+    position needs a card on the position behind it, one step counter-clockwise (with the
+    ``relocation_neighbour="either"`` parameter: on either neighbour, one step either way).
+    The track is a circle: position 0 lies just ahead of the last one. A card sharing its
     row leaves the lay-out's rows as they are, so all such cards share one target set (less
     their own position); only a lone card changes the rows by leaving."""
     last = game.last_position
@@ -108,9 +109,13 @@ def relocations(
                 full |= bits[p]
     rows = occupied.bit_count()
     circle = game.all_positions
+    either = game.relocation_either
     shared = occupied & ~full
     if rows < game.max_rows:
-        near = (occupied << 1) | (occupied >> last) | (occupied >> 1) | ((occupied & 1) << last)
+        # a new row may open just ahead of a card (bit p to p + 1, the last one to 0)...
+        near = (occupied << 1) | (occupied >> last)
+        if either:  # ...or, in the first reading, just behind one too
+            near |= (occupied >> 1) | ((occupied & 1) << last)
         shared |= near & circle & ~occupied
     spread = rows - 1 < game.max_rows
     others = game.other_positions
@@ -121,7 +126,9 @@ def relocations(
             after = occupied ^ bits[p]
             mask = after & ~full
             if spread:
-                near = (after << 1) | (after >> last) | (after >> 1) | ((after & 1) << last)
+                near = (after << 1) | (after >> last)
+                if either:
+                    near |= (after >> 1) | ((after & 1) << last)
                 mask |= near & circle & ~occupied
         else:
             mask = shared & others[p]
@@ -475,7 +482,13 @@ def explain_illegal(s: KiltCastleState, action: Any, player: int) -> str:
         rows = sum(1 for size in sizes if size) - (sizes[source] == 1)
         if sizes[action.to] == 0 and rows >= game.max_rows:
             return here + f"that would make more than {game.max_rows} card rows"
-        return here + f"a card alone at {action.to} needs a card on a neighbouring position"
+        if game.relocation_either:
+            return here + f"a card alone at {action.to} needs a card on a neighbouring position"
+        behind = (action.to - 1) % board.num_positions
+        return (
+            here + f"a card alone at {action.to} needs a card on the position behind it"
+            f" ({behind}, counter-clockwise)"
+        )
     if isinstance(action, Build) and name == "build":
         colour = s.builders[0]
         seat = game.owner[colour]
