@@ -12,6 +12,10 @@ Fields marked ``metadata={"cache": True}`` (memos kept outside equality and JSON
 reset to their defaults by :func:`thaw`, since a cache of the old state says nothing
 about the new one. Replace containers (tuples, multisets) rather than mutating them: the
 draft shares them with the state it came from.
+
+A game's move, run at every step of every playout, binds its state class's pair once at
+import time with :func:`drafting`: the copier itself and a freezer for that one class,
+which spares each move the lookups and checks :func:`thaw` and :func:`freeze` make.
 """
 
 from __future__ import annotations
@@ -60,7 +64,8 @@ def _make_thaw(cls: type[State]) -> Callable[[Any], Any]:
     if cls in _FROZEN:
         raise TypeError(f"{cls.__name__} is a draft already; freeze it before thawing it")
     twin = _draft_class(cls)
-    lines = ["def thaw(s):", "    d = new(twin)"]
+    # The constants are default arguments: fast locals rather than global lookups.
+    lines = ["def thaw(s, new=new, twin=twin):", "    d = new(twin)"]
     for field in attrs.fields(cls):
         if field.metadata.get("cache"):
             if not isinstance(field.default, (type(None), bool, int)):
@@ -80,12 +85,43 @@ def _make_thaw(cls: type[State]) -> Callable[[Any], Any]:
     return thaw
 
 
+def _copier(cls: type[State]) -> Callable[[Any], Any]:
+    """The (cached) generated copier of a ``cls`` state into its draft."""
+    copier = _THAW.get(cls)
+    if copier is None:
+        copier = _THAW[cls] = _make_thaw(cls)
+    return copier
+
+
+def _make_freeze(cls: type[State]) -> Callable[[Any], Any]:
+    """Generate a function that turns a draft of ``cls`` back into a ``cls`` in place."""
+    namespace: dict[str, Any] = {}
+    source = "def freeze(d, frozen=frozen):\n    d.__class__ = frozen\n    return d\n"
+    exec(compile(source, f"<freeze of {cls.__qualname__}>", "exec"), {"frozen": cls}, namespace)
+    freezer: Callable[[Any], Any] = namespace["freeze"]
+    return freezer
+
+
+def drafting(state_type: type[S]) -> tuple[Callable[[S], Any], Callable[[Any], S]]:
+    """The ``(thaw, freeze)`` pair specialised to ``state_type``: what :func:`thaw` and
+    :func:`freeze` do for its states, without their per-call lookups and checks. A game
+    binds it once at import time for the move that runs at every step.
+
+    The pair is for exactly ``state_type`` (not subclasses): its thaw makes the same draft
+    class as :func:`thaw`, and its freeze trusts that it gets one of those drafts (a state
+    of ``state_type`` passes through unchanged; an object of another layout is refused by
+    Python's class assignment with a ``TypeError``)."""
+    if not (isinstance(state_type, type) and issubclass(state_type, State)):
+        raise TypeError(f"drafting needs a State class, got {state_type!r}")
+    return _copier(state_type), _make_freeze(state_type)
+
+
 def thaw(state: State) -> Any:
     """A mutable copy of ``state`` (same fields, caches reset), to edit and then
     :func:`freeze`. Typed ``Any``: a game describes its drafts with a Protocol."""
     copier = _THAW.get(type(state))
     if copier is None:
-        copier = _THAW[type(state)] = _make_thaw(type(state))
+        copier = _copier(type(state))
     return copier(state)
 
 
