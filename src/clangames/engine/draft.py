@@ -37,7 +37,8 @@ _FROZEN: dict[type, type] = {}
 def _draft_class(cls: type[State]) -> type:
     """The mutable twin of a frozen state class: it adds no slots (so an object may switch
     between the two classes) and restores plain attribute assignment and deletion (both,
-    so that CPython keeps its fast path for storing into slots)."""
+    so that CPython keeps its fast path for storing into slots). Its ``__init__`` is
+    object's, so ``twin()`` makes an empty draft (cheaper than ``object.__new__(twin)``)."""
     twin = type(
         f"{cls.__name__}Draft",
         (cls,),
@@ -45,6 +46,7 @@ def _draft_class(cls: type[State]) -> type:
             "__slots__": (),
             "__setattr__": object.__setattr__,
             "__delattr__": object.__delattr__,
+            "__init__": object.__init__,
             "__module__": cls.__module__,
             "__doc__": f"A mutable draft of a {cls.__name__} (see clangames.engine.draft).",
         },
@@ -64,8 +66,8 @@ def _make_thaw(cls: type[State]) -> Callable[[Any], Any]:
     if cls in _FROZEN:
         raise TypeError(f"{cls.__name__} is a draft already; freeze it before thawing it")
     twin = _draft_class(cls)
-    # The constants are default arguments: fast locals rather than global lookups.
-    lines = ["def thaw(s, new=new, twin=twin):", "    d = new(twin)"]
+    # The class is a default argument: a fast local rather than a global lookup.
+    lines = ["def thaw(s, twin=twin):", "    d = twin()"]
     for field in attrs.fields(cls):
         if field.metadata.get("cache"):
             if not isinstance(field.default, (type(None), bool, int)):
@@ -79,7 +81,7 @@ def _make_thaw(cls: type[State]) -> Callable[[Any], Any]:
     if "_attrs_cached_hash" in _all_slots(cls):  # attrs' cache_hash=True: no hash yet
         lines.append("    d._attrs_cached_hash = None")
     lines.append("    return d")
-    namespace: dict[str, Any] = {"new": object.__new__, "twin": twin}
+    namespace: dict[str, Any] = {"twin": twin}
     exec(compile("\n".join(lines), f"<draft of {cls.__qualname__}>", "exec"), namespace)
     thaw: Callable[[Any], Any] = namespace["thaw"]
     return thaw
