@@ -179,7 +179,11 @@ def rollout_seats(
             f"rollout_seats needs one Rng per seat ({num_players}), got {len(seat_rngs)}"
         )
     seeds = [r.state for r in seat_rngs]
-    limits = _LIMITS
+    limit_of = _LIMITS.get
+    new_limit = _limit
+    chance = CHANCE
+    weight = _weight
+    policy_of = others.get
     s = rng.state
     moves: list[tuple[int, Action]] = []
     steps = 0
@@ -188,11 +192,11 @@ def rollout_seats(
         if not to_move:
             break
         player = to_move[0]
-        if player == CHANCE:
+        if player == chance:
             weights = state._chance_weights()
-            cumulative = list(accumulate(map(_weight, weights)))
+            cumulative = list(accumulate(map(weight, weights)))
             n = cumulative[-1]
-            bound = limits.get(n) or _limit(n)
+            bound = limit_of(n) or new_limit(n)
             while True:
                 s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
                 z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
@@ -203,24 +207,28 @@ def rollout_seats(
             action = weights[bisect_right(cumulative, z % n)][0]
             state = state._apply(action, player)
         else:
-            policy = others.get(player)
+            policy = policy_of(player)
             if policy is not None:
                 action = policy.act(state, player)
                 state = state.apply(action, player)
             else:
                 legal = state._legal(player)
                 n = len(legal)
-                bound = limits.get(n) or _limit(n)
-                t = seeds[player]
-                while True:
-                    t = (t + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-                    z = ((t ^ (t >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-                    z ^= z >> 31
-                    if z < bound:
-                        break
-                seeds[player] = t
-                action = legal[z % n]
+                if n == 1:  # below(1): one step of the seat's generator (see _random)
+                    seeds[player] = (seeds[player] + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                    action = legal[0]
+                else:
+                    bound = limit_of(n) or new_limit(n)
+                    t = seeds[player]
+                    while True:
+                        t = (t + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                        z = ((t ^ (t >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                        z ^= z >> 31
+                        if z < bound:
+                            break
+                    seeds[player] = t
+                    action = legal[z % n]
                 state = state._apply(action, player)
         moves.append((player, action))
         steps += 1
