@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 import clangames
-from clangames.engine.draft import freeze, thaw
+from clangames.engine.draft import _copier, drafting, freeze, thaw
 from clangames.engine.phases import Phase
 from clangames.engine.state import State
 from testing import toys
@@ -143,3 +143,48 @@ def test_a_draft_cannot_be_thawed_again() -> None:
     draft = thaw(at_stake())
     with pytest.raises(TypeError, match="is a draft already; freeze it before thawing it"):
         thaw(draft)
+
+
+def test_a_drafting_pair_thaws_and_freezes_as_thaw_and_freeze_do() -> None:
+    state = at_stake()
+    state.legal_actions(0)  # a memo the specialised thaw must reset too
+    fast_thaw, fast_freeze = drafting(ToyState)
+    draft = fast_thaw(state)
+    assert type(draft) is type(thaw(state))  # one draft class per state class
+    assert draft._memo is None
+    draft.stake = 2
+    frozen = fast_freeze(draft)
+    assert frozen is draft and type(frozen) is ToyState
+    assert frozen == attrs.evolve(state, stake=2)
+    assert freeze(fast_thaw(state), ToyState) == state  # the generic freeze accepts it
+    assert fast_freeze(thaw(state)) == state  # and the specialised one a generic draft
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        draft.stake = 3
+
+
+def test_drafting_needs_a_state_class_that_is_not_a_draft() -> None:
+    with pytest.raises(TypeError, match="drafting needs a State class, got <class 'int'>"):
+        drafting(int)  # type: ignore[type-var]
+    draft_class = type(thaw(at_stake()))
+    with pytest.raises(TypeError, match="is a draft already"):
+        drafting(draft_class)
+
+
+@pytest.mark.parametrize(
+    ("module", "name"),
+    [
+        ("clangames.kilt_castle.turn", "KiltCastleState"),
+        ("clangames.kings_kilt.turn", "KingsKiltState"),
+        ("clangames.koa_kingmaker.rules", "KoaState"),
+    ],
+)
+def test_each_games_moves_are_bound_to_its_state_class(module: str, name: str) -> None:
+    rules = importlib.import_module(module)
+    state_module = importlib.import_module(module.rsplit(".", 1)[0] + ".state")
+    state_type = getattr(state_module, name)
+    assert rules._thaw is _copier(state_type)
+    game = clangames.load(module.split(".")[1], players=2)
+    state = game.initial_state()
+    draft = rules._thaw(state)
+    assert type(draft) is type(thaw(state))
+    assert type(rules._freeze(draft)) is state_type

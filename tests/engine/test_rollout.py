@@ -158,3 +158,9 @@ def test_rollouts_are_exported() -> None:
     assert clangames.rollout is rollout
     assert clangames.engine.rollout_seats is rollout_seats
     assert issubclass(RolloutError, clangames.ClanGamesError)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 12345, 2**64 - 1])
+def test_a_draw_below_one_is_one_step_of_the_generator(seed: int) -> None:
+    # What the fast loops rely on to skip the mix when one player or one action is left.
+    assert Rng(seed).below(1) == (0, Rng(seed).next64()[1])

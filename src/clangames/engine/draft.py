@@ -12,6 +12,10 @@ Fields marked ``metadata={"cache": True}`` (memos kept outside equality and JSON
 reset to their defaults by :func:`thaw`, since a cache of the old state says nothing
 about the new one. Replace containers (tuples, multisets) rather than mutating them: the
 draft shares them with the state it came from.
+
+A game's move, run at every step of every playout, binds its state class's pair once at
+import time with :func:`drafting`: the copier itself and a freezer for that one class,
+which spares each move the lookups and checks :func:`thaw` and :func:`freeze` make.
 """
 
 from __future__ import annotations
@@ -33,7 +37,8 @@ _FROZEN: dict[type, type] = {}
 def _draft_class(cls: type[State]) -> type:
     """The mutable twin of a frozen state class: it adds no slots (so an object may switch
     between the two classes) and restores plain attribute assignment and deletion (both,
-    so that CPython keeps its fast path for storing into slots)."""
+    so that CPython keeps its fast path for storing into slots). Its ``__init__`` is
+    object's, so ``twin()`` makes an empty draft (cheaper than ``object.__new__(twin)``)."""
     twin = type(
         f"{cls.__name__}Draft",
         (cls,),
@@ -41,6 +46,7 @@ def _draft_class(cls: type[State]) -> type:
             "__slots__": (),
             "__setattr__": object.__setattr__,
             "__delattr__": object.__delattr__,
+            "__init__": object.__init__,
             "__module__": cls.__module__,
             "__doc__": f"A mutable draft of a {cls.__name__} (see clangames.engine.draft).",
         },
@@ -60,7 +66,8 @@ def _make_thaw(cls: type[State]) -> Callable[[Any], Any]:
     if cls in _FROZEN:
         raise TypeError(f"{cls.__name__} is a draft already; freeze it before thawing it")
     twin = _draft_class(cls)
-    lines = ["def thaw(s):", "    d = new(twin)"]
+    # The class is a default argument: a fast local rather than a global lookup.
+    lines = ["def thaw(s, twin=twin):", "    d = twin()"]
     for field in attrs.fields(cls):
         if field.metadata.get("cache"):
             if not isinstance(field.default, (type(None), bool, int)):
@@ -74,10 +81,41 @@ def _make_thaw(cls: type[State]) -> Callable[[Any], Any]:
     if "_attrs_cached_hash" in _all_slots(cls):  # attrs' cache_hash=True: no hash yet
         lines.append("    d._attrs_cached_hash = None")
     lines.append("    return d")
-    namespace: dict[str, Any] = {"new": object.__new__, "twin": twin}
+    namespace: dict[str, Any] = {"twin": twin}
     exec(compile("\n".join(lines), f"<draft of {cls.__qualname__}>", "exec"), namespace)
     thaw: Callable[[Any], Any] = namespace["thaw"]
     return thaw
+
+
+def _copier(cls: type[State]) -> Callable[[Any], Any]:
+    """The (cached) generated copier of a ``cls`` state into its draft."""
+    copier = _THAW.get(cls)
+    if copier is None:
+        copier = _THAW[cls] = _make_thaw(cls)
+    return copier
+
+
+def _make_freeze(cls: type[State]) -> Callable[[Any], Any]:
+    """Generate a function that turns a draft of ``cls`` back into a ``cls`` in place."""
+    namespace: dict[str, Any] = {}
+    source = "def freeze(d, frozen=frozen):\n    d.__class__ = frozen\n    return d\n"
+    exec(compile(source, f"<freeze of {cls.__qualname__}>", "exec"), {"frozen": cls}, namespace)
+    freezer: Callable[[Any], Any] = namespace["freeze"]
+    return freezer
+
+
+def drafting(state_type: type[S]) -> tuple[Callable[[S], Any], Callable[[Any], S]]:
+    """The ``(thaw, freeze)`` pair specialised to ``state_type``: what :func:`thaw` and
+    :func:`freeze` do for its states, without their per-call lookups and checks. A game
+    binds it once at import time for the move that runs at every step.
+
+    The pair is for exactly ``state_type`` (not subclasses): its thaw makes the same draft
+    class as :func:`thaw`, and its freeze trusts that it gets one of those drafts (a state
+    of ``state_type`` passes through unchanged; an object of another layout is refused by
+    Python's class assignment with a ``TypeError``)."""
+    if not (isinstance(state_type, type) and issubclass(state_type, State)):
+        raise TypeError(f"drafting needs a State class, got {state_type!r}")
+    return _copier(state_type), _make_freeze(state_type)
 
 
 def thaw(state: State) -> Any:
@@ -85,7 +123,7 @@ def thaw(state: State) -> Any:
     :func:`freeze`. Typed ``Any``: a game describes its drafts with a Protocol."""
     copier = _THAW.get(type(state))
     if copier is None:
-        copier = _THAW[type(state)] = _make_thaw(type(state))
+        copier = _copier(type(state))
     return copier(state)
 
 

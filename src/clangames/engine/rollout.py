@@ -90,9 +90,17 @@ def _random(
     draw_mover: bool,
     moves: list[tuple[int, Action]] | None,
 ) -> tuple[State, Rng, int]:
-    """The random rollout loop; the Rng lives in the integer ``s`` (Rng.below inlined)."""
+    """The random rollout loop; the Rng lives in the integer ``s`` (Rng.below inlined).
+
+    Everything the loop uses is bound to a local first (each global or attribute lookup
+    costs every step). A draw below 1 (one player to move, one legal action) is just the
+    generator's step: its limit is 2**64, so it never rejects, and its index is 0."""
     limit = _NO_LIMIT if max_steps is None else _check_max_steps(max_steps)
-    limits = _LIMITS
+    limit_of = _LIMITS.get
+    new_limit = _limit
+    chance = CHANCE
+    weight = _weight
+    record = None if moves is None else moves.append
     s = rng.state
     steps = 0
     while steps != limit:
@@ -100,11 +108,11 @@ def _random(
         if not to_move:
             break
         player = to_move[0]
-        if player == CHANCE:
+        if player == chance:
             weights = state._chance_weights()
-            cumulative = list(accumulate(map(_weight, weights)))
+            cumulative = list(accumulate(map(weight, weights)))
             n = cumulative[-1]
-            bound = limits.get(n) or _limit(n)
+            bound = limit_of(n) or new_limit(n)
             while True:
                 s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
                 z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
@@ -116,7 +124,25 @@ def _random(
         else:
             if draw_mover:
                 n = len(to_move)
-                bound = limits.get(n) or _limit(n)
+                if n == 1:
+                    s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                else:
+                    bound = limit_of(n) or new_limit(n)
+                    while True:
+                        s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                        z ^= z >> 31
+                        if z < bound:
+                            break
+                    player = to_move[z % n]
+            legal = state._legal(player)
+            n = len(legal)
+            if n == 1:
+                s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                action = legal[0]
+            else:
+                bound = limit_of(n) or new_limit(n)
                 while True:
                     s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
                     z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
@@ -124,20 +150,9 @@ def _random(
                     z ^= z >> 31
                     if z < bound:
                         break
-                player = to_move[z % n]
-            legal = state._legal(player)
-            n = len(legal)
-            bound = limits.get(n) or _limit(n)
-            while True:
-                s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-                z ^= z >> 31
-                if z < bound:
-                    break
-            action = legal[z % n]
-        if moves is not None:
-            moves.append((player, action))
+                action = legal[z % n]
+        if record is not None:
+            record((player, action))
         state = state._apply(action, player)
         steps += 1
     return state, Rng._at(s), steps
@@ -164,7 +179,11 @@ def rollout_seats(
             f"rollout_seats needs one Rng per seat ({num_players}), got {len(seat_rngs)}"
         )
     seeds = [r.state for r in seat_rngs]
-    limits = _LIMITS
+    limit_of = _LIMITS.get
+    new_limit = _limit
+    chance = CHANCE
+    weight = _weight
+    policy_of = others.get
     s = rng.state
     moves: list[tuple[int, Action]] = []
     steps = 0
@@ -173,11 +192,11 @@ def rollout_seats(
         if not to_move:
             break
         player = to_move[0]
-        if player == CHANCE:
+        if player == chance:
             weights = state._chance_weights()
-            cumulative = list(accumulate(map(_weight, weights)))
+            cumulative = list(accumulate(map(weight, weights)))
             n = cumulative[-1]
-            bound = limits.get(n) or _limit(n)
+            bound = limit_of(n) or new_limit(n)
             while True:
                 s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
                 z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
@@ -188,24 +207,28 @@ def rollout_seats(
             action = weights[bisect_right(cumulative, z % n)][0]
             state = state._apply(action, player)
         else:
-            policy = others.get(player)
+            policy = policy_of(player)
             if policy is not None:
                 action = policy.act(state, player)
                 state = state.apply(action, player)
             else:
                 legal = state._legal(player)
                 n = len(legal)
-                bound = limits.get(n) or _limit(n)
-                t = seeds[player]
-                while True:
-                    t = (t + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-                    z = ((t ^ (t >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-                    z ^= z >> 31
-                    if z < bound:
-                        break
-                seeds[player] = t
-                action = legal[z % n]
+                if n == 1:  # below(1): one step of the seat's generator (see _random)
+                    seeds[player] = (seeds[player] + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                    action = legal[0]
+                else:
+                    bound = limit_of(n) or new_limit(n)
+                    t = seeds[player]
+                    while True:
+                        t = (t + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                        z = ((t ^ (t >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                        z ^= z >> 31
+                        if z < bound:
+                            break
+                    seeds[player] = t
+                    action = legal[z % n]
                 state = state._apply(action, player)
         moves.append((player, action))
         steps += 1

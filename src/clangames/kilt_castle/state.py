@@ -138,3 +138,6 @@ class KiltCastleState(State):
         """The names of the cards at a card position, in card order."""
         game = self.game
         return tuple(game.card_names[i] for i, p in enumerate(self.positions) if p == position)
+
+
+turn.bind_state_type(KiltCastleState)  # the moves thaw and freeze this class's drafts

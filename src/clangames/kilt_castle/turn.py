@@ -10,11 +10,12 @@ one option (one floor kind on one space, one roof to move) is applied without as
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import add
 from typing import TYPE_CHECKING, Any, Protocol
 
 from clangames.engine.data import replace_at
-from clangames.engine.draft import freeze, thaw
+from clangames.engine.draft import drafting
 from clangames.engine.phases import Phase
 from clangames.engine.piles import Multiset
 from clangames.kilt_castle import scoring
@@ -33,6 +34,19 @@ if TYPE_CHECKING:
     from clangames.kilt_castle.state import KiltCastleState
 
 OVER = Phase.over()
+
+
+_thaw: Callable[[KiltCastleState], Any]
+_freeze: Callable[[Any], KiltCastleState]
+"""The move's thaw and freeze, specialised to KiltCastleState by :func:`bind_state_type`."""
+
+
+def bind_state_type(state_type: type[KiltCastleState]) -> None:
+    """Bind the moves' draft copier and freezer to the state class, once: the state
+    module calls it right after defining the class (it imports this module, so this
+    module cannot import the class at its own import time)."""
+    global _thaw, _freeze
+    _thaw, _freeze = drafting(state_type)
 
 
 class Draft(Protocol):
@@ -203,7 +217,7 @@ def roof_options(game: KiltCastleGame, roofed: int) -> list[KiltCastleAction]:
 # -- transitions -----------------------------------------------------------------------------
 def apply(s: KiltCastleState, action: Any, player: int) -> KiltCastleState:
     """The successor state for a legal action (checked by the kernel beforehand)."""
-    d: Draft = thaw(s)
+    d: Draft = _thaw(s)
     kind = type(action)
     if kind is Build:
         if build(d, action.row * d.game.cols + action.col, action.crests):
@@ -215,7 +229,7 @@ def apply(s: KiltCastleState, action: Any, player: int) -> KiltCastleState:
         settle(d)
     else:
         lay(d, d.game.card_slot[action.card], action.inner)
-    return freeze(d, type(s))
+    return _freeze(d)
 
 
 def lay(d: Draft, slot: int, inner: int) -> None:

@@ -130,3 +130,6 @@ class KingsKiltState(State):
         """Cards in the draw pile, the face-up top card included."""
         size = len(self.leaders) + len(self.members) + len(self.reshuffled)
         return size + (self.top >= 0)
+
+
+turn.bind_state_type(KingsKiltState)  # the moves thaw and freeze this class's drafts

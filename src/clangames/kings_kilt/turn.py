@@ -8,10 +8,11 @@ by the kernel) that is frozen once at the end.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from clangames.engine.data import replace_at
-from clangames.engine.draft import freeze, thaw
+from clangames.engine.draft import drafting
 from clangames.engine.phases import Phase
 from clangames.engine.seats import clockwise_from, next_seat, right_of
 from clangames.kings_kilt.actions import Advance, Betray, Draw, Fill, KingsKiltAction, Pass, Reveal
@@ -24,6 +25,19 @@ if TYPE_CHECKING:
 
 REVEAL_TOP = Phase.chance("reveal_top")
 OVER = Phase.over()
+
+
+_thaw: Callable[[KingsKiltState], Any]
+_freeze: Callable[[Any], KingsKiltState]
+"""The move's thaw and freeze, specialised to KingsKiltState by :func:`bind_state_type`."""
+
+
+def bind_state_type(state_type: type[KingsKiltState]) -> None:
+    """Bind the moves' draft copier and freezer to the state class, once: the state
+    module calls it right after defining the class (it imports this module, so this
+    module cannot import the class at its own import time)."""
+    global _thaw, _freeze
+    _thaw, _freeze = drafting(state_type)
 
 
 class Draft(Protocol):
@@ -130,7 +144,7 @@ def _turn_actions(s: KingsKiltState, player: int) -> tuple[KingsKiltAction, ...]
 # -- transitions -----------------------------------------------------------------------------
 def apply(s: KingsKiltState, action: Any, player: int) -> KingsKiltState:
     """The successor state for a legal action (checked by the kernel beforehand)."""
-    d: Draft = thaw(s)
+    d: Draft = _thaw(s)
     kind = type(action)
     geo = d.game.geo
     if kind is Draw:
@@ -145,7 +159,7 @@ def apply(s: KingsKiltState, action: Any, player: int) -> KingsKiltState:
         reveal(d, action.clan, player)
     else:
         pass_turn(d, player)
-    return freeze(d, type(s))
+    return _freeze(d)
 
 
 def advance(d: Draft, pos: int, direction: str, player: int) -> None:

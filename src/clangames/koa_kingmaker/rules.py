@@ -20,10 +20,11 @@ frozen once at the end.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from clangames.engine.data import replace_at
-from clangames.engine.draft import freeze, thaw
+from clangames.engine.draft import drafting
 from clangames.engine.phases import Phase
 from clangames.engine.simultaneous import NOT_COMMITTED, Commitments
 from clangames.koa_kingmaker.actions import (
@@ -62,6 +63,19 @@ PHASE_NAMES = ("inherit", "seal", "commit", "return", "discard", "over")
 
 _BANNER_BIT = 1 << BANNER
 _GOLD_BIT = 1 << GOLD
+
+
+_thaw: Callable[[KoaState], Any]
+_freeze: Callable[[Any], KoaState]
+"""The move's thaw and freeze, specialised to KoaState by :func:`bind_state_type`."""
+
+
+def bind_state_type(state_type: type[KoaState]) -> None:
+    """Bind the moves' draft copier and freezer to the state class, once: the state
+    module calls it right after defining the class (it imports this module, so this
+    module cannot import the class at its own import time)."""
+    global _thaw, _freeze
+    _thaw, _freeze = drafting(state_type)
 
 
 class Draft(Protocol):
@@ -150,7 +164,7 @@ def apply(s: KoaState, action: Any, player: int) -> KoaState:
     if kind is Play or kind is Nominate:
         card = action.card if kind is Play else NOMINATION + action.house
         return commit(s, player, card)
-    d: Draft = thaw(s)
+    d: Draft = _thaw(s)
     if kind is Seal:
         h = sealing_house(s)
         d.table = d.table.commit(h, action.card)
@@ -167,13 +181,13 @@ def apply(s: KoaState, action: Any, player: int) -> KoaState:
     else:
         discard_for_hit(d, action.card)
         settle(d)
-    return freeze(d, type(s))
+    return _freeze(d)
 
 
 def commit(s: KoaState, player: int, card: int) -> KoaState:
     """Seal ``player``'s card; the last commitment reveals and resolves the round."""
     game = s.game
-    d: Draft = thaw(s)
+    d: Draft = _thaw(s)
     d.table = s.table.commit(player, card)
     d.hands = _take(s.hands, player, 1 << card)
     waiting = 0
@@ -185,7 +199,7 @@ def commit(s: KoaState, player: int, card: int) -> KoaState:
         d.phase = game.commit_phase[waiting]
     else:
         reveal(d)
-    return freeze(d, type(s))
+    return _freeze(d)
 
 
 def deal_inheritance(d: Draft, number: int) -> None:

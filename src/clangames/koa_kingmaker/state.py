@@ -120,6 +120,9 @@ class KoaState(State):
         return bool(self.alive >> house & 1)
 
 
+rules.bind_state_type(KoaState)  # the moves thaw and freeze this class's drafts
+
+
 def _names(mask: int) -> tuple[str, ...]:
     out = []
     k = 0
