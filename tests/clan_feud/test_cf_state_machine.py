@@ -409,6 +409,9 @@ class ClanFeudMachine(RuleBasedStateMachine):
         if after.is_terminal and not self.skirmish:  # a skirmish ends at its sentinel
             assert self.calls and self.calls[-1].kind == "final", "the game ended without a count"
         assert after.turn >= before.turn
+        assert after.gold_out or not before.gold_out, "the gold die went back"
+        assert after.events[: len(before.events)] == before.events, "an event was undrawn"
+        assert 0 <= after.england <= 17, f"the England track at {after.england}"
 
 
 ClanFeudMachine.TestCase.settings = settings(
