@@ -147,7 +147,8 @@ def invariant(state: Any) -> None:
       (50 in the bundled deck), and a sealed battle card is one its seat holds, sealed
       tokens ones it has;
     - no territory holds two clans' armies (an attacker waits in the battle, not on the
-      board, so this holds during battles too);
+      board, so this holds during battles too), and an army at rest stands on its own
+      clan's land (coming to rest claims; only another army at rest takes it away);
     - the King: a regent's King stands with the regent's army, or fights beside it in a
       battle in his territory; a King without a regent stands where no clan army rests
       (an army passing through in the middle of its move takes him not), and once he
@@ -176,6 +177,14 @@ def invariant(state: Any) -> None:
             if row[3 * t] or row[3 * t + 1] or row[3 * t + 2]:
                 assert holder[t] < 0, f"territory {t} holds the armies of {holder[t]} and {p}"
                 holder[t] = p
+    top = state.tasks[-1] if state.tasks else None
+    moving = top.a if top is not None and top.kind == "step" else -1
+    for t in range(size):
+        if holder[t] >= 0 and t != moving:
+            assert state.controller[t] == holder[t], (
+                f"seat {holder[t]}'s army rests in territory {t}, controlled by "
+                f"{state.controller[t]}"
+            )
     designs = game.deck.designs
     for d, design in enumerate(designs):
         counts = [state.deck[d], state.discards[d], *(h[d] for h in state.hands)]
@@ -204,7 +213,6 @@ def invariant(state: Any) -> None:
         else:
             assert holder[king] == regent, "the regent's King stands without his army"
     elif holder[king] >= 0:
-        top = state.tasks[-1] if state.tasks else None
         passing = (
             top is not None and top.kind == "step" and top.a == king and top.player == holder[king]
         )

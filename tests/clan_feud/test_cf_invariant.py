@@ -75,10 +75,17 @@ def test_a_lone_king_with_an_army_at_rest_fails_but_one_passing_through_passes()
     s = _table()
     at_king = _set_troops(s, 0, "edinburgh_castle", (1, 0, 0))
     with pytest.raises(AssertionError, match="did not take him"):
-        invariant(attrs.evolve(s, troops=at_king))
+        mine = _at(s, s.controller, "edinburgh_castle", 0)
+        invariant(attrs.evolve(s, troops=at_king, controller=mine))
     king = tid(s.game, "edinburgh_castle")
     passing = Task("step", 0, king, 1, 1, (1, 0, 0, 0, king, king))
     invariant(attrs.evolve(s, troops=at_king, tasks=(SENTINEL, passing)))
+
+
+def test_an_army_at_rest_stands_on_its_own_land() -> None:
+    s = _table()
+    with pytest.raises(AssertionError, match=r"rests in territory \d+, controlled by 1"):
+        invariant(attrs.evolve(s, controller=_at(s, s.controller, "moray", 1)))
 
 
 def test_a_sealed_card_must_be_held_until_the_reveal() -> None:
