@@ -155,3 +155,11 @@ def test_the_ledger_restores_the_rules() -> None:
         assert rules.APPLY["build"] is not applies["build"]
     assert handlers == rules.HANDLERS
     assert applies == rules.APPLY
+
+
+def test_the_bundled_deck_conserves_fifty_cards_from_the_set_up() -> None:
+    s = load(3).initial_state()
+    assert isinstance(s, ClanFeudState)
+    assert sum(d.copies for d in s.game.deck.designs) == 50
+    assert sum(s.deck) + sum(s.discards) + sum(map(sum, s.hands)) == 50
+    invariant(s)
