@@ -304,9 +304,9 @@ def check_call(call: Call, after_state: ClanFeudState) -> None:
 
 class ClanFeudMachine(RuleBasedStateMachine):
     """Steps through games; each step takes the drawn option (legal action or outcome).
-    Three runs in four start at a hand-made position where two clans' armies stand side
-    by side, the King with neither, the attacker or the defender, so battles happen
-    (random play from the set-up seldom meets)."""
+    Four runs in five start at a hand-made position where two clans' armies stand side
+    by side, the King with neither, the attacker or the defender, or alone between them,
+    so battles and claims happen (random play from the set-up seldom meets)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -319,13 +319,29 @@ class ClanFeudMachine(RuleBasedStateMachine):
 
     @initialize(
         players=st.sampled_from([2, 3, 4, 5]),
-        table=st.sampled_from(["set-up", "skirmish", "attacking king", "defending king"]),
+        table=st.sampled_from(
+            ["set-up", "skirmish", "attacking king", "defending king", "around the king"]
+        ),
     )
     def start(self, players: int, table: str) -> None:
         game = load(players)
         skirmish = table != "set-up"
         with ledger() as calls:
-            if skirmish:
+            if table == "around the king":
+                # both clans beside the lone King, on built land (claims pay tokens, the
+                # first claim of him brings the gold die); seat 0 moves. (Only the acting
+                # seat may have a move task: one left to a seat whose armies all fell has
+                # no option, a table play never reaches.)
+                state = position(
+                    game,
+                    [Task("move", 0, 3)],
+                    troops={(0, "lothian"): (4, 2, 1), (1, "edinburgh"): (3, 1, 1)},
+                    control={"lothian": 0, "edinburgh": 1, "linlithgow": 1},
+                    towers={"lothian": 1, "edinburgh": 1, "linlithgow": 2},
+                    feud=(2,) * players,
+                    hands={0: {"AC10": 1}, 1: {"AC02": 1, "AC11": 1}},
+                )
+            elif skirmish:
                 # the King with seat 0's army (attacking) or seat 1's (defending)
                 king = {"attacking king": (0, "moray"), "defending king": (1, "inverness")}
                 regent, where = king.get(table, (-1, ""))
@@ -406,7 +422,9 @@ class ClanFeudMachine(RuleBasedStateMachine):
     def teardown(self) -> None:
         """Report how far the runs went (shown by --hypothesis-show-statistics)."""
         event(f"steps: {self.steps // 50 * 50}+")
-        for kind in sorted(self.kinds & {"bcards", "breveal", "final", "upkeep_pay", "prog"}):
+        shown = {"bcards", "breveal", "final", "upkeep_pay", "prog"}
+        shown |= {"the King changed hands", "a claim paid tokens"}
+        for kind in sorted(self.kinds & shown):
             event(f"reached {kind}")
 
     @invariant()
@@ -421,6 +439,12 @@ class ClanFeudMachine(RuleBasedStateMachine):
         assert before is not None and after is not None
         for call in self.calls:
             self.kinds.add(call.kind)
+            if call.before.regent != call.after.regent:
+                self.kinds.add("the King changed hands")
+            if call.before.controller != call.after.controller and sum(call.after.feud) > sum(
+                call.before.feud
+            ):
+                self.kinds.add("a claim paid tokens")
             check_call(call, after)
         for name in ("money", "vp", "feud"):
             now, then = getattr(after, name), getattr(before, name)
