@@ -121,33 +121,99 @@ def done(state: ClanFeudState) -> bool:
 
 
 SUPPLY = (10, 4, 2)
+"""Each clan's infantry, cavalry and artillery (the rulings' *Set-up*)."""
+
+
+def troop_totals(state: Any, p: int) -> tuple[int, int, int]:
+    """Seat ``p``'s troops of each type on the board and in a battle's attacking army."""
+    row = state.troops[p]
+    totals = [sum(row[0::3]), sum(row[1::3]), sum(row[2::3])]
+    b = state.battle
+    if b is not None and b.owners[0] == p:
+        for k in range(3):
+            totals[k] += b.attackers[k]
+    return (totals[0], totals[1], totals[2])
 
 
 def invariant(state: Any) -> None:
-    """The game's own invariants (asserts, for the conformance harness and the state
-    machine): troops within supply, at most 2 buildings and one castle-or-city a
-    territory, the action cards conserved, no territory with two clans' armies outside a
-    battle, the King with his regent's army or alone, money and feud tokens never
-    negative."""
+    """The game's own invariants on one state (asserts, for the conformance harness and
+    the state machine, which adds the checks that need the previous state):
+
+    - £ and feud tokens never negative; every count (troops, cards, dice) never negative;
+    - each clan within supply per troop type, counting an attacking army;
+    - a territory holds a castle-or-city (one site, of a known kind) and at most 2
+      buildings in all;
+    - the action cards conserved: per design, draw pile + discards + hands = its copies
+      (50 in the bundled deck), and a sealed battle card is one its seat holds, sealed
+      tokens ones it has;
+    - no territory holds two clans' armies (an attacker waits in the battle, not on the
+      board, so this holds during battles too), and an army at rest stands on its own
+      clan's land (coming to rest claims; only another army at rest takes it away);
+    - the King: a regent's King stands with the regent's army, or fights beside it in a
+      battle in his territory; a King without a regent stands where no clan army rests
+      (an army passing through in the middle of its move takes him not), and once he
+      has had a regent the gold die is out."""
     game = state.game
     n = game.num_players
     size = game.board.size
     b = state.battle
     for p in range(n):
-        assert state.money[p] >= 0 and state.feud[p] >= 0, "money or feud below 0"
+        assert state.money[p] >= 0 and state.feud[p] >= 0, f"seat {p}: £ or feud below 0"
+        assert min(state.troops[p]) >= 0, f"seat {p}: a negative troop count"
+        assert min(state.pool[p]) >= 0, f"seat {p}: a negative dice count"
+        totals = troop_totals(state, p)
         for k in range(3):
-            total = sum(state.troops[p][k::3])
-            if b is not None and b.owners[0] == p:
-                total += b.attackers[k]
-            assert total <= SUPPLY[k], f"seat {p} has {total} troops of type {k}"
+            assert totals[k] <= SUPPLY[k], f"seat {p} has {totals[k]} troops of type {k}"
+    if b is not None:
+        assert min(b.attackers) >= 0, "a negative attacking troop count"
     for t in range(size):
+        assert state.site[t] in (0, 1, 2), f"territory {t}: site {state.site[t]}"
+        assert state.towers[t] >= 0, f"territory {t}: negative tower houses"
         assert (state.site[t] > 0) + state.towers[t] <= 2, f"territory {t}: 3 buildings"
-        holders = [p for p in range(n) if any(state.troops[p][3 * t : 3 * t + 3])]
-        assert len(holders) <= 1, f"territory {t} holds the armies of {holders}"
-    for d, design in enumerate(game.deck.designs):
-        held = state.deck[d] + state.discards[d] + sum(h[d] for h in state.hands)
-        assert held == design.copies, f"design {design.id}: {held} cards"
-    if state.regent >= 0:
-        with_attackers = b is not None and b.king == 0 and b.owners[0] == state.regent
-        here = any(state.troops[state.regent][3 * state.king : 3 * state.king + 3])
-        assert here or with_attackers, "the regent's King stands without his army"
+    holder = [-1] * size
+    for p in range(n):
+        row = state.troops[p]
+        for t in range(size):
+            if row[3 * t] or row[3 * t + 1] or row[3 * t + 2]:
+                assert holder[t] < 0, f"territory {t} holds the armies of {holder[t]} and {p}"
+                holder[t] = p
+    top = state.tasks[-1] if state.tasks else None
+    moving = top.a if top is not None and top.kind == "step" else -1
+    for t in range(size):
+        if holder[t] >= 0 and t != moving:
+            assert state.controller[t] == holder[t], (
+                f"seat {holder[t]}'s army rests in territory {t}, controlled by "
+                f"{state.controller[t]}"
+            )
+    designs = game.deck.designs
+    for d, design in enumerate(designs):
+        counts = [state.deck[d], state.discards[d], *(h[d] for h in state.hands)]
+        assert min(counts) >= 0, f"design {design.id}: a negative count {counts}"
+        assert sum(counts) == design.copies, f"design {design.id}: {sum(counts)} cards"
+    if b is not None and any(task.kind == "breveal" for task in state.tasks):
+        # sealed, not yet revealed (the reveal takes the card and tokens; the round's
+        # commitments stay on record until the next round opens)
+        for side, p in enumerate(b.owners):
+            if p < 0:
+                continue
+            if b.cards.has_committed(side):
+                card = game.action_from_id(b.cards.ids[side])
+                design = getattr(card, "design", None)
+                assert design is None or state.hands[p][design] > 0, (
+                    f"seat {p} sealed card design {design} it does not hold"
+                )
+            if b.tokens.has_committed(side):
+                k = game.action_from_id(b.tokens.ids[side]).k
+                assert k <= state.feud[p], f"seat {p} sealed {k} of {state.feud[p]} tokens"
+    king, regent = state.king, state.regent
+    if regent >= 0:
+        assert state.gold_out, "a regent, yet the gold die never came out"
+        if b is not None and b.territory == king and b.king >= 0:
+            assert b.owners[b.king] == regent, "the King fights beside a clan not his regent's"
+        else:
+            assert holder[king] == regent, "the regent's King stands without his army"
+    elif holder[king] >= 0:
+        passing = (
+            top is not None and top.kind == "step" and top.a == king and top.player == holder[king]
+        )
+        assert passing, f"seat {holder[king]}'s army rests with the King and did not take him"
