@@ -61,7 +61,7 @@ def _unmoved(w: W, p: int, t: int) -> tuple[int, int, int]:
 
 def _move_run(w: W, task: Task) -> bool:
     if task.b >= task.a:
-        w.moved = [0] * len(w.moved)
+        w.moved = (0,) * len(w.moved)
         w.pop()
         return True
     return False

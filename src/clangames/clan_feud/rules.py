@@ -134,36 +134,31 @@ _SEQUENCES = (
     "city_dice",
 )
 """The flat tuple fields: a rule that writes one gets a list (:meth:`W.m`), made a tuple
-again when the draft is frozen."""
+again when the draft is frozen. A rule that replaces one whole assigns a tuple."""
 
 _NESTED = ("troops", "pool", "hands")
 """The tuple-of-rows fields: written row by row (:meth:`W.trow`, ``prow``, ``hrow``)."""
 
 
-def _make_retuple() -> Callable[[Any], None]:
-    """Generate (once) straight-line code that turns a draft's written sequences (lists)
-    back into tuples: a loop over the names with ``getattr`` costs a whole rule."""
-    lines = ["def retuple(d):"]
-    for name in _SEQUENCES:
-        lines += [
-            f"    v = d.{name}",
-            "    if type(v) is not tuple:",
-            f"        d.{name} = tuple(v)",
-        ]
-    for name in _NESTED:
-        lines += [
-            f"    v = d.{name}",
-            "    if type(v) is not tuple:",
-            f"        d.{name} = tuple(r if type(r) is tuple else tuple(r) for r in v)",
-        ]
-    lines.append("    d.tasks = tuple(d.tasks)")
-    namespace: dict[str, Any] = {}
-    exec(compile("\n".join(lines), "<Clan Feud draft retuple>", "exec"), namespace)
-    retuple: Callable[[Any], None] = namespace["retuple"]
-    return retuple
+_NESTED_SET = frozenset(_NESTED)
 
 
-_retuple = _make_retuple()
+def _retuple(d: Any, phase: Phase, options: tuple[Any, ...] | None) -> None:
+    """Set a draft's phase and options and turn the sequences it wrote (lists, named in
+    its ``options`` while it is worked) back into tuples. Only the written ones are
+    visited: checking all 17 sequence fields cost more than most rules."""
+    written = d.options
+    if written is not None:
+        for name in written:
+            v = getattr(d, name)
+            if name in _NESTED_SET:
+                setattr(d, name, tuple(r if type(r) is tuple else tuple(r) for r in v))
+            else:
+                setattr(d, name, tuple(v))
+    d.phase = phase
+    d.options = options
+    d.tasks = tuple(d.tasks)
+
 
 _twin: list[type] = []
 """The kernel's draft class of ClanFeudState, noted at the first thaw (W swaps back to it
@@ -225,7 +220,9 @@ class W(_WorkingBase):
     city_dice: Sequence[int]
     tasks: list[Task]
     battle: Battle | None
-    options: tuple[Any, ...] | None
+    options: list[str] | None
+    """While the draft is worked: the sequence fields made lists so far (None: none),
+    for :meth:`freeze`; the state's options are set only there."""
 
     def __new__(cls, s: ClanFeudState) -> W:
         return working(s)
@@ -239,14 +236,21 @@ class W(_WorkingBase):
         if type(value) is tuple:
             value = list(value)
             setattr(self, name, value)
+            self.written(name)
         return value  # type: ignore[no-any-return]
+
+    def written(self, name: str) -> None:
+        """Note that the sequence field ``name`` is now a list, for :meth:`freeze`."""
+        names = self.options
+        if names is None:
+            self.options = [name]
+        else:
+            names.append(name)
 
     def freeze(self, phase: Phase, options: tuple[Any, ...] | None) -> ClanFeudState:
         """This draft, as the state it describes (frozen in place: no copy, no
         constructor). The draft must not be used afterwards."""
-        self.phase = phase
-        self.options = options
-        _retuple(self)
+        _retuple(self, phase, options)
         self.__class__ = _twin[0]
         return freeze(self, ClanFeudState)
 
@@ -256,6 +260,7 @@ class W(_WorkingBase):
         rows = self.troops
         if type(rows) is tuple:
             rows = self.troops = list(rows)
+            self.written("troops")
         row = rows[p]
         if type(row) is tuple:
             row = rows[p] = list(row)  # type: ignore[index]
@@ -266,6 +271,7 @@ class W(_WorkingBase):
         rows = self.pool
         if type(rows) is tuple:
             rows = self.pool = list(rows)
+            self.written("pool")
         row = rows[p]
         if type(row) is tuple:
             row = rows[p] = list(row)  # type: ignore[index]
@@ -276,6 +282,7 @@ class W(_WorkingBase):
         rows = self.hands
         if type(rows) is tuple:
             rows = self.hands = list(rows)
+            self.written("hands")
         row = rows[p]
         if type(row) is tuple:
             row = rows[p] = list(row)  # type: ignore[index]
@@ -570,7 +577,7 @@ def _lot_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
 def _lot_apply(w: W, task: Task, action: Lot, player: int) -> None:
     data = (*task.data, action.seat)
     if len(data) == w.game.num_players:
-        w.order = list(data)
+        w.order = data
         w.pop()
     else:
         w.update(data=data)
@@ -628,7 +635,7 @@ def _phase1_run(w: W, task: Task) -> bool:
         w.m("pool")[p] = (0,) * 21  # type: ignore[call-overload]
         counts.extend(dice_owned(w, p))
     w.passed = 0
-    w.city_dice = [0] * n
+    w.city_dice = (0,) * n
     w.pop()
     # The roll task below waits for the counts; card window P1.after_roll (part 3) comes
     # after it, before phase 2.
@@ -677,7 +684,7 @@ def _order_apply(w: W, task: Task, action: Seat, player: int) -> None:
     if len(data) == n - 1:
         data = (*data, *(s for s in range(n) if s not in data))
     if len(data) == n:
-        w.order = list(data)
+        w.order = data
         w.pop()
     else:
         w.update(data=data)
@@ -994,7 +1001,7 @@ def _draw_run(w: W, task: Task) -> bool:
         if not any(w.discards):
             w.pop()
             return True
-        w.deck, w.discards = w.discards, [0] * len(w.discards)
+        w.deck, w.discards = tuple(w.discards), (0,) * len(w.discards)
         return True
     return False
 

@@ -152,6 +152,9 @@ class ClanFeudState(State):
 
     # -- rules -----------------------------------------------------------------------------
     def _legal(self, player: int) -> tuple[Any, ...]:
+        options = self.options
+        if options is not None:  # never set at a simultaneous node: its seats differ
+            return options
         return rules.legal_actions(self, player)
 
     def _apply(self, action: Any, player: int) -> ClanFeudState:
