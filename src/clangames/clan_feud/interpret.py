@@ -121,7 +121,7 @@ def holds(w: Any, p: int, c: Condition) -> bool:
         return v >= c.value if c.op == ">=" else v <= c.value if c.op == "<=" else v == c.value
     if isinstance(c, Truth):
         return quantity(w, p, c.quantity) > 0
-    everyone = [quantity(w, q, c.quantity) for q in range(w.game.num_players)]
+    everyone = [quantity(w, q, c.quantity) for q in range(w.game.seat_count)]
     mine = everyone[p]
     if isinstance(c, Most):
         return mine >= 1 and mine == max(everyone)
@@ -193,13 +193,13 @@ def _set_top(w: W, task: Task, counter: int) -> None:
 
 def _stop(w: W) -> None:
     """An unpayable cost outside any choice: the rest of the program does nothing."""
-    w.pop()
+    w.tasks.pop()
 
 
 def _run(w: W, task: Task) -> bool:
     data = task.data
     if not data:
-        w.pop()
+        w.tasks.pop()
         return True
     node, counter = data[-2], data[-1]
     p = task.player
@@ -286,7 +286,7 @@ def _primitive(w: W, p: int, e: Primitive) -> bool:
     elif name == "gain_vp":
         w.m("vp")[p] += n
     elif name == "draw_cards":
-        w.push(_task("draw", p, n))
+        w.tasks.append(_task("draw", p, n))
     elif name == "england_track":
         move_track(w, int(e.args[0]))  # type: ignore[arg-type]
     return True

@@ -152,7 +152,7 @@ def _retuple(d: Any, phase: Phase, options: tuple[Any, ...] | None) -> None:
         for name in written:
             v = getattr(d, name)
             if name in _NESTED_SET:
-                setattr(d, name, tuple(r if type(r) is tuple else tuple(r) for r in v))
+                setattr(d, name, tuple(map(tuple, v)))  # a tuple row stays the same object
             else:
                 setattr(d, name, tuple(v))
     d.phase = phase
@@ -236,16 +236,13 @@ class W(_WorkingBase):
         if type(value) is tuple:
             value = list(value)
             setattr(self, name, value)
-            self.written(name)
+            names = self.options
+            if names is None:
+                self.options = [name]
+            else:
+                names.append(name)
         return value  # type: ignore[no-any-return]
 
-    def written(self, name: str) -> None:
-        """Note that the sequence field ``name`` is now a list, for :meth:`freeze`."""
-        names = self.options
-        if names is None:
-            self.options = [name]
-        else:
-            names.append(name)
 
     def freeze(self, phase: Phase, options: tuple[Any, ...] | None) -> ClanFeudState:
         """This draft, as the state it describes (frozen in place: no copy, no
@@ -260,7 +257,11 @@ class W(_WorkingBase):
         rows = self.troops
         if type(rows) is tuple:
             rows = self.troops = list(rows)
-            self.written("troops")
+            names = self.options
+            if names is None:
+                self.options = ["troops"]
+            else:
+                names.append("troops")
         row = rows[p]
         if type(row) is tuple:
             row = rows[p] = list(row)  # type: ignore[index]
@@ -271,7 +272,11 @@ class W(_WorkingBase):
         rows = self.pool
         if type(rows) is tuple:
             rows = self.pool = list(rows)
-            self.written("pool")
+            names = self.options
+            if names is None:
+                self.options = ["pool"]
+            else:
+                names.append("pool")
         row = rows[p]
         if type(row) is tuple:
             row = rows[p] = list(row)  # type: ignore[index]
@@ -282,7 +287,11 @@ class W(_WorkingBase):
         rows = self.hands
         if type(rows) is tuple:
             rows = self.hands = list(rows)
-            self.written("hands")
+            names = self.options
+            if names is None:
+                self.options = ["hands"]
+            else:
+                names.append("hands")
         row = rows[p]
         if type(row) is tuple:
             row = rows[p] = list(row)  # type: ignore[index]
@@ -373,7 +382,7 @@ class W(_WorkingBase):
             bit = 1 << slot
             if not self.filled[p] & bit:
                 self.m("filled")[p] |= bit
-                self.push(interned("feud", p, LEVEL[slot]))
+                self.tasks.append(interned("feud", p, LEVEL[slot]))
                 return
 
     def set_regent(self, new: int) -> None:
@@ -471,7 +480,7 @@ def settle(w: W) -> ClanFeudState:
         if together is not None:
             players = together(w, task)
             if not players:
-                w.pop()
+                w.tasks.pop()
                 continue
             return w.freeze(Phase.together(kind, players), None)
         options = options_of(w, task)
@@ -551,7 +560,7 @@ def initial_state(game: ClanFeudGame) -> ClanFeudState:
 
 
 def _start_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
-    starts = w.game.board.starts(w.game.num_players)
+    starts = w.game.board.starts(w.game.seat_count)
     acts = w.game.start_actions
     return tuple((acts[t], 1) for t in sorted(starts) if w.controller[t] < 0)
 
@@ -563,32 +572,32 @@ def _start_apply(w: W, task: Task, action: StartAt, player: int) -> None:
     row = w.trow(p)
     row[3 * t] = 2
     row[3 * t + 1] = 1
-    if p + 1 == w.game.num_players:
-        w.pop()
+    if p + 1 == w.game.seat_count:
+        w.tasks.pop()
     else:
         w.update(a=p + 1)
 
 
 def _lot_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
     acts = w.game.lot_actions
-    return tuple((acts[s], 1) for s in range(w.game.num_players) if s not in task.data)
+    return tuple((acts[s], 1) for s in range(w.game.seat_count) if s not in task.data)
 
 
 def _lot_apply(w: W, task: Task, action: Lot, player: int) -> None:
     data = (*task.data, action.seat)
-    if len(data) == w.game.num_players:
+    if len(data) == w.game.seat_count:
         w.order = data
-        w.pop()
+        w.tasks.pop()
     else:
         w.update(data=data)
 
 
 def _turn_run(w: W, task: Task) -> bool:
     w.turn += 1
-    w.push(interned("phase3"))
-    w.push(interned("phase2"))
-    w.push(interned("roll"))
-    w.push(interned("phase1"))
+    w.tasks.append(interned("phase3"))
+    w.tasks.append(interned("phase2"))
+    w.tasks.append(interned("roll"))
+    w.tasks.append(interned("phase1"))
     return True
 
 
@@ -610,25 +619,22 @@ def mine(w: W | ClanFeudState, p: int) -> list[int]:
 
 def dice_owned(w: W | ClanFeudState, p: int) -> tuple[int, ...]:
     """The dice ``p`` gathers, by colour: the rulings' recount."""
-    cov = w.covered[p]
-    cities = sum(1 for t in mine(w, p) if w.site[t] == 1)
-
-    def bought(column: int, slot: int) -> int:
-        return 0 if cov >> (5 * column + slot) & 1 else 1
-
+    bought = ~w.covered[p]  # a bought slot's bit is set
+    site = w.site
+    cities = sum([site[t] == 1 for t in mine(w, p)])
     return (
-        3 + bought(BUILD, 4),
-        bought(BUILD, 1) + cities,
+        3 + (bought >> (5 * BUILD + 4) & 1),
+        (bought >> (5 * BUILD + 1) & 1) + cities,
         1 if w.regent == p else 0,
-        bought(INCOME, 4),
-        bought(INTRIGUE, 4),
-        bought(MILITARY, 4),
+        bought >> (5 * INCOME + 4) & 1,
+        bought >> (5 * INTRIGUE + 4) & 1,
+        bought >> (5 * MILITARY + 4) & 1,
         0,
     )
 
 
 def _phase1_run(w: W, task: Task) -> bool:
-    n = w.game.num_players
+    n = w.game.seat_count
     counts: list[int] = []
     for p in range(n):
         w.m("filled")[p] = 0
@@ -636,7 +642,7 @@ def _phase1_run(w: W, task: Task) -> bool:
         counts.extend(dice_owned(w, p))
     w.passed = 0
     w.city_dice = (0,) * n
-    w.pop()
+    w.tasks.pop()
     # The roll task below waits for the counts; card window P1.after_roll (part 3) comes
     # after it, before phase 2.
     w.update(data=tuple(counts))
@@ -649,19 +655,19 @@ def _order_setter(w: W) -> None:
     if w.turn == 1:
         return
     # Card window P1.before_order (part 3) belongs here.
-    n = w.game.num_players
+    n = w.game.seat_count
     sizes = [sum(dice_owned(w, p)) for p in range(n)]
     fewest = min(sizes)
     tied = tuple(p for p in range(n) if sizes[p] == fewest)
     if len(tied) == 1:
-        w.push(interned("order", tied[0]))
+        w.tasks.append(interned("order", tied[0]))
     elif w.regent >= 0:
-        w.push(Task("tiebreak", w.regent, data=tied))
+        w.tasks.append(Task("tiebreak", w.regent, data=tied))
     else:
         low = min(w.vp[p] for p in tied)
         least = [p for p in tied if w.vp[p] == low]
         if len(least) == 1:
-            w.push(interned("order", least[0]))
+            w.tasks.append(interned("order", least[0]))
 
 
 def _tiebreak_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
@@ -669,23 +675,23 @@ def _tiebreak_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 
 
 def _tiebreak_apply(w: W, task: Task, action: Seat, player: int) -> None:
-    w.pop()
-    w.push(interned("order", action.seat))
+    w.tasks.pop()
+    w.tasks.append(interned("order", action.seat))
 
 
 def _order_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     acts = w.game.seat_actions
-    return tuple(acts[s] for s in range(w.game.num_players) if s not in task.data)
+    return tuple(acts[s] for s in range(w.game.seat_count) if s not in task.data)
 
 
 def _order_apply(w: W, task: Task, action: Seat, player: int) -> None:
-    n = w.game.num_players
+    n = w.game.seat_count
     data = (*task.data, action.seat)
     if len(data) == n - 1:
         data = (*data, *(s for s in range(n) if s not in data))
     if len(data) == n:
         w.order = data
-        w.pop()
+        w.tasks.pop()
     else:
         w.update(data=data)
 
@@ -713,7 +719,7 @@ def _roll_next(task: Task) -> int:
 
 def _roll_run(w: W, task: Task) -> bool:
     if _roll_next(task) < 0:
-        w.pop()
+        w.tasks.pop()
         return True
     return False
 
@@ -740,15 +746,15 @@ def _roll_apply(w: W, task: Task, action: Rolled, player: int) -> None:
 
 
 def _phase2_run(w: W, task: Task) -> bool:
-    n = w.game.num_players
+    n = w.game.seat_count
     for k in range(n):
         idx = (task.a + k) % n
         p = w.order[idx]
         if not w.passed >> p & 1:
             w.update(a=(idx + 1) % n)
-            w.push(interned("assign", p))
+            w.tasks.append(interned("assign", p))
             return True
-    w.pop()
+    w.tasks.pop()
     return True
 
 
@@ -903,7 +909,7 @@ def assign_candidates(
 
 def _assign_apply(w: W, task: Task, action: Any, player: int) -> None:
     p = task.player
-    w.pop()
+    w.tasks.pop()
     if isinstance(action, Word):
         w.passed |= 1 << p
         return
@@ -912,7 +918,7 @@ def _assign_apply(w: W, task: Task, action: Any, player: int) -> None:
     w.m("filled")[p] |= 1 << (5 * action.column + slot)
     level = action.level
     # Card window P2.assign (part 3): a card's action resolves here, before the die's.
-    w.push(interned(COLUMN_NAMES[action.column], p, level))
+    w.tasks.append(interned(COLUMN_NAMES[action.column], p, level))
 
 
 def _feud_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
@@ -938,7 +944,7 @@ def _feud_apply(w: W, task: Task, action: Any, player: int) -> None:
     if isinstance(action, Word):
         if action.word == "tokens":
             w.m("feud")[p] += level
-        w.pop()
+        w.tasks.pop()
     elif isinstance(action, Raise):
         i = 3 * action.colour + action.value - 1
         pool = w.prow(p)
@@ -947,13 +953,13 @@ def _feud_apply(w: W, task: Task, action: Any, player: int) -> None:
         if level == 3 and not task.b:
             w.update(b=1, c=i + 2)
         else:
-            w.pop()
+            w.tasks.pop()
     else:
         i = 3 * action.colour
         pool = w.prow(p)
         pool[i] -= 1
         pool[i + 2] += 1
-        w.pop()
+        w.tasks.pop()
 
 
 def territories_yielding(w: W, p: int) -> int:
@@ -964,10 +970,10 @@ def territories_yielding(w: W, p: int) -> int:
 def _income_run(w: W, task: Task) -> bool:
     p, level = task.player, task.a
     n = territories_yielding(w, p)
-    w.pop()
+    w.tasks.pop()
     if level == 2:
         if n:
-            w.push(interned("income_roll", p, n))
+            w.tasks.append(interned("income_roll", p, n))
     else:
         w.m("money")[p] += n * (1 if level == 1 else 2)
     return True
@@ -981,25 +987,25 @@ def _income_roll_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], 
 
 def _income_roll_apply(w: W, task: Task, action: Total, player: int) -> None:
     w.m("money")[task.player] += action.k
-    w.pop()
+    w.tasks.pop()
 
 
 def _intrigue_run(w: W, task: Task) -> bool:
     p, level = task.player, task.a
     w.m("money")[p] += level
     w.m("vp")[p] += INTRIGUE_VP[level - 1]
-    w.pop()
-    w.push(interned("draw", p, level))
+    w.tasks.pop()
+    w.tasks.append(interned("draw", p, level))
     return True
 
 
 def _draw_run(w: W, task: Task) -> bool:
     if task.a <= 0:
-        w.pop()
+        w.tasks.pop()
         return True
     if not any(w.deck):
         if not any(w.discards):
-            w.pop()
+            w.tasks.pop()
             return True
         w.deck, w.discards = tuple(w.discards), (0,) * len(w.discards)
         return True
@@ -1008,7 +1014,7 @@ def _draw_run(w: W, task: Task) -> bool:
 
 def _draw_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
     acts = w.game.draw_actions
-    return tuple((acts[d], n) for d, n in enumerate(w.deck) if n)
+    return tuple([(acts[d], n) for d, n in enumerate(w.deck) if n])
 
 
 def _draw_apply(w: W, task: Task, action: DrawCard, player: int) -> None:
@@ -1026,18 +1032,18 @@ def _build_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 
 def _build_apply(w: W, task: Task, action: Any, player: int) -> None:
     p, level = task.player, task.a
-    w.pop()
+    w.tasks.pop()
     if isinstance(action, Word):
         return
     column, slot = action.column, action.slot
     w.m("money")[p] -= PRICE[slot]
     w.m("covered")[p] &= ~(1 << (5 * column + slot))
     if level == 3 and slot in (1, 2) and not task.b:
-        w.push(interned("build", p, 3, 1))
+        w.tasks.append(interned("build", p, 3, 1))
     if (column == BUILD and slot == 1) or slot == 4:
         w.gain_die(p)
     else:
-        w.push(interned("place", p, 2 if slot == 3 else 0))
+        w.tasks.append(interned("place", p, 2 if slot == 3 else 0))
 
 
 def _place_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
@@ -1052,7 +1058,7 @@ def _place_apply(w: W, task: Task, action: Place, player: int) -> None:
         w.m("site")[t] = 2
     else:
         w.m("towers")[t] += 1
-    w.pop()
+    w.tasks.pop()
 
 
 def _military_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
@@ -1068,11 +1074,11 @@ def _military_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 
 def _military_apply(w: W, task: Task, action: Word, player: int) -> None:
     p, level = task.player, task.a
-    w.pop()
+    w.tasks.pop()
     if action.word == "recruit":
-        w.push(interned("recruit", p, level, -1))
+        w.tasks.append(interned("recruit", p, level, -1))
     else:
-        w.push(interned("move", p, level))
+        w.tasks.append(interned("move", p, level))
 
 
 RECRUIT_STAGES = ((), (0,), (1, 0), (2, 1, 0))
@@ -1112,7 +1118,7 @@ def _recruit_apply(w: W, task: Task, action: Any, player: int) -> None:
     if k and w.regent < 0 and w.king == t:
         w.set_regent(p)  # recruits at rest beside a lone King take him, as any army would
     if task.c + 1 == len(RECRUIT_STAGES[level]):
-        w.pop()
+        w.tasks.pop()
     else:
         w.update(c=task.c + 1, data=(*task.data, k))
 
@@ -1131,38 +1137,38 @@ def _phase3_run(w: W, task: Task) -> bool:
         if w.events:
             node = g.objective_nodes[w.events[-1]]
             for p in reversed(order):
-                w.push(interpret.program(p, node))
+                w.tasks.append(interpret.program(p, node))
     elif stage == 1:
         if len(w.events) == g.deck_size:
             w.tasks = [Task("final")]
         else:
-            w.push(interned("draw_event"))
+            w.tasks.append(interned("draw_event"))
     elif stage == 2:
         card = g.events.regular[w.events[-1]]
         interpret.move_track(w, card.england)
         node = g.each_player_nodes[w.events[-1]]
         for p in reversed(order):
-            w.push(interpret.program(p, node))
+            w.tasks.append(interpret.program(p, node))
     elif stage == 3:
         # England at war: part 2 spawns and moves English armies here.
         w.at_war = g.england.at_war(w.england)
         # Card window P3.upkeep (part 3) comes before each payment.
         for p in reversed(order):
-            w.push(interned("upkeep", p))
+            w.tasks.append(interned("upkeep", p))
     else:
-        w.pop()
+        w.tasks.pop()
     return True
 
 
 def _draw_event_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
     acts = w.game.event_actions
     drawn = set(w.events)
-    return tuple((acts[e], 1) for e in range(len(acts)) if e not in drawn)
+    return tuple([(acts[e], 1) for e in range(len(acts)) if e not in drawn])
 
 
 def _draw_event_apply(w: W, task: Task, action: DrawEvent, player: int) -> None:
     w.m("events").append(action.event)
-    w.pop()
+    w.tasks.pop()
 
 
 def upkeep_due(w: W | ClanFeudState, p: int) -> int:
@@ -1172,7 +1178,7 @@ def upkeep_due(w: W | ClanFeudState, p: int) -> int:
 
 def _upkeep_run(w: W, task: Task) -> bool:
     if task.a == 0 and not any(w.troops[task.player]):  # nothing due (counts are >= 0)
-        w.pop()
+        w.tasks.pop()
         return True
     return False
 
@@ -1202,13 +1208,13 @@ def _upkeep_apply(w: W, task: Task, action: Any, player: int) -> None:
         w.update(a=0)
     else:
         due = upkeep_due(w, p)
-        w.pop()
+        w.tasks.pop()
         lo, hi = max(0, due - w.money[p]), min(w.feud[p], due)
         if lo == hi:
             w.m("feud")[p] -= lo
             w.m("money")[p] -= due - lo
         else:
-            w.push(interned("upkeep_pay", p, due))
+            w.tasks.append(interned("upkeep_pay", p, due))
 
 
 def _upkeep_pay_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
@@ -1221,7 +1227,7 @@ def _upkeep_pay_apply(w: W, task: Task, action: PayFeud, player: int) -> None:
     p, due = task.player, task.a
     w.m("feud")[p] -= action.k
     w.m("money")[p] -= due - action.k
-    w.pop()
+    w.tasks.pop()
 
 
 def _final_run(w: W, task: Task) -> bool:
