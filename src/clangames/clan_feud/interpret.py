@@ -299,17 +299,18 @@ def _options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p = task.player
     if isinstance(e, Primitive):
         if e.name == "discard_cards":
-            return tuple(g.discard_actions[d] for d, n in enumerate(w.hands[p]) if n)
+            return tuple([g.discard_actions[d] for d, n in enumerate(w.hands[p]) if n])
         kind = e.option("type")
         kinds = range(3) if kind in (None, "any") else (TROOP_INDEX[str(kind)],)
         t = counter % 64 - 1
         if t < 0:
-            return tuple(
-                g.place_actions[x]
-                for x in range(g.board.size)
-                if any(w.troops[p][3 * x + k] for k in kinds)
-            )
-        return tuple(g.lose_actions[k] for k in kinds if w.troops[p][3 * t + k])
+            row = w.troops[p]
+            places, size = g.place_actions, g.board.size
+            if len(kinds) == 3:
+                return tuple([places[x] for x in range(size) if any(row[3 * x : 3 * x + 3])])
+            k = kinds[0]
+            return tuple([places[x] for x in range(size) if row[3 * x + k]])
+        return tuple([g.lose_actions[k] for k in kinds if w.troops[p][3 * t + k]])
     if isinstance(e, Or):
         return tuple(g.option_actions[i + 1] for i, o in enumerate(e.options) if available(w, p, o))
     return (g.words["accept"], g.words["decline"])

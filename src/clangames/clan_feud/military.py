@@ -102,7 +102,7 @@ def _army_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     taken = sum(task.data)
     later = any(have[k] for k in range(kind))
     low = 1 if not taken and not later else 0
-    return tuple(g.take_actions[kind][k] for k in range(low, have[kind] + 1))
+    return tuple([g.take_actions[kind][k] for k in range(low, have[kind] + 1)])
 
 
 def _army_apply(w: W, task: Task, action: Any, player: int) -> None:
@@ -292,7 +292,7 @@ def _tokens_together(w: W, task: Task) -> tuple[int, ...]:
 
 def _tokens_sealed(w: W, task: Task, player: int) -> tuple[ClanFeudAction, ...]:
     acts = w.game.commit_actions
-    return tuple(acts[k] for k in range(min(w.feud[player], MAX_COMMIT) + 1))
+    return tuple([acts[k] for k in range(min(w.feud[player], MAX_COMMIT) + 1)])
 
 
 def _tokens_apply(w: W, task: Task, action: Commit, player: int) -> None:
@@ -404,7 +404,7 @@ def _strength_run(w: W, task: Task) -> bool:
 
 def _roll_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     acts = w.game.roll_actions
-    return tuple(acts[k] for k in range(1, task.b + 1))
+    return tuple([acts[k] for k in range(1, task.b + 1)])
 
 
 def _roll_apply(w: W, task: Task, action: Roll, player: int) -> None:
@@ -494,7 +494,7 @@ def _loss_run(w: W, task: Task) -> bool:
 def _loss_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     troops = side_troops(w, task.a)
     acts = w.game.lose_actions
-    return tuple(acts[k] for k in range(3) if troops[k])
+    return tuple([acts[k] for k in range(3) if troops[k]])
 
 
 def _loss_apply(w: W, task: Task, action: Lose, player: int) -> None:
@@ -569,7 +569,7 @@ def _retreat_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     b = w.battle
     assert b is not None
     acts = w.game.place_actions
-    return tuple(acts[n] for n in retreats(w, b))
+    return tuple([acts[n] for n in retreats(w, b)])
 
 
 def _retreat_apply(w: W, task: Task, action: Place, player: int) -> None:

@@ -143,23 +143,6 @@ _NESTED = ("troops", "pool", "hands")
 _NESTED_SET = frozenset(_NESTED)
 
 
-def _retuple(d: Any, phase: Phase, options: tuple[Any, ...] | None) -> None:
-    """Set a draft's phase and options and turn the sequences it wrote (lists, named in
-    its ``options`` while it is worked) back into tuples. Only the written ones are
-    visited: checking all 17 sequence fields cost more than most rules."""
-    written = d.options
-    if written is not None:
-        for name in written:
-            v = getattr(d, name)
-            if name in _NESTED_SET:
-                setattr(d, name, tuple(map(tuple, v)))  # a tuple row stays the same object
-            else:
-                setattr(d, name, tuple(v))
-    d.phase = phase
-    d.options = options
-    d.tasks = tuple(d.tasks)
-
-
 _twin: list[type] = []
 """The kernel's draft class of ClanFeudState, noted at the first thaw (W swaps back to it
 so that the kernel's ``freeze`` accepts the object)."""
@@ -243,11 +226,22 @@ class W(_WorkingBase):
                 names.append(name)
         return value  # type: ignore[no-any-return]
 
-
     def freeze(self, phase: Phase, options: tuple[Any, ...] | None) -> ClanFeudState:
         """This draft, as the state it describes (frozen in place: no copy, no
         constructor). The draft must not be used afterwards."""
-        _retuple(self, phase, options)
+        # The sequences written (named in ``options`` while the draft is worked) become
+        # tuples again; only those are visited: checking all 17 cost more than most rules.
+        written = self.options
+        if written is not None:
+            for name in written:
+                v = getattr(self, name)
+                if name in _NESTED_SET:
+                    setattr(self, name, tuple(map(tuple, v)))  # a tuple row stays itself
+                else:
+                    setattr(self, name, tuple(v))
+        self.phase = phase
+        self.options = options  # type: ignore[assignment]
+        self.tasks = tuple(self.tasks)  # type: ignore[assignment]
         self.__class__ = _twin[0]
         return freeze(self, ClanFeudState)
 
@@ -487,7 +481,15 @@ def settle(w: W) -> ClanFeudState:
         if len(options) == 1 and (ask is None or not ask(w, task)):
             apply_(w, task, options[0], task.player)
             continue
-        return w.freeze(Phase.turn(kind, task.player), options)
+        phase = _DECIDING.get((kind, task.player))
+        if phase is None:
+            phase = _DECIDING[kind, task.player] = Phase.turn(kind, task.player)
+        return w.freeze(phase, options)
+
+
+_DECIDING: dict[tuple[str, int], Phase] = {}
+"""The phase of each task kind's decision by each seat (a dictionary look-up is cheaper
+than the kernel's call that shares them)."""
 
 
 def legal_actions(s: ClanFeudState, player: int) -> tuple[ClanFeudAction, ...]:
@@ -562,7 +564,7 @@ def initial_state(game: ClanFeudGame) -> ClanFeudState:
 def _start_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
     starts = w.game.board.starts(w.game.seat_count)
     acts = w.game.start_actions
-    return tuple((acts[t], 1) for t in sorted(starts) if w.controller[t] < 0)
+    return tuple([(acts[t], 1) for t in sorted(starts) if w.controller[t] < 0])
 
 
 def _start_apply(w: W, task: Task, action: StartAt, player: int) -> None:
@@ -580,7 +582,7 @@ def _start_apply(w: W, task: Task, action: StartAt, player: int) -> None:
 
 def _lot_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
     acts = w.game.lot_actions
-    return tuple((acts[s], 1) for s in range(w.game.seat_count) if s not in task.data)
+    return tuple([(acts[s], 1) for s in range(w.game.seat_count) if s not in task.data])
 
 
 def _lot_apply(w: W, task: Task, action: Lot, player: int) -> None:
@@ -671,7 +673,7 @@ def _order_setter(w: W) -> None:
 
 
 def _tiebreak_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
-    return tuple(w.game.seat_actions[s] for s in task.data)
+    return tuple([w.game.seat_actions[s] for s in task.data])
 
 
 def _tiebreak_apply(w: W, task: Task, action: Seat, player: int) -> None:
@@ -681,7 +683,7 @@ def _tiebreak_apply(w: W, task: Task, action: Seat, player: int) -> None:
 
 def _order_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     acts = w.game.seat_actions
-    return tuple(acts[s] for s in range(w.game.seat_count) if s not in task.data)
+    return tuple([acts[s] for s in range(w.game.seat_count) if s not in task.data])
 
 
 def _order_apply(w: W, task: Task, action: Seat, player: int) -> None:
@@ -982,7 +984,7 @@ def _income_run(w: W, task: Task) -> bool:
 def _income_roll_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
     n = task.a
     totals = w.game.total_actions
-    return tuple((totals[n + twos], comb(n, twos)) for twos in range(n + 1))
+    return tuple([(totals[n + twos], comb(n, twos)) for twos in range(n + 1)])
 
 
 def _income_roll_apply(w: W, task: Task, action: Total, player: int) -> None:
@@ -1049,7 +1051,7 @@ def _build_apply(w: W, task: Task, action: Any, player: int) -> None:
 def _place_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p, castle = task.player, task.a == 2
     acts = w.game.place_actions
-    return tuple(acts[t] for t in mine(w, p) if w.buildings(t) < 2 and not (castle and w.site[t]))
+    return tuple([acts[t] for t in mine(w, p) if w.buildings(t) < 2 and not (castle and w.site[t])])
 
 
 def _place_apply(w: W, task: Task, action: Place, player: int) -> None:
@@ -1093,7 +1095,7 @@ def _recruit_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p, level = task.player, task.a
     if task.b < 0:
         acts = w.game.place_actions
-        return tuple(acts[t] for t in mine(w, p) if w.buildings(t))
+        return tuple([acts[t] for t in mine(w, p) if w.buildings(t)])
     stages = RECRUIT_STAGES[level]
     kind = stages[task.c]
     later = stages[task.c + 1 :]
@@ -1103,7 +1105,7 @@ def _recruit_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     most = min(left[kind], money // COST[kind])
     need = not taken and not any(money >= COST[k] and left[k] > 0 for k in later)
     takes = w.game.take_actions
-    return tuple(takes[kind][k] for k in range(1 if need else 0, most + 1))
+    return tuple([takes[kind][k] for k in range(1 if need else 0, most + 1)])
 
 
 def _recruit_apply(w: W, task: Task, action: Any, player: int) -> None:
@@ -1189,7 +1191,7 @@ def _upkeep_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     if task.a:
         t = task.a - 1
         army = w.army(p, t)
-        return tuple(g.lose_actions[k] for k in range(3) if army[k])
+        return tuple([g.lose_actions[k] for k in range(3) if army[k]])
     out: list[ClanFeudAction] = []
     if w.money[p] + w.feud[p] >= upkeep_due(w, p):
         out.append(g.words["pay upkeep"])
@@ -1220,7 +1222,7 @@ def _upkeep_apply(w: W, task: Task, action: Any, player: int) -> None:
 def _upkeep_pay_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p, due = task.player, task.a
     lo, hi = max(0, due - w.money[p]), min(w.feud[p], due)
-    return tuple(w.game.pay_actions[k] for k in range(lo, hi + 1))
+    return tuple([w.game.pay_actions[k] for k in range(lo, hi + 1)])
 
 
 def _upkeep_pay_apply(w: W, task: Task, action: PayFeud, player: int) -> None:
