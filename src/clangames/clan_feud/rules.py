@@ -63,7 +63,7 @@ from clangames.clan_feud.actions import (
     Total,
     Word,
 )
-from clangames.clan_feud.state import Battle, ClanFeudState, Task, occupied
+from clangames.clan_feud.state import NONZERO, Battle, ClanFeudState, Task, occupied
 from clangames.engine.draft import freeze, thaw
 from clangames.engine.phases import CHANCE, Phase
 
@@ -470,7 +470,10 @@ def settle(w: W) -> ClanFeudState:
             if len(outcomes) == 1:
                 apply_(w, task, outcomes[0][0], CHANCE)
                 continue
-            return w.freeze(Phase.chance(kind), outcomes)  # the weights, kept
+            phase = _CHANCE_OF.get(kind)
+            if phase is None:
+                phase = _CHANCE_OF[kind] = Phase.chance(kind)
+            return w.freeze(phase, outcomes)  # the weights, kept
         if together is not None:
             players = together(w, task)
             if not players:
@@ -487,9 +490,10 @@ def settle(w: W) -> ClanFeudState:
         return w.freeze(phase, options)
 
 
+_CHANCE_OF: dict[str, Phase] = {}
 _DECIDING: dict[tuple[str, int], Phase] = {}
-"""The phase of each task kind's decision by each seat (a dictionary look-up is cheaper
-than the kernel's call that shares them)."""
+"""The phase of each task kind's chance node and decision by each seat (a dictionary
+look-up is cheaper than the kernel's call that shares them)."""
 
 
 def legal_actions(s: ClanFeudState, player: int) -> tuple[ClanFeudAction, ...]:
@@ -713,10 +717,8 @@ def roll_weights(colour: int, n: int) -> tuple[tuple[int, int, int, int], ...]:
 
 
 def _roll_next(task: Task) -> int:
-    for i, count in enumerate(task.data):
-        if count:
-            return i
-    return -1
+    """The first dice-count entry still to roll, or -1 (found in C: counts are small)."""
+    return bytes(task.data).translate(NONZERO).find(1)
 
 
 def _roll_run(w: W, task: Task) -> bool:
@@ -747,14 +749,27 @@ def _roll_apply(w: W, task: Task, action: Rolled, player: int) -> None:
 # Phase 2
 
 
+_PHASE2_TASKS = tuple(interned("phase2", -1, a) for a in range(5))
+_ASSIGN_TASKS = tuple(interned("assign", p) for p in range(5))
+_COLUMN_TASKS = tuple(
+    tuple(tuple(interned(name, p, level) for level in range(4)) for p in range(5))
+    for name in COLUMN_NAMES
+)
+"""Phase 2's tasks, interned ahead: the die-by-die cycle is a third of a game's steps."""
+
+
 def _phase2_run(w: W, task: Task) -> bool:
     n = w.game.seat_count
+    a, order, passed = task.a, w.order, w.passed
     for k in range(n):
-        idx = (task.a + k) % n
-        p = w.order[idx]
-        if not w.passed >> p & 1:
-            w.update(a=(idx + 1) % n)
-            w.tasks.append(interned("assign", p))
+        idx = (a + k) % n
+        p = order[idx]
+        if not passed >> p & 1:
+            if task is _PHASE2_TASKS[a % 5]:
+                w.tasks[-1] = _PHASE2_TASKS[(idx + 1) % n]
+            else:  # a task decoded from JSON: the same fields, not the shared object
+                w.update(a=(idx + 1) % n)
+            w.tasks.append(_ASSIGN_TASKS[p])
             return True
     w.tasks.pop()
     return True
@@ -916,11 +931,11 @@ def _assign_apply(w: W, task: Task, action: Any, player: int) -> None:
         w.passed |= 1 << p
         return
     w.prow(p)[3 * action.colour + action.value - 1] -= 1
-    slot = w.free_slot(p, action.column, action.level)
-    w.m("filled")[p] |= 1 << (5 * action.column + slot)
-    level = action.level
+    column, level = action.column, action.level
+    slot = w.free_slot(p, column, level)
+    w.m("filled")[p] |= 1 << (5 * column + slot)
     # Card window P2.assign (part 3): a card's action resolves here, before the die's.
-    w.tasks.append(interned(COLUMN_NAMES[action.column], p, level))
+    w.tasks.append(_COLUMN_TASKS[column][p][level])
 
 
 def _feud_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
