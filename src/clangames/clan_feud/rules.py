@@ -936,7 +936,13 @@ def _assign_apply(w: W, task: Task, action: Any, player: int) -> None:
         return
     w.prow(p)[3 * action.colour + action.value - 1] -= 1
     column, level = action.column, action.level
-    slot = w.free_slot(p, column, level)
+    taken = w.covered[p] | w.filled[p]
+    for slot in SLOTS_AT[level]:  # w.free_slot, inline: a third of the steps come here
+        bit = 1 << (5 * column + slot)
+        if bit & EXISTS and not taken & bit:
+            break
+    else:
+        slot = -1
     w.m("filled")[p] |= 1 << (5 * column + slot)
     # Card window P2.assign (part 3): a card's action resolves here, before the die's.
     w.tasks.append(_COLUMN_TASKS[column][p][level])

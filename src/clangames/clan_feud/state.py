@@ -161,6 +161,9 @@ class ClanFeudState(State):
         return rules.apply(self, action, player)
 
     def _chance_weights(self) -> tuple[tuple[Any, int], ...]:
+        options = self.options
+        if options is not None:  # worked out when the state was made
+            return options
         return rules.chance_weights(self)
 
     # -- results ---------------------------------------------------------------------------
