@@ -295,12 +295,6 @@ class W(_WorkingBase):
     def top(self) -> Task:
         return self.tasks[-1]
 
-    def pop(self) -> Task:
-        return self.tasks.pop()
-
-    def push(self, task: Task) -> None:
-        self.tasks.append(task)
-
     def update(
         self,
         *,
@@ -358,15 +352,6 @@ class W(_WorkingBase):
                 row = self.troops[q]
                 if row[3 * t] or row[3 * t + 1] or row[3 * t + 2]:
                     return q
-        return -1
-
-    def free_slot(self, p: int, column: int, level: int) -> int:
-        """The first free slot of ``column`` at ``level`` on ``p``'s board, or -1."""
-        taken = self.covered[p] | self.filled[p]
-        for slot in SLOTS_AT[level]:
-            bit = 1 << (5 * column + slot)
-            if bit & EXISTS and not taken & bit:
-                return slot
         return -1
 
     # -- shared effects ----------------------------------------------------------------------
@@ -937,7 +922,7 @@ def _assign_apply(w: W, task: Task, action: Any, player: int) -> None:
     w.prow(p)[3 * action.colour + action.value - 1] -= 1
     column, level = action.column, action.level
     taken = w.covered[p] | w.filled[p]
-    for slot in SLOTS_AT[level]:  # w.free_slot, inline: a third of the steps come here
+    for slot in SLOTS_AT[level]:  # the first free slot at the level
         bit = 1 << (5 * column + slot)
         if bit & EXISTS and not taken & bit:
             break
