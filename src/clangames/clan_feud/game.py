@@ -98,6 +98,9 @@ class ClanFeudGame(Game):
         self.deck: ActionDeck = deck
         self.england: EnglandTrack = load_england(None)
         self.deck_size = DECK_SIZE[self.num_players]
+        self.seat_count: int = self.num_players
+        """``num_players`` as a plain attribute: the rules read it on the hot path, where
+        the kernel's property (a parameter lookup) costs a call."""
         table = build_action_table(board, deck, events)
         self._actions = table
         self.words: dict[str, ClanFeudAction] = {w: table.intern(Word(w)) for w in WORDS}

@@ -121,7 +121,7 @@ def holds(w: Any, p: int, c: Condition) -> bool:
         return v >= c.value if c.op == ">=" else v <= c.value if c.op == "<=" else v == c.value
     if isinstance(c, Truth):
         return quantity(w, p, c.quantity) > 0
-    everyone = [quantity(w, q, c.quantity) for q in range(w.game.num_players)]
+    everyone = [quantity(w, q, c.quantity) for q in range(w.game.seat_count)]
     mine = everyone[p]
     if isinstance(c, Most):
         return mine >= 1 and mine == max(everyone)
@@ -193,13 +193,13 @@ def _set_top(w: W, task: Task, counter: int) -> None:
 
 def _stop(w: W) -> None:
     """An unpayable cost outside any choice: the rest of the program does nothing."""
-    w.pop()
+    w.tasks.pop()
 
 
 def _run(w: W, task: Task) -> bool:
     data = task.data
     if not data:
-        w.pop()
+        w.tasks.pop()
         return True
     node, counter = data[-2], data[-1]
     p = task.player
@@ -286,7 +286,7 @@ def _primitive(w: W, p: int, e: Primitive) -> bool:
     elif name == "gain_vp":
         w.m("vp")[p] += n
     elif name == "draw_cards":
-        w.push(_task("draw", p, n))
+        w.tasks.append(_task("draw", p, n))
     elif name == "england_track":
         move_track(w, int(e.args[0]))  # type: ignore[arg-type]
     return True
@@ -299,17 +299,18 @@ def _options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p = task.player
     if isinstance(e, Primitive):
         if e.name == "discard_cards":
-            return tuple(g.discard_actions[d] for d, n in enumerate(w.hands[p]) if n)
+            return tuple([g.discard_actions[d] for d, n in enumerate(w.hands[p]) if n])
         kind = e.option("type")
         kinds = range(3) if kind in (None, "any") else (TROOP_INDEX[str(kind)],)
         t = counter % 64 - 1
         if t < 0:
-            return tuple(
-                g.place_actions[x]
-                for x in range(g.board.size)
-                if any(w.troops[p][3 * x + k] for k in kinds)
-            )
-        return tuple(g.lose_actions[k] for k in kinds if w.troops[p][3 * t + k])
+            row = w.troops[p]
+            places, size = g.place_actions, g.board.size
+            if len(kinds) == 3:
+                return tuple([places[x] for x in range(size) if any(row[3 * x : 3 * x + 3])])
+            k = kinds[0]
+            return tuple([places[x] for x in range(size) if row[3 * x + k]])
+        return tuple([g.lose_actions[k] for k in kinds if w.troops[p][3 * t + k]])
     if isinstance(e, Or):
         return tuple(g.option_actions[i + 1] for i, o in enumerate(e.options) if available(w, p, o))
     return (g.words["accept"], g.words["decline"])

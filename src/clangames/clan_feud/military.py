@@ -61,8 +61,8 @@ def _unmoved(w: W, p: int, t: int) -> tuple[int, int, int]:
 
 def _move_run(w: W, task: Task) -> bool:
     if task.b >= task.a:
-        w.moved = [0] * len(w.moved)
-        w.pop()
+        w.moved = (0,) * len(w.moved)
+        w.tasks.pop()
         return True
     return False
 
@@ -82,7 +82,7 @@ def _move_apply(w: W, task: Task, action: Any, player: int) -> None:
         w.update(b=task.a)
         return
     w.update(b=task.b + 1)
-    w.push(Task("army", task.player, action.territory, 0, 0, (0, 0, 0)))
+    w.tasks.append(Task("army", task.player, action.territory, 0, 0, (0, 0, 0)))
 
 
 def _king_can_go(w: W, p: int, t: int) -> bool:
@@ -102,7 +102,7 @@ def _army_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     taken = sum(task.data)
     later = any(have[k] for k in range(kind))
     low = 1 if not taken and not later else 0
-    return tuple(g.take_actions[kind][k] for k in range(low, have[kind] + 1))
+    return tuple([g.take_actions[kind][k] for k in range(low, have[kind] + 1)])
 
 
 def _army_apply(w: W, task: Task, action: Any, player: int) -> None:
@@ -122,9 +122,9 @@ def _army_apply(w: W, task: Task, action: Any, player: int) -> None:
 
 
 def _begin_steps(w: W, p: int, t: int, army: tuple[int, ...], king: bool) -> None:
-    w.pop()
+    w.tasks.pop()
     speed = min(SPEED[k] for k in range(3) if army[k])
-    w.push(Task("step", p, t, 0, speed, (*army, int(king), t, t)))
+    w.tasks.append(Task("step", p, t, 0, speed, (*army, int(king), t, t)))
 
 
 def _step_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
@@ -149,7 +149,7 @@ def _step_apply(w: W, task: Task, action: Any, player: int) -> None:
     origin = task.data[4]
     row = w.trow(p)
     if isinstance(action, Word):
-        w.pop()
+        w.tasks.pop()
         _arrive(w, p, pos, army)
         return
     n = action.territory
@@ -160,7 +160,7 @@ def _step_apply(w: W, task: Task, action: Any, player: int) -> None:
     if king:
         w.king = n
     if defender >= 0:
-        w.pop()
+        w.tasks.pop()
         _begin_battle(w, n, p, defender, origin, army, king)
         return
     for k in range(3):
@@ -168,7 +168,7 @@ def _step_apply(w: W, task: Task, action: Any, player: int) -> None:
     speed = task.c - 1
     mountain = board.mountain_mask >> n & 1 or board.mountain_mask >> pos & 1
     if speed <= 0 or mountain:
-        w.pop()
+        w.tasks.pop()
         _arrive(w, p, n, army)
     else:
         w.update(a=n, b=task.b + 1, c=speed, data=(*task.data, n))
@@ -203,7 +203,7 @@ def _begin_battle(
         cards=Commitments.open(2),
         tokens=Commitments.open(2),
     )
-    w.push(Task("round"))
+    w.tasks.append(Task("round"))
 
 
 def side_troops(w: W, side: int) -> tuple[int, int, int]:
@@ -229,7 +229,7 @@ def _round_run(w: W, task: Task) -> bool:
         rounds=b.rounds + 1,
         roller=-1,
     )
-    w.pop()
+    w.tasks.pop()
     for kind, a in (
         ("bdeclare", 0),
         ("bloss", 1),
@@ -242,7 +242,7 @@ def _round_run(w: W, task: Task) -> bool:
         ("btokens", 0),
         ("bcards", 0),
     ):
-        w.push(Task(kind, a=a))
+        w.tasks.append(Task(kind, a=a))
     return True
 
 
@@ -292,7 +292,7 @@ def _tokens_together(w: W, task: Task) -> tuple[int, ...]:
 
 def _tokens_sealed(w: W, task: Task, player: int) -> tuple[ClanFeudAction, ...]:
     acts = w.game.commit_actions
-    return tuple(acts[k] for k in range(min(w.feud[player], MAX_COMMIT) + 1))
+    return tuple([acts[k] for k in range(min(w.feud[player], MAX_COMMIT) + 1)])
 
 
 def _tokens_apply(w: W, task: Task, action: Commit, player: int) -> None:
@@ -322,7 +322,7 @@ def _reveal_run(w: W, task: Task) -> bool:
             spent[side] = k
             w.m("feud")[p] -= k
     w.battle = attrs.evolve(b, played=(played[0], played[1]), spent=(spent[0], spent[1]))
-    w.pop()
+    w.tasks.pop()
     return True
 
 
@@ -344,7 +344,7 @@ def effects(w: W | Any, b: Battle) -> tuple[tuple[str, int] | None, tuple[str, i
 def _art_run(w: W, task: Task) -> bool:
     if side_troops(w, task.a)[2]:
         return False
-    w.pop()
+    w.tasks.pop()
     return True
 
 
@@ -358,7 +358,7 @@ def _art_apply(w: W, task: Task, action: Total, player: int) -> None:
     art = list(b.artillery)
     art[task.a] = action.k
     w.battle = attrs.evolve(b, artillery=(art[0], art[1]))
-    w.pop()
+    w.tasks.pop()
 
 
 def strengths(w: W | Any, b: Battle) -> tuple[int, int]:
@@ -383,11 +383,11 @@ def _strength_run(w: W, task: Task) -> bool:
     b = w.battle
     assert b is not None
     att, dfd = strengths(w, b)
-    w.pop()
+    w.tasks.pop()
     if att == dfd:
         w.battle = attrs.evolve(b, roller=-1)
-        w.push(Task("bhits", a=1, b=1))
-        w.push(Task("bhits", a=0, b=1))
+        w.tasks.append(Task("bhits", a=1, b=1))
+        w.tasks.append(Task("bhits", a=0, b=1))
         return True
     winner = 0 if att > dfd else 1
     w.battle = attrs.evolve(b, roller=winner)
@@ -396,20 +396,20 @@ def _strength_run(w: W, task: Task) -> bool:
     if owner == ENGLAND:
         # England rolls the most dice allowed, at most the losing troops + 3.
         most = min(most, sum(side_troops(w, 1 - winner)) + 3)
-        w.push(Task("bhits", a=winner, b=most))
+        w.tasks.append(Task("bhits", a=winner, b=most))
     else:
-        w.push(Task("broll", owner, winner, most))
+        w.tasks.append(Task("broll", owner, winner, most))
     return True
 
 
 def _roll_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     acts = w.game.roll_actions
-    return tuple(acts[k] for k in range(1, task.b + 1))
+    return tuple([acts[k] for k in range(1, task.b + 1)])
 
 
 def _roll_apply(w: W, task: Task, action: Roll, player: int) -> None:
-    w.pop()
-    w.push(Task("bhits", a=task.a, b=action.k))
+    w.tasks.pop()
+    w.tasks.append(Task("bhits", a=task.a, b=action.k))
 
 
 def two_is_three(w: W | Any, b: Battle) -> bool:
@@ -429,7 +429,7 @@ def _hits_apply(w: W, task: Task, action: Hits, player: int) -> None:
     hits[1 - task.a] += action.loser
     hits[task.a] += action.winner
     w.battle = attrs.evolve(b, hits=(hits[0], hits[1]))
-    w.pop()
+    w.tasks.pop()
 
 
 def _cas_run(w: W, task: Task) -> bool:
@@ -446,7 +446,7 @@ def _cas_run(w: W, task: Task) -> bool:
             n -= mine[1]
         losses.append(min(max(n, 0), sum(side_troops(w, side))))
     w.battle = attrs.evolve(b, losses=(losses[0], losses[1]))
-    w.pop()
+    w.tasks.pop()
     return True
 
 
@@ -485,7 +485,7 @@ def _loss_run(w: W, task: Task) -> bool:
                 _lose(w, side, k, take)
                 due -= take
     if not due:
-        w.pop()
+        w.tasks.pop()
         return True
     w.update(player=b.owners[side])
     return False
@@ -494,7 +494,7 @@ def _loss_run(w: W, task: Task) -> bool:
 def _loss_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     troops = side_troops(w, task.a)
     acts = w.game.lose_actions
-    return tuple(acts[k] for k in range(3) if troops[k])
+    return tuple([acts[k] for k in range(3) if troops[k]])
 
 
 def _loss_apply(w: W, task: Task, action: Lose, player: int) -> None:
@@ -523,8 +523,8 @@ def _declare_run(w: W, task: Task) -> bool:
     att, dfd = sum(b.attackers), sum(side_troops(w, 1))
     if not att or not dfd or b.owners[0] == ENGLAND:
         if att and dfd:
-            w.pop()
-            w.push(Task("bdefend", b.owners[1]))
+            w.tasks.pop()
+            w.tasks.append(Task("bdefend", b.owners[1]))
             return True
         _finish(w, "attacker" if att else ("defender" if dfd else "none"))
         return True
@@ -543,33 +543,33 @@ def _declare_apply(w: W, task: Task, action: Word, player: int) -> None:
     if action.word == "retreat":
         _finish(w, "defender", attacker_retreats=True)
         return
-    w.pop()
-    w.push(Task("bdefend", b.owners[1]))
+    w.tasks.pop()
+    w.tasks.append(Task("bdefend", b.owners[1]))
 
 
 def _defend_run(w: W, task: Task) -> bool:
     b = w.battle
     assert b is not None
     if b.owners[1] == ENGLAND or not retreats(w, b):
-        w.pop()
-        w.push(Task("round"))
+        w.tasks.pop()
+        w.tasks.append(Task("round"))
         return True
     return False
 
 
 def _defend_apply(w: W, task: Task, action: Word, player: int) -> None:
-    w.pop()
+    w.tasks.pop()
     if action.word == "retreat":
-        w.push(Task("bretreat", player))
+        w.tasks.append(Task("bretreat", player))
     else:
-        w.push(Task("round"))
+        w.tasks.append(Task("round"))
 
 
 def _retreat_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     b = w.battle
     assert b is not None
     acts = w.game.place_actions
-    return tuple(acts[n] for n in retreats(w, b))
+    return tuple([acts[n] for n in retreats(w, b)])
 
 
 def _retreat_apply(w: W, task: Task, action: Place, player: int) -> None:
@@ -589,7 +589,7 @@ def _finish(w: W, survivor: str, attacker_retreats: bool = False, retreat_to: in
     b = w.battle
     assert b is not None
     while w.tasks and w.tasks[-1].kind in BATTLE_TASKS:
-        w.pop()
+        w.tasks.pop()
     p, d, t = b.owners[0], b.owners[1], b.territory
     w.battle = None
     army = b.attackers

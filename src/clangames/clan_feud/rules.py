@@ -63,7 +63,7 @@ from clangames.clan_feud.actions import (
     Total,
     Word,
 )
-from clangames.clan_feud.state import Battle, ClanFeudState, Task, occupied
+from clangames.clan_feud.state import NONZERO, Battle, ClanFeudState, Task, occupied
 from clangames.engine.draft import freeze, thaw
 from clangames.engine.phases import CHANCE, Phase
 
@@ -134,36 +134,14 @@ _SEQUENCES = (
     "city_dice",
 )
 """The flat tuple fields: a rule that writes one gets a list (:meth:`W.m`), made a tuple
-again when the draft is frozen."""
+again when the draft is frozen. A rule that replaces one whole assigns a tuple."""
 
 _NESTED = ("troops", "pool", "hands")
 """The tuple-of-rows fields: written row by row (:meth:`W.trow`, ``prow``, ``hrow``)."""
 
 
-def _make_retuple() -> Callable[[Any], None]:
-    """Generate (once) straight-line code that turns a draft's written sequences (lists)
-    back into tuples: a loop over the names with ``getattr`` costs a whole rule."""
-    lines = ["def retuple(d):"]
-    for name in _SEQUENCES:
-        lines += [
-            f"    v = d.{name}",
-            "    if type(v) is not tuple:",
-            f"        d.{name} = tuple(v)",
-        ]
-    for name in _NESTED:
-        lines += [
-            f"    v = d.{name}",
-            "    if type(v) is not tuple:",
-            f"        d.{name} = tuple(r if type(r) is tuple else tuple(r) for r in v)",
-        ]
-    lines.append("    d.tasks = tuple(d.tasks)")
-    namespace: dict[str, Any] = {}
-    exec(compile("\n".join(lines), "<Clan Feud draft retuple>", "exec"), namespace)
-    retuple: Callable[[Any], None] = namespace["retuple"]
-    return retuple
+_NESTED_SET = frozenset(_NESTED)
 
-
-_retuple = _make_retuple()
 
 _twin: list[type] = []
 """The kernel's draft class of ClanFeudState, noted at the first thaw (W swaps back to it
@@ -225,7 +203,9 @@ class W(_WorkingBase):
     city_dice: Sequence[int]
     tasks: list[Task]
     battle: Battle | None
-    options: tuple[Any, ...] | None
+    options: list[str] | None
+    """While the draft is worked: the sequence fields made lists so far (None: none),
+    for :meth:`freeze`; the state's options are set only there."""
 
     def __new__(cls, s: ClanFeudState) -> W:
         return working(s)
@@ -239,14 +219,29 @@ class W(_WorkingBase):
         if type(value) is tuple:
             value = list(value)
             setattr(self, name, value)
+            names = self.options
+            if names is None:
+                self.options = [name]
+            else:
+                names.append(name)
         return value  # type: ignore[no-any-return]
 
     def freeze(self, phase: Phase, options: tuple[Any, ...] | None) -> ClanFeudState:
         """This draft, as the state it describes (frozen in place: no copy, no
         constructor). The draft must not be used afterwards."""
+        # The sequences written (named in ``options`` while the draft is worked) become
+        # tuples again; only those are visited: checking all 17 cost more than most rules.
+        written = self.options
+        if written is not None:
+            for name in written:
+                v = getattr(self, name)
+                if name in _NESTED_SET:
+                    setattr(self, name, tuple(map(tuple, v)))  # a tuple row stays itself
+                else:
+                    setattr(self, name, tuple(v))
         self.phase = phase
-        self.options = options
-        _retuple(self)
+        self.options = options  # type: ignore[assignment]
+        self.tasks = tuple(self.tasks)  # type: ignore[assignment]
         self.__class__ = _twin[0]
         return freeze(self, ClanFeudState)
 
@@ -256,6 +251,11 @@ class W(_WorkingBase):
         rows = self.troops
         if type(rows) is tuple:
             rows = self.troops = list(rows)
+            names = self.options
+            if names is None:
+                self.options = ["troops"]
+            else:
+                names.append("troops")
         row = rows[p]
         if type(row) is tuple:
             row = rows[p] = list(row)  # type: ignore[index]
@@ -266,6 +266,11 @@ class W(_WorkingBase):
         rows = self.pool
         if type(rows) is tuple:
             rows = self.pool = list(rows)
+            names = self.options
+            if names is None:
+                self.options = ["pool"]
+            else:
+                names.append("pool")
         row = rows[p]
         if type(row) is tuple:
             row = rows[p] = list(row)  # type: ignore[index]
@@ -276,6 +281,11 @@ class W(_WorkingBase):
         rows = self.hands
         if type(rows) is tuple:
             rows = self.hands = list(rows)
+            names = self.options
+            if names is None:
+                self.options = ["hands"]
+            else:
+                names.append("hands")
         row = rows[p]
         if type(row) is tuple:
             row = rows[p] = list(row)  # type: ignore[index]
@@ -284,12 +294,6 @@ class W(_WorkingBase):
     # -- task stack ------------------------------------------------------------------------
     def top(self) -> Task:
         return self.tasks[-1]
-
-    def pop(self) -> Task:
-        return self.tasks.pop()
-
-    def push(self, task: Task) -> None:
-        self.tasks.append(task)
 
     def update(
         self,
@@ -350,15 +354,6 @@ class W(_WorkingBase):
                     return q
         return -1
 
-    def free_slot(self, p: int, column: int, level: int) -> int:
-        """The first free slot of ``column`` at ``level`` on ``p``'s board, or -1."""
-        taken = self.covered[p] | self.filled[p]
-        for slot in SLOTS_AT[level]:
-            bit = 1 << (5 * column + slot)
-            if bit & EXISTS and not taken & bit:
-                return slot
-        return -1
-
     # -- shared effects ----------------------------------------------------------------------
     def gain_die(self, p: int) -> None:
         """A die gained now goes to the lowest free Feud slot and gives its benefit."""
@@ -366,7 +361,7 @@ class W(_WorkingBase):
             bit = 1 << slot
             if not self.filled[p] & bit:
                 self.m("filled")[p] |= bit
-                self.push(interned("feud", p, LEVEL[slot]))
+                self.tasks.append(interned("feud", p, LEVEL[slot]))
                 return
 
     def set_regent(self, new: int) -> None:
@@ -460,18 +455,30 @@ def settle(w: W) -> ClanFeudState:
             if len(outcomes) == 1:
                 apply_(w, task, outcomes[0][0], CHANCE)
                 continue
-            return w.freeze(Phase.chance(kind), outcomes)  # the weights, kept
+            phase = _CHANCE_OF.get(kind)
+            if phase is None:
+                phase = _CHANCE_OF[kind] = Phase.chance(kind)
+            return w.freeze(phase, outcomes)  # the weights, kept
         if together is not None:
             players = together(w, task)
             if not players:
-                w.pop()
+                w.tasks.pop()
                 continue
             return w.freeze(Phase.together(kind, players), None)
         options = options_of(w, task)
         if len(options) == 1 and (ask is None or not ask(w, task)):
             apply_(w, task, options[0], task.player)
             continue
-        return w.freeze(Phase.turn(kind, task.player), options)
+        phase = _DECIDING.get((kind, task.player))
+        if phase is None:
+            phase = _DECIDING[kind, task.player] = Phase.turn(kind, task.player)
+        return w.freeze(phase, options)
+
+
+_CHANCE_OF: dict[str, Phase] = {}
+_DECIDING: dict[tuple[str, int], Phase] = {}
+"""The phase of each task kind's chance node and decision by each seat (a dictionary
+look-up is cheaper than the kernel's call that shares them)."""
 
 
 def legal_actions(s: ClanFeudState, player: int) -> tuple[ClanFeudAction, ...]:
@@ -493,8 +500,12 @@ def chance_weights(s: ClanFeudState) -> tuple[tuple[ClanFeudAction, int], ...]:
 
 def apply(s: ClanFeudState, action: Any, player: int) -> ClanFeudState:
     """The state after a checked legal action."""
-    w = working(s)
-    task = w.tasks[-1]
+    if not _twin:
+        working(s)  # notes the kernel's draft class
+    w = thaw(s)  # working(s), inline: one call fewer on every step
+    w.__class__ = W
+    tasks = w.tasks = list(w.tasks)
+    task = tasks[-1]
     APPLY[task.kind](w, task, action, player)
     return settle(w)
 
@@ -544,9 +555,9 @@ def initial_state(game: ClanFeudGame) -> ClanFeudState:
 
 
 def _start_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
-    starts = w.game.board.starts(w.game.num_players)
+    starts = w.game.board.starts(w.game.seat_count)
     acts = w.game.start_actions
-    return tuple((acts[t], 1) for t in sorted(starts) if w.controller[t] < 0)
+    return tuple([(acts[t], 1) for t in sorted(starts) if w.controller[t] < 0])
 
 
 def _start_apply(w: W, task: Task, action: StartAt, player: int) -> None:
@@ -556,32 +567,32 @@ def _start_apply(w: W, task: Task, action: StartAt, player: int) -> None:
     row = w.trow(p)
     row[3 * t] = 2
     row[3 * t + 1] = 1
-    if p + 1 == w.game.num_players:
-        w.pop()
+    if p + 1 == w.game.seat_count:
+        w.tasks.pop()
     else:
         w.update(a=p + 1)
 
 
 def _lot_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
     acts = w.game.lot_actions
-    return tuple((acts[s], 1) for s in range(w.game.num_players) if s not in task.data)
+    return tuple([(acts[s], 1) for s in range(w.game.seat_count) if s not in task.data])
 
 
 def _lot_apply(w: W, task: Task, action: Lot, player: int) -> None:
     data = (*task.data, action.seat)
-    if len(data) == w.game.num_players:
-        w.order = list(data)
-        w.pop()
+    if len(data) == w.game.seat_count:
+        w.order = data
+        w.tasks.pop()
     else:
         w.update(data=data)
 
 
 def _turn_run(w: W, task: Task) -> bool:
     w.turn += 1
-    w.push(interned("phase3"))
-    w.push(interned("phase2"))
-    w.push(interned("roll"))
-    w.push(interned("phase1"))
+    w.tasks.append(interned("phase3"))
+    w.tasks.append(interned("phase2"))
+    w.tasks.append(interned("roll"))
+    w.tasks.append(interned("phase1"))
     return True
 
 
@@ -603,33 +614,30 @@ def mine(w: W | ClanFeudState, p: int) -> list[int]:
 
 def dice_owned(w: W | ClanFeudState, p: int) -> tuple[int, ...]:
     """The dice ``p`` gathers, by colour: the rulings' recount."""
-    cov = w.covered[p]
-    cities = sum(1 for t in mine(w, p) if w.site[t] == 1)
-
-    def bought(column: int, slot: int) -> int:
-        return 0 if cov >> (5 * column + slot) & 1 else 1
-
+    bought = ~w.covered[p]  # a bought slot's bit is set
+    site = w.site
+    cities = sum([site[t] == 1 for t in mine(w, p)])
     return (
-        3 + bought(BUILD, 4),
-        bought(BUILD, 1) + cities,
+        3 + (bought >> (5 * BUILD + 4) & 1),
+        (bought >> (5 * BUILD + 1) & 1) + cities,
         1 if w.regent == p else 0,
-        bought(INCOME, 4),
-        bought(INTRIGUE, 4),
-        bought(MILITARY, 4),
+        bought >> (5 * INCOME + 4) & 1,
+        bought >> (5 * INTRIGUE + 4) & 1,
+        bought >> (5 * MILITARY + 4) & 1,
         0,
     )
 
 
 def _phase1_run(w: W, task: Task) -> bool:
-    n = w.game.num_players
+    n = w.game.seat_count
     counts: list[int] = []
     for p in range(n):
         w.m("filled")[p] = 0
         w.m("pool")[p] = (0,) * 21  # type: ignore[call-overload]
         counts.extend(dice_owned(w, p))
     w.passed = 0
-    w.city_dice = [0] * n
-    w.pop()
+    w.city_dice = (0,) * n
+    w.tasks.pop()
     # The roll task below waits for the counts; card window P1.after_roll (part 3) comes
     # after it, before phase 2.
     w.update(data=tuple(counts))
@@ -642,43 +650,43 @@ def _order_setter(w: W) -> None:
     if w.turn == 1:
         return
     # Card window P1.before_order (part 3) belongs here.
-    n = w.game.num_players
+    n = w.game.seat_count
     sizes = [sum(dice_owned(w, p)) for p in range(n)]
     fewest = min(sizes)
     tied = tuple(p for p in range(n) if sizes[p] == fewest)
     if len(tied) == 1:
-        w.push(interned("order", tied[0]))
+        w.tasks.append(interned("order", tied[0]))
     elif w.regent >= 0:
-        w.push(Task("tiebreak", w.regent, data=tied))
+        w.tasks.append(Task("tiebreak", w.regent, data=tied))
     else:
         low = min(w.vp[p] for p in tied)
         least = [p for p in tied if w.vp[p] == low]
         if len(least) == 1:
-            w.push(interned("order", least[0]))
+            w.tasks.append(interned("order", least[0]))
 
 
 def _tiebreak_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
-    return tuple(w.game.seat_actions[s] for s in task.data)
+    return tuple([w.game.seat_actions[s] for s in task.data])
 
 
 def _tiebreak_apply(w: W, task: Task, action: Seat, player: int) -> None:
-    w.pop()
-    w.push(interned("order", action.seat))
+    w.tasks.pop()
+    w.tasks.append(interned("order", action.seat))
 
 
 def _order_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     acts = w.game.seat_actions
-    return tuple(acts[s] for s in range(w.game.num_players) if s not in task.data)
+    return tuple([acts[s] for s in range(w.game.seat_count) if s not in task.data])
 
 
 def _order_apply(w: W, task: Task, action: Seat, player: int) -> None:
-    n = w.game.num_players
+    n = w.game.seat_count
     data = (*task.data, action.seat)
     if len(data) == n - 1:
         data = (*data, *(s for s in range(n) if s not in data))
     if len(data) == n:
-        w.order = list(data)
-        w.pop()
+        w.order = data
+        w.tasks.pop()
     else:
         w.update(data=data)
 
@@ -698,15 +706,13 @@ def roll_weights(colour: int, n: int) -> tuple[tuple[int, int, int, int], ...]:
 
 
 def _roll_next(task: Task) -> int:
-    for i, count in enumerate(task.data):
-        if count:
-            return i
-    return -1
+    """The first dice-count entry still to roll, or -1 (found in C: counts are small)."""
+    return bytes(task.data).translate(NONZERO).find(1)
 
 
 def _roll_run(w: W, task: Task) -> bool:
     if _roll_next(task) < 0:
-        w.pop()
+        w.tasks.pop()
         return True
     return False
 
@@ -732,16 +738,29 @@ def _roll_apply(w: W, task: Task, action: Rolled, player: int) -> None:
 # Phase 2
 
 
+_PHASE2_TASKS = tuple(interned("phase2", -1, a) for a in range(5))
+_ASSIGN_TASKS = tuple(interned("assign", p) for p in range(5))
+_COLUMN_TASKS = tuple(
+    tuple(tuple(interned(name, p, level) for level in range(4)) for p in range(5))
+    for name in COLUMN_NAMES
+)
+"""Phase 2's tasks, interned ahead: the die-by-die cycle is a third of a game's steps."""
+
+
 def _phase2_run(w: W, task: Task) -> bool:
-    n = w.game.num_players
+    n = w.game.seat_count
+    a, order, passed = task.a, w.order, w.passed
     for k in range(n):
-        idx = (task.a + k) % n
-        p = w.order[idx]
-        if not w.passed >> p & 1:
-            w.update(a=(idx + 1) % n)
-            w.push(interned("assign", p))
+        idx = (a + k) % n
+        p = order[idx]
+        if not passed >> p & 1:
+            if task is _PHASE2_TASKS[a % 5]:
+                w.tasks[-1] = _PHASE2_TASKS[(idx + 1) % n]
+            else:  # a task decoded from JSON: the same fields, not the shared object
+                w.update(a=(idx + 1) % n)
+            w.tasks.append(_ASSIGN_TASKS[p])
             return True
-    w.pop()
+    w.tasks.pop()
     return True
 
 
@@ -896,16 +915,22 @@ def assign_candidates(
 
 def _assign_apply(w: W, task: Task, action: Any, player: int) -> None:
     p = task.player
-    w.pop()
+    w.tasks.pop()
     if isinstance(action, Word):
         w.passed |= 1 << p
         return
     w.prow(p)[3 * action.colour + action.value - 1] -= 1
-    slot = w.free_slot(p, action.column, action.level)
-    w.m("filled")[p] |= 1 << (5 * action.column + slot)
-    level = action.level
+    column, level = action.column, action.level
+    taken = w.covered[p] | w.filled[p]
+    for slot in SLOTS_AT[level]:  # the first free slot at the level
+        bit = 1 << (5 * column + slot)
+        if bit & EXISTS and not taken & bit:
+            break
+    else:
+        slot = -1
+    w.m("filled")[p] |= 1 << (5 * column + slot)
     # Card window P2.assign (part 3): a card's action resolves here, before the die's.
-    w.push(interned(COLUMN_NAMES[action.column], p, level))
+    w.tasks.append(_COLUMN_TASKS[column][p][level])
 
 
 def _feud_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
@@ -931,7 +956,7 @@ def _feud_apply(w: W, task: Task, action: Any, player: int) -> None:
     if isinstance(action, Word):
         if action.word == "tokens":
             w.m("feud")[p] += level
-        w.pop()
+        w.tasks.pop()
     elif isinstance(action, Raise):
         i = 3 * action.colour + action.value - 1
         pool = w.prow(p)
@@ -940,13 +965,13 @@ def _feud_apply(w: W, task: Task, action: Any, player: int) -> None:
         if level == 3 and not task.b:
             w.update(b=1, c=i + 2)
         else:
-            w.pop()
+            w.tasks.pop()
     else:
         i = 3 * action.colour
         pool = w.prow(p)
         pool[i] -= 1
         pool[i + 2] += 1
-        w.pop()
+        w.tasks.pop()
 
 
 def territories_yielding(w: W, p: int) -> int:
@@ -957,10 +982,10 @@ def territories_yielding(w: W, p: int) -> int:
 def _income_run(w: W, task: Task) -> bool:
     p, level = task.player, task.a
     n = territories_yielding(w, p)
-    w.pop()
+    w.tasks.pop()
     if level == 2:
         if n:
-            w.push(interned("income_roll", p, n))
+            w.tasks.append(interned("income_roll", p, n))
     else:
         w.m("money")[p] += n * (1 if level == 1 else 2)
     return True
@@ -969,39 +994,39 @@ def _income_run(w: W, task: Task) -> bool:
 def _income_roll_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
     n = task.a
     totals = w.game.total_actions
-    return tuple((totals[n + twos], comb(n, twos)) for twos in range(n + 1))
+    return tuple([(totals[n + twos], comb(n, twos)) for twos in range(n + 1)])
 
 
 def _income_roll_apply(w: W, task: Task, action: Total, player: int) -> None:
     w.m("money")[task.player] += action.k
-    w.pop()
+    w.tasks.pop()
 
 
 def _intrigue_run(w: W, task: Task) -> bool:
     p, level = task.player, task.a
     w.m("money")[p] += level
     w.m("vp")[p] += INTRIGUE_VP[level - 1]
-    w.pop()
-    w.push(interned("draw", p, level))
+    w.tasks.pop()
+    w.tasks.append(interned("draw", p, level))
     return True
 
 
 def _draw_run(w: W, task: Task) -> bool:
     if task.a <= 0:
-        w.pop()
+        w.tasks.pop()
         return True
     if not any(w.deck):
         if not any(w.discards):
-            w.pop()
+            w.tasks.pop()
             return True
-        w.deck, w.discards = w.discards, [0] * len(w.discards)
+        w.deck, w.discards = tuple(w.discards), (0,) * len(w.discards)
         return True
     return False
 
 
 def _draw_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
     acts = w.game.draw_actions
-    return tuple((acts[d], n) for d, n in enumerate(w.deck) if n)
+    return tuple([(acts[d], n) for d, n in enumerate(w.deck) if n])
 
 
 def _draw_apply(w: W, task: Task, action: DrawCard, player: int) -> None:
@@ -1019,24 +1044,24 @@ def _build_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 
 def _build_apply(w: W, task: Task, action: Any, player: int) -> None:
     p, level = task.player, task.a
-    w.pop()
+    w.tasks.pop()
     if isinstance(action, Word):
         return
     column, slot = action.column, action.slot
     w.m("money")[p] -= PRICE[slot]
     w.m("covered")[p] &= ~(1 << (5 * column + slot))
     if level == 3 and slot in (1, 2) and not task.b:
-        w.push(interned("build", p, 3, 1))
+        w.tasks.append(interned("build", p, 3, 1))
     if (column == BUILD and slot == 1) or slot == 4:
         w.gain_die(p)
     else:
-        w.push(interned("place", p, 2 if slot == 3 else 0))
+        w.tasks.append(interned("place", p, 2 if slot == 3 else 0))
 
 
 def _place_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p, castle = task.player, task.a == 2
     acts = w.game.place_actions
-    return tuple(acts[t] for t in mine(w, p) if w.buildings(t) < 2 and not (castle and w.site[t]))
+    return tuple([acts[t] for t in mine(w, p) if w.buildings(t) < 2 and not (castle and w.site[t])])
 
 
 def _place_apply(w: W, task: Task, action: Place, player: int) -> None:
@@ -1045,7 +1070,7 @@ def _place_apply(w: W, task: Task, action: Place, player: int) -> None:
         w.m("site")[t] = 2
     else:
         w.m("towers")[t] += 1
-    w.pop()
+    w.tasks.pop()
 
 
 def _military_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
@@ -1061,11 +1086,11 @@ def _military_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 
 def _military_apply(w: W, task: Task, action: Word, player: int) -> None:
     p, level = task.player, task.a
-    w.pop()
+    w.tasks.pop()
     if action.word == "recruit":
-        w.push(interned("recruit", p, level, -1))
+        w.tasks.append(interned("recruit", p, level, -1))
     else:
-        w.push(interned("move", p, level))
+        w.tasks.append(interned("move", p, level))
 
 
 RECRUIT_STAGES = ((), (0,), (1, 0), (2, 1, 0))
@@ -1080,7 +1105,7 @@ def _recruit_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p, level = task.player, task.a
     if task.b < 0:
         acts = w.game.place_actions
-        return tuple(acts[t] for t in mine(w, p) if w.buildings(t))
+        return tuple([acts[t] for t in mine(w, p) if w.buildings(t)])
     stages = RECRUIT_STAGES[level]
     kind = stages[task.c]
     later = stages[task.c + 1 :]
@@ -1090,7 +1115,7 @@ def _recruit_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     most = min(left[kind], money // COST[kind])
     need = not taken and not any(money >= COST[k] and left[k] > 0 for k in later)
     takes = w.game.take_actions
-    return tuple(takes[kind][k] for k in range(1 if need else 0, most + 1))
+    return tuple([takes[kind][k] for k in range(1 if need else 0, most + 1)])
 
 
 def _recruit_apply(w: W, task: Task, action: Any, player: int) -> None:
@@ -1105,7 +1130,7 @@ def _recruit_apply(w: W, task: Task, action: Any, player: int) -> None:
     if k and w.regent < 0 and w.king == t:
         w.set_regent(p)  # recruits at rest beside a lone King take him, as any army would
     if task.c + 1 == len(RECRUIT_STAGES[level]):
-        w.pop()
+        w.tasks.pop()
     else:
         w.update(c=task.c + 1, data=(*task.data, k))
 
@@ -1124,38 +1149,38 @@ def _phase3_run(w: W, task: Task) -> bool:
         if w.events:
             node = g.objective_nodes[w.events[-1]]
             for p in reversed(order):
-                w.push(interpret.program(p, node))
+                w.tasks.append(interpret.program(p, node))
     elif stage == 1:
         if len(w.events) == g.deck_size:
             w.tasks = [Task("final")]
         else:
-            w.push(interned("draw_event"))
+            w.tasks.append(interned("draw_event"))
     elif stage == 2:
         card = g.events.regular[w.events[-1]]
         interpret.move_track(w, card.england)
         node = g.each_player_nodes[w.events[-1]]
         for p in reversed(order):
-            w.push(interpret.program(p, node))
+            w.tasks.append(interpret.program(p, node))
     elif stage == 3:
         # England at war: part 2 spawns and moves English armies here.
         w.at_war = g.england.at_war(w.england)
         # Card window P3.upkeep (part 3) comes before each payment.
         for p in reversed(order):
-            w.push(interned("upkeep", p))
+            w.tasks.append(interned("upkeep", p))
     else:
-        w.pop()
+        w.tasks.pop()
     return True
 
 
 def _draw_event_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
     acts = w.game.event_actions
     drawn = set(w.events)
-    return tuple((acts[e], 1) for e in range(len(acts)) if e not in drawn)
+    return tuple([(acts[e], 1) for e in range(len(acts)) if e not in drawn])
 
 
 def _draw_event_apply(w: W, task: Task, action: DrawEvent, player: int) -> None:
     w.m("events").append(action.event)
-    w.pop()
+    w.tasks.pop()
 
 
 def upkeep_due(w: W | ClanFeudState, p: int) -> int:
@@ -1165,7 +1190,7 @@ def upkeep_due(w: W | ClanFeudState, p: int) -> int:
 
 def _upkeep_run(w: W, task: Task) -> bool:
     if task.a == 0 and not any(w.troops[task.player]):  # nothing due (counts are >= 0)
-        w.pop()
+        w.tasks.pop()
         return True
     return False
 
@@ -1176,7 +1201,7 @@ def _upkeep_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     if task.a:
         t = task.a - 1
         army = w.army(p, t)
-        return tuple(g.lose_actions[k] for k in range(3) if army[k])
+        return tuple([g.lose_actions[k] for k in range(3) if army[k]])
     out: list[ClanFeudAction] = []
     if w.money[p] + w.feud[p] >= upkeep_due(w, p):
         out.append(g.words["pay upkeep"])
@@ -1195,26 +1220,26 @@ def _upkeep_apply(w: W, task: Task, action: Any, player: int) -> None:
         w.update(a=0)
     else:
         due = upkeep_due(w, p)
-        w.pop()
+        w.tasks.pop()
         lo, hi = max(0, due - w.money[p]), min(w.feud[p], due)
         if lo == hi:
             w.m("feud")[p] -= lo
             w.m("money")[p] -= due - lo
         else:
-            w.push(interned("upkeep_pay", p, due))
+            w.tasks.append(interned("upkeep_pay", p, due))
 
 
 def _upkeep_pay_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p, due = task.player, task.a
     lo, hi = max(0, due - w.money[p]), min(w.feud[p], due)
-    return tuple(w.game.pay_actions[k] for k in range(lo, hi + 1))
+    return tuple([w.game.pay_actions[k] for k in range(lo, hi + 1)])
 
 
 def _upkeep_pay_apply(w: W, task: Task, action: PayFeud, player: int) -> None:
     p, due = task.player, task.a
     w.m("feud")[p] -= action.k
     w.m("money")[p] -= due - action.k
-    w.pop()
+    w.tasks.pop()
 
 
 def _final_run(w: W, task: Task) -> bool:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from clangames.clan_feud.observation import ClanFeudObservation
 
 
-_NONZERO = bytes([0] + [1] * 255)
+NONZERO = bytes([0] + [1] * 255)
 """A ``bytes.translate`` table: every count but 0 becomes 1."""
 
 
@@ -30,7 +30,7 @@ def occupied(counts: Sequence[int]) -> list[int]:
     """The territories with a troop in a row of counts (``3 * territory + type``), in order.
     The row is searched as bytes, in C: counts are small and never negative (supply
     limits), and a Python loop over the board's 132 counts costs more than a whole rule."""
-    marks = bytes(counts).translate(_NONZERO)
+    marks = bytes(counts).translate(NONZERO)
     out = []
     i = marks.find(1)
     while i >= 0:
@@ -152,12 +152,18 @@ class ClanFeudState(State):
 
     # -- rules -----------------------------------------------------------------------------
     def _legal(self, player: int) -> tuple[Any, ...]:
+        options = self.options
+        if options is not None:  # never set at a simultaneous node: its seats differ
+            return options
         return rules.legal_actions(self, player)
 
     def _apply(self, action: Any, player: int) -> ClanFeudState:
         return rules.apply(self, action, player)
 
     def _chance_weights(self) -> tuple[tuple[Any, int], ...]:
+        options = self.options
+        if options is not None:  # worked out when the state was made
+            return options
         return rules.chance_weights(self)
 
     # -- results ---------------------------------------------------------------------------
