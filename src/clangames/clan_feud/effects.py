@@ -473,8 +473,7 @@ def _tokenize(text: str, where: str) -> list[_Token]:
         match = _TOKEN.match(text, pos)
         if match is None:
             raise ExpressionError(where, text, pos, f"unexpected character {text[pos]!r}")
-        kind = match.lastgroup
-        assert kind is not None  # one named group always matches
+        kind = match.lastgroup or "space"  # one named group always matches
         if kind != "space":
             tokens.append(_Token(kind, match.group(), pos))
         pos = match.end()

@@ -125,7 +125,8 @@ def holds(w: Any, p: int, c: Condition) -> bool:
     mine = everyone[p]
     if isinstance(c, Most):
         return mine >= 1 and mine == max(everyone)
-    assert isinstance(c, Fewest)
+    if not isinstance(c, Fewest):
+        raise TypeError(f"expected a Fewest node, got {c!r}")
     return mine == min(everyone)
 
 
@@ -257,7 +258,8 @@ def _run(w: W, task: Task) -> bool:
             return False
         w.update(data=rest)
         return True
-    assert isinstance(e, Repeat)
+    if not isinstance(e, Repeat):
+        raise TypeError(f"expected a Repeat node, got {e!r}")
     if counter < 0:
         counter = e.times
         _set_top(w, task, counter)
@@ -333,14 +335,16 @@ def _apply(w: W, task: Task, action: Any, player: int) -> None:
         w.check_king(p)
         _set_top(w, task, (counter // 64 - 1) * 64)
     elif isinstance(action, Option):
-        assert isinstance(e, Or)
+        if not isinstance(e, Or):
+            raise TypeError(f"expected a Or node, got {e!r}")
         w.update(data=(*rest, w.game.node_index[e.options[action.k - 1]], -1))
     elif isinstance(action, Word) and action.word == "decline":
         w.update(data=rest)
     elif isinstance(e, May):
         w.update(data=(*rest, w.game.node_index[e.body], -1))
     else:
-        assert isinstance(e, Repeat)
+        if not isinstance(e, Repeat):
+            raise TypeError(f"expected a Repeat node, got {e!r}")
         w.update(data=(*rest, node, counter - 1, w.game.node_index[e.body], -1))
 
 
@@ -407,7 +411,8 @@ def max_decisions(e: Expr) -> int:
         return 1 + max_decisions(e.body)
     if isinstance(e, If):
         return max_decisions(e.body)
-    assert isinstance(e, Repeat)
+    if not isinstance(e, Repeat):
+        raise TypeError(f"expected a Repeat node, got {e!r}")
     return e.times * (1 + max_decisions(e.body)) + 1
 
 

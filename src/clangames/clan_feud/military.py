@@ -206,17 +206,24 @@ def _begin_battle(
     w.tasks.append(Task("round"))
 
 
-def side_troops(w: W, side: int) -> tuple[int, int, int]:
+def current_battle(w: W) -> Battle:
+    """The battle being fought: battle tasks are on the stack only while there is one, so
+    its absence is a broken state, reported as such rather than as an AttributeError."""
     b = w.battle
-    assert b is not None  # only battle tasks call this
+    if b is None:
+        raise RuntimeError(f"a battle step ran with no battle in progress (tasks {w.tasks!r})")
+    return b
+
+
+def side_troops(w: W, side: int) -> tuple[int, int, int]:
+    b = current_battle(w)
     if side == 0:
         return b.attackers
     return w.army(b.owners[1], b.territory)
 
 
 def _round_run(w: W, task: Task) -> bool:
-    b = w.battle
-    assert b is not None
+    b = current_battle(w)
     w.battle = attrs.evolve(
         b,
         cards=Commitments.open(2),
@@ -247,14 +254,12 @@ def _round_run(w: W, task: Task) -> bool:
 
 
 def _sides_of(w: W, player: int) -> int:
-    b = w.battle
-    assert b is not None
+    b = current_battle(w)
     return 0 if b.owners[0] == player else 1
 
 
 def _cards_together(w: W, task: Task) -> tuple[int, ...]:
-    b = w.battle
-    assert b is not None
+    b = current_battle(w)
     return tuple(
         sorted(
             p
@@ -272,15 +277,13 @@ def _cards_sealed(w: W, task: Task, player: int) -> tuple[ClanFeudAction, ...]:
 
 
 def _cards_apply(w: W, task: Task, action: Any, player: int) -> None:
-    b = w.battle
-    assert b is not None
+    b = current_battle(w)
     side = _sides_of(w, player)
     w.battle = attrs.evolve(b, cards=b.cards.commit(side, w.game.action_id(action)))
 
 
 def _tokens_together(w: W, task: Task) -> tuple[int, ...]:
-    b = w.battle
-    assert b is not None
+    b = current_battle(w)
     return tuple(
         sorted(
             p
@@ -296,15 +299,13 @@ def _tokens_sealed(w: W, task: Task, player: int) -> tuple[ClanFeudAction, ...]:
 
 
 def _tokens_apply(w: W, task: Task, action: Commit, player: int) -> None:
-    b = w.battle
-    assert b is not None
+    b = current_battle(w)
     side = _sides_of(w, player)
     w.battle = attrs.evolve(b, tokens=b.tokens.commit(side, w.game.action_id(action)))
 
 
 def _reveal_run(w: W, task: Task) -> bool:
-    b = w.battle
-    assert b is not None
+    b = current_battle(w)
     g = w.game
     played = [-1, -1]
     spent = [0, 0]
@@ -353,8 +354,7 @@ def _art_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
 
 
 def _art_apply(w: W, task: Task, action: Total, player: int) -> None:
-    b = w.battle
-    assert b is not None
+    b = current_battle(w)
     art = list(b.artillery)
     art[task.a] = action.k
     w.battle = attrs.evolve(b, artillery=(art[0], art[1]))
@@ -380,8 +380,7 @@ def strengths(w: W | Any, b: Battle) -> tuple[int, int]:
 
 
 def _strength_run(w: W, task: Task) -> bool:
-    b = w.battle
-    assert b is not None
+    b = current_battle(w)
     att, dfd = strengths(w, b)
     w.tasks.pop()
     if att == dfd:
@@ -417,14 +416,12 @@ def two_is_three(w: W | Any, b: Battle) -> bool:
 
 
 def _hits_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
-    b = w.battle
-    assert b is not None
+    b = current_battle(w)
     return w.game.hit_table(task.b, two_is_three(w, b))
 
 
 def _hits_apply(w: W, task: Task, action: Hits, player: int) -> None:
-    b = w.battle
-    assert b is not None
+    b = current_battle(w)
     hits = list(b.hits)
     hits[1 - task.a] += action.loser
     hits[task.a] += action.winner
@@ -433,8 +430,7 @@ def _hits_apply(w: W, task: Task, action: Hits, player: int) -> None:
 
 
 def _cas_run(w: W, task: Task) -> bool:
-    b = w.battle
-    assert b is not None
+    b = current_battle(w)
     eff = effects(w, b)
     losses = []
     for side in range(2):
@@ -451,8 +447,7 @@ def _cas_run(w: W, task: Task) -> bool:
 
 
 def _lose(w: W, side: int, kind: int, count: int = 1) -> None:
-    b = w.battle
-    assert b is not None
+    b = current_battle(w)
     owner = b.owners[side]
     if side == 0:
         army = list(b.attackers)
@@ -468,8 +463,7 @@ def _lose(w: W, side: int, kind: int, count: int = 1) -> None:
 
 
 def _loss_run(w: W, task: Task) -> bool:
-    b = w.battle
-    assert b is not None
+    b = current_battle(w)
     side = task.a
     due = b.losses[side]
     troops = side_troops(w, side)
@@ -518,8 +512,7 @@ def retreats(w: W, b: Battle) -> tuple[int, ...]:
 
 
 def _declare_run(w: W, task: Task) -> bool:
-    b = w.battle
-    assert b is not None
+    b = current_battle(w)
     att, dfd = sum(b.attackers), sum(side_troops(w, 1))
     if not att or not dfd or b.owners[0] == ENGLAND:
         if att and dfd:
@@ -538,8 +531,7 @@ def _declare_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 
 
 def _declare_apply(w: W, task: Task, action: Word, player: int) -> None:
-    b = w.battle
-    assert b is not None
+    b = current_battle(w)
     if action.word == "retreat":
         _finish(w, "defender", attacker_retreats=True)
         return
@@ -548,8 +540,7 @@ def _declare_apply(w: W, task: Task, action: Word, player: int) -> None:
 
 
 def _defend_run(w: W, task: Task) -> bool:
-    b = w.battle
-    assert b is not None
+    b = current_battle(w)
     if b.owners[1] == ENGLAND or not retreats(w, b):
         w.tasks.pop()
         w.tasks.append(Task("round"))
@@ -566,15 +557,13 @@ def _defend_apply(w: W, task: Task, action: Word, player: int) -> None:
 
 
 def _retreat_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
-    b = w.battle
-    assert b is not None
+    b = current_battle(w)
     acts = w.game.place_actions
     return tuple([acts[n] for n in retreats(w, b)])
 
 
 def _retreat_apply(w: W, task: Task, action: Place, player: int) -> None:
-    b = w.battle
-    assert b is not None
+    b = current_battle(w)
     d, t, n = b.owners[1], b.territory, action.territory
     row = w.trow(d)
     for k in range(3):
@@ -586,8 +575,7 @@ def _retreat_apply(w: W, task: Task, action: Place, player: int) -> None:
 def _finish(w: W, survivor: str, attacker_retreats: bool = False, retreat_to: int = -1) -> None:
     """End the battle: ``survivor`` is the side left in the territory (``attacker``,
     ``defender`` or ``none``). Pops the battle's remaining tasks."""
-    b = w.battle
-    assert b is not None
+    b = current_battle(w)
     while w.tasks and w.tasks[-1].kind in BATTLE_TASKS:
         w.tasks.pop()
     p, d, t = b.owners[0], b.owners[1], b.territory

@@ -48,7 +48,8 @@ class ClanFeudRenderer(Renderer):
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
-        assert isinstance(game, ClanFeudGame)
+        if not isinstance(game, ClanFeudGame):
+            raise TypeError(f"the Clan Feud renderer needs a Clan Feud game, got {game!r}")
         self.cf: ClanFeudGame = game
 
     def clan(self, seat: int) -> Text:
