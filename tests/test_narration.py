@@ -1,4 +1,4 @@
-"""Narration (clangames.cli.render.identifiable / narrate): a step is told in full only to a
+"""Narration (clangames.rendering.text.identifiable / narrate): a step is told in full only to a
 seat that could tell it apart from every alternative in every world it cannot rule out."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from typing import Any
 
 import clangames
 from clangames import CHANCE
-from clangames.cli.render import identifiable, narrate, renderer_for
+from clangames.rendering.text import identifiable, narrate, renderer_for
 
 
 def _last_inheritance_deal() -> tuple[Any, Any, Any]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from rich.console import Console
 
 import clangames
-from clangames.clan_feud.render import ClanFeudRenderer
-from clangames.cli.render import renderer_for
+from clangames.rendering.clan_feud import ClanFeudRenderer
+from clangames.rendering.text import renderer_for
 
 from .cf_rules_helpers import load, position
 

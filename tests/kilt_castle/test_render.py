@@ -9,15 +9,15 @@ import pytest
 from rich.console import Console, RenderableType
 
 import clangames
-from clangames.cli.render import GenericRenderer, narrate, renderer_for, seat_view
 from clangames.engine.phases import CHANCE
 from clangames.kilt_castle import Build, KiltCastleObservation, KiltCastleState, MoveRoof
-from clangames.kilt_castle.render import (
+from clangames.rendering.kilt_castle import (
     LINE_WIDTH,
     KiltCastleRenderer,
     colour_letters,
     make_renderer,
 )
+from clangames.rendering.text import GenericRenderer, narrate, renderer_for, seat_view
 
 from .kc_helpers import DARK, FOUR_ROWS, LIGHT, ORANGE, RED, floor, load, move, table
 

@@ -10,11 +10,11 @@ import pytest
 from rich.console import Console, RenderableType
 
 import clangames
-from clangames.cli.render import GenericRenderer, narrate, renderer_for, reveal, seat_view
 from clangames.engine.phases import CHANCE
 from clangames.koa_kingmaker import Discard, Inherit, KoaState, Play, Seal
 from clangames.koa_kingmaker.cards import FANATIC, GOLD, JESTER, ROYAL, SEER
-from clangames.koa_kingmaker.render import KoaRenderer, hand_text, make_renderer, played_name
+from clangames.rendering.koa_kingmaker import KoaRenderer, hand_text, make_renderer, played_name
+from clangames.rendering.text import GenericRenderer, narrate, renderer_for, reveal, seat_view
 
 from .helpers import apply, arrange, load, play_round, start
 

@@ -6,7 +6,7 @@ A human seat sees only its own observation; with two or more human seats a "pass
 k" screen hides the previous seat's secrets before the next one looks. Legal actions are
 listed and chosen by number or by their text form; ``undo``, ``save FILE``, ``board``,
 ``help`` and ``quit`` are commands. Steps are narrated to each human seat only in a form it
-may know (:func:`clangames.cli.render.narrate`). Everything random comes from ``--seed``:
+may know (:func:`clangames.rendering.text.narrate`). Everything random comes from ``--seed``:
 the match samples chance with ``Rng(seed)`` and the bot at seat ``i`` gets
 ``Rng(seed).fork(i + 1)`` (as ``clangames demo`` does).
 
@@ -38,17 +38,6 @@ from clangames.cli.files import (
     input_stream,
 )
 from clangames.cli.params import parse_params, seed_type
-from clangames.cli.render import (
-    Renderer,
-    narrate,
-    numbered,
-    renderer_for,
-    results,
-    reveal,
-    seat_view,
-    step_line,
-    who,
-)
 from clangames.cli.saving import (
     HUMAN,
     autosave_directory,
@@ -67,6 +56,17 @@ from clangames.engine.record import GameRecord
 from clangames.engine.registry import game_spec
 from clangames.engine.rng import Rng
 from clangames.engine.state import Action, State
+from clangames.rendering.text import (
+    Renderer,
+    narrate,
+    numbered,
+    renderer_for,
+    results,
+    reveal,
+    seat_view,
+    step_line,
+    who,
+)
 
 _MAX_CHOICE_DIGITS = 9
 """Longer numbers are not list entries (and ``int`` of a huge digit string is refused)."""

@@ -18,7 +18,11 @@ from rich.console import Console
 
 from clangames.cli.errors import UsageError
 from clangames.cli.files import input_stream
-from clangames.cli.render import (
+from clangames.cli.saving import read_record
+from clangames.engine.errors import StateDecodeError
+from clangames.engine.phases import CHANCE
+from clangames.engine.record import GameRecord
+from clangames.rendering.text import (
     narrate,
     renderer_for,
     results,
@@ -27,10 +31,6 @@ from clangames.cli.render import (
     step_line,
     who,
 )
-from clangames.cli.saving import read_record
-from clangames.engine.errors import StateDecodeError
-from clangames.engine.phases import CHANCE
-from clangames.engine.record import GameRecord
 
 
 class ReplayError(UsageError):

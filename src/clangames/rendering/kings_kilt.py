@@ -10,11 +10,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from clangames.cli.render import Renderer, who
 from clangames.engine.game import Game
 from clangames.engine.phases import CHANCE
 from clangames.kings_kilt.game import KingsKiltGame
 from clangames.kings_kilt.observation import KingsKiltObservation
+from clangames.rendering.text import Renderer, who
 
 _STYLES = (
     "bold red",

@@ -17,7 +17,6 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from clangames.cli.render import Renderer, who
 from clangames.engine.bits import bits_of
 from clangames.engine.game import Game
 from clangames.engine.phases import CHANCE
@@ -32,6 +31,7 @@ from clangames.koa_kingmaker.cards import (
 )
 from clangames.koa_kingmaker.game import KoaGame
 from clangames.koa_kingmaker.observation import KoaObservation
+from clangames.rendering.text import Renderer, who
 
 HOUSE_STYLES = ("bold red", "bold green", "bold blue", "bold magenta", "bold cyan")
 """One style per house, so a house keeps its colour wherever it is named."""

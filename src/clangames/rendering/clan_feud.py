@@ -19,9 +19,9 @@ from rich.text import Text
 from clangames.clan_feud.actions import COLOURS, COLUMN_NAMES, SLOT_NAMES
 from clangames.clan_feud.game import ClanFeudGame
 from clangames.clan_feud.observation import ClanFeudObservation
-from clangames.cli.render import Renderer, who
 from clangames.engine.game import Game
 from clangames.engine.phases import CHANCE
+from clangames.rendering.text import Renderer, who
 
 CLAN_STYLES = ("bold red", "bold green", "bold blue", "bold magenta", "bold cyan")
 SITES = ("", "city", "castle")

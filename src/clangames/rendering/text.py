@@ -2,9 +2,10 @@
 
 Every picture is drawn from an *observation* (``state.observation(seat)`` or
 ``state.public_observation()``), never from the full state, so a renderer cannot show what
-the viewing seat may not know. A game package may provide ``clangames.<game>/render.py``
+the viewing seat may not know. A game may have a module ``clangames.rendering.<game name>``
 with a ``make_renderer(game) -> Renderer``; any other game gets :class:`GenericRenderer`,
-which lists the observation's fields.
+which lists the observation's fields. Rendering is a layer of its own, above the games and
+below the front-ends: a rules package never imports it.
 
 Narration is filtered the same way (:func:`narrate`): ``state.describe`` knows everything,
 so it is only used for a step the viewer can tell apart from every alternative (their own
@@ -89,13 +90,13 @@ def generic_board(obs: Any, title: str) -> RenderableType:
 
 
 def renderer_for(game: Game) -> Renderer:
-    """The game's own renderer (``clangames.<package>.render.make_renderer``) if it has
-    one, else :class:`GenericRenderer`."""
-    package = type(game).__module__.rsplit(".", 1)[0]
+    """The game's own renderer (``clangames.rendering.<game name>.make_renderer``) if it
+    has one, else :class:`GenericRenderer`."""
+    name = f"{__package__}.{game.name}"
     try:
-        module = importlib.import_module(f"{package}.render")
+        module = importlib.import_module(name)
     except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.render":
+        if exc.name != name:
             raise
         return GenericRenderer(game)
     make = getattr(module, "make_renderer", None)

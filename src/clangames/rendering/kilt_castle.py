@@ -17,11 +17,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from clangames.cli.render import Renderer, who
 from clangames.engine.game import Game
 from clangames.kilt_castle.board import CREST_KINDS, letter_floor
 from clangames.kilt_castle.game import KiltCastleGame
 from clangames.kilt_castle.observation import KiltCastleObservation
+from clangames.rendering.text import Renderer, who
 
 KNOWN_STYLES = {
     "red": "bold red",
