@@ -396,6 +396,7 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
         return
     # Older Pythons have no public way to stop running workers: take them from the pool.
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()
@@ -404,6 +405,11 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
         if process.is_alive():
             process.kill()
             process.join(timeout=5)
+    # Let the pool's manager thread see its workers gone and close its wake-up pipe before
+    # we return: otherwise the interpreter's exit hook may race it, writing to the pipe as
+    # it closes, and print a traceback after our one-line error (Python 3.11-3.13).
+    if manager is not None:
+        manager.join(timeout=10)
 
 
 def print_summary(summary: dict[str, Any], console: Console) -> None:
