@@ -300,6 +300,13 @@ class State(abc.ABC):
             "state": encode(self),
         }
 
+    def to_position(self) -> str:
+        """The state as readable position text in the game's names, hidden parts included;
+        ``game.state_from_position`` reads it back to an equal state."""
+        from clangames.engine.position import notation_of
+
+        return notation_of(self.game).show(self)
+
     def check_consistency(self) -> None:  # noqa: B027 - optional hook, not abstract
         """Raise StateDecodeError if the state breaks a rule of the game's components
         (called on states read from JSON). Games override this."""
