@@ -59,7 +59,7 @@ class Quoted:
 
 
 _ATOM = re.compile(r"[^\s\[\],=\"]+")
-_SAFE = re.compile(r"[A-Za-z0-9_'.:+*@&~-]+")
+_SAFE = re.compile(r"[A-Za-z0-9_'.:/+*@&~-]+")
 NONE = "-"
 """The atom for "nothing here": an empty space, no card, no seat."""
 
@@ -230,13 +230,21 @@ class Flag(Format):
 
 
 class Text(Format):
-    """A string: an atom when it is one, else a JSON string (``""`` when empty)."""
+    """A string: an atom when it is one, else a JSON string (``""`` when empty, or
+    ``-`` with ``empty_as_none``)."""
+
+    def __init__(self, empty_as_none: bool = False) -> None:
+        self.empty_as_none = empty_as_none
 
     def show(self, value: JSON) -> Node:
         text = str(value)
+        if not text and self.empty_as_none:
+            return NONE
         return text if _SAFE.fullmatch(text) and text != NONE else Quoted(text)
 
     def read(self, node: Node, path: str) -> JSON:
+        if node == NONE and self.empty_as_none:
+            return ""
         return _atom(node, path, "a word or a JSON string")
 
 
@@ -251,6 +259,8 @@ class Name(Format):
         for name in self.names:
             if not _SAFE.fullmatch(name) or name == NONE or "*" in name:
                 raise TypeError(f"{what} name {name!r} cannot be a notation word")
+        if len(self.index) != len(self.names):
+            raise TypeError(f"{what} names {self.names} are not distinct (ignoring case)")
 
     def show(self, value: JSON) -> Node:
         return NONE if value == -1 and self.none else self.names[value]
@@ -643,3 +653,40 @@ def notation_of(game: Game) -> Notation:
 
 _NOTATIONS: dict[Any, Notation] = {}
 
+
+
+# -- helpers for the games' notations ------------------------------------------------------------
+
+
+def seat_format(players: int, none: bool = True) -> Name:
+    """A seat number 0..players-1 (``-`` for -1 when ``none``)."""
+    return Name([str(p) for p in range(players)], "seat", none=none)
+
+
+def seat_set(players: int) -> NameSet:
+    """A bitmask of seats as the list of seat numbers."""
+    return NameSet([str(p) for p in range(players)], "seat")
+
+
+def dealt_start(game: Game) -> State:
+    """The builder's usual base: the first decision of a game dealt with ``Rng(0)``."""
+    from clangames.engine.chance import play_chance
+    from clangames.engine.rng import Rng
+
+    state, _ = play_chance(game.initial_state(), Rng(0))
+    return state
+
+
+def rest(
+    expected: Sequence[int], placed: Sequence[int], names: Sequence[str], pile: str
+) -> list[int]:
+    """The cards of each kind no part of a scenario placed (``expected - placed``), for
+    the builder to put in ``pile``; PositionError naming the kind placed too often."""
+    left = [e - p for e, p in zip(expected, placed, strict=True)]
+    for kind, n in enumerate(left):
+        if n < 0:
+            raise PositionError(
+                f"position: {names[kind]} is placed {placed[kind]} times, the game has"
+                f" {expected[kind]} (give {pile} or the parts holding it explicitly)"
+            )
+    return left
