@@ -51,6 +51,7 @@ from clangames.clan_feud.state import ClanFeudState
 from clangames.engine.actions import ActionTable
 from clangames.engine.errors import InvalidParameterError
 from clangames.engine.game import Game, GameInfo, GameSpec, Parameter
+from clangames.engine.position import Notation
 from clangames.engine.registry import register
 
 DECK_SIZE = {2: 8, 3: 7, 4: 6, 5: 6}
@@ -274,6 +275,12 @@ class ClanFeudGame(Game):
     def state_type(self) -> type[ClanFeudState]:
         """The state class, for decoding saved states."""
         return ClanFeudState
+
+    def make_notation(self) -> Notation:
+        """Positions with territories, cards, events and dice by name (clan_feud/position.py)."""
+        from clangames.clan_feud.position import notation
+
+        return notation(self)
 
     def initial_state(self) -> ClanFeudState:
         """A chance node that deals the start territories, then the first turn order."""

@@ -321,6 +321,39 @@ class Counts(Format):
         return counts
 
 
+class Keyed(Format):
+    """A list indexed by names with mostly one value, as ``[name:value,...]`` listing only
+    the entries that differ from ``default`` (territory owners, buildings, tower counts)."""
+
+    def __init__(self, names: Sequence[str], what: str, item: Format, default: JSON) -> None:
+        self.name = Name(names, what, none=False)
+        self.item = item
+        self.default = default
+
+    def show(self, value: JSON) -> Node:
+        out: list[Node] = []
+        for name, v in zip(self.name.names, value, strict=True):
+            if v != self.default:
+                out.append(f"{name}:{show_node(self.item.show(v))}")
+        return out
+
+    def read(self, node: Node, path: str) -> JSON:
+        values = [self.default] * len(self.name.names)
+        seen: set[int] = set()
+        for i, item in enumerate(_items(node, path, f"{self.name.what}:value entries")):
+            where = f"{path}[{i}]"
+            text = _atom(item, where, f"{self.name.what}:value")
+            key, colon, value = text.partition(":")
+            if not colon:
+                raise PositionError(f"{_where(where, item)}: expected {self.name.what}:value")
+            index = self.name.read(key, where)
+            if index in seen:
+                raise PositionError(f"{_where(where, item)}: {key} is given twice")
+            seen.add(index)
+            values[index] = self.item.read(value, where)
+        return values
+
+
 class Seq(Format):
     """A list of values of one format, as ``[a,b,c]``."""
 
