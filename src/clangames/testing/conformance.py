@@ -45,6 +45,7 @@ from clangames.engine.phases import CHANCE
 from clangames.engine.record import GameRecord, Move
 from clangames.engine.rng import Rng
 from clangames.engine.state import State
+from clangames.testing.positions import position_failure
 
 Invariant = Callable[[State], None]
 
@@ -279,6 +280,9 @@ def _check_full(ctx: _Context, state: State, rng: Rng) -> Rng:
         raise ctx.fail("json-roundtrip", "state_from_json(to_json()) is not an equal state")
     if hash(back) != hash(state):
         raise ctx.fail("hash", "equal states have different hashes")
+    failure = position_failure(state)  # the readable notation round-trips too
+    if failure is not None:
+        raise ctx.fail(*failure)
     # -- rejections ----------------------------------------------------------------------
     rng, tried = _check_rejections(ctx, state, rng)
     if state.to_json() != data:
