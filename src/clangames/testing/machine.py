@@ -13,7 +13,8 @@ game when one ends, and after every single move checks
 - optionally the harness's full checks (``full_checks=True``: JSON, rejections,
   observations, resample), which cost about a hundred moves each;
 - the caller's ``invariants`` (``f(state)``) and ``transitions`` (``f(before, after)``),
-  which raise (``AssertionError`` or anything else) when broken.
+  which raise (``AssertionError`` or anything else) when broken, and a subclass's
+  :meth:`GameMachine.check_move` (for checks that remember the game so far).
 
 A failure raises :class:`MachineFailure` carrying the game's record up to the failing
 move and the failing state's position, so once Hypothesis has shrunk it the message shows
@@ -53,16 +54,28 @@ class MachineFailure(AssertionError):
     """A check failed while the machine played: ``record`` replays the game up to the
     failing state, ``position`` is that state's position text."""
 
-    def __init__(self, check: str, cause: BaseException, record: GameRecord, position: str):
+    def __init__(
+        self,
+        check: str,
+        cause: BaseException,
+        record: GameRecord,
+        position: str,
+        start: str | None = None,
+    ):
         self.check = check
         self.record = record
         self.position = position
+        self.start = start
         moves = [f"{m.player}:{m.action}" for m in record.moves]
+        if start is None:
+            replay = f"GameRecord.from_json({record.to_json()!r}).final_state()"
+        else:
+            replay = f"the moves from the start position {start}"
         super().__init__(
             f"{check} failed after {len(moves)} moves: {type(cause).__name__}: {cause}\n"
             f"  record: {moves}\n"
             f"  position: {position}\n"
-            f"  replay: GameRecord.from_json({record.to_json()!r}).final_state()"
+            f"  replay: {replay}"
         )
 
 
@@ -74,6 +87,7 @@ class GameMachine(RuleBasedStateMachine):
     user_invariants: ClassVar[tuple[StateInvariant, ...]] = ()
     user_transitions: ClassVar[tuple[Transition, ...]] = ()
     full_checks: ClassVar[bool] = False
+    starts: ClassVar[st.SearchStrategy[State] | None] = None
 
     def __init__(self) -> None:
         super().__init__()
@@ -82,6 +96,7 @@ class GameMachine(RuleBasedStateMachine):
         self.moves: list[Move] = []
         self.finished = 0
         self.rng = Rng(0)
+        self.start_position: str | None = None
 
     @classmethod
     def for_game(
@@ -91,10 +106,13 @@ class GameMachine(RuleBasedStateMachine):
         invariants: Sequence[StateInvariant] = (),
         transitions: Sequence[Transition] = (),
         full_checks: bool = False,
+        starts: st.SearchStrategy[State] | None = None,
         name: str | None = None,
     ) -> type[GameMachine]:
         """A machine class for ``game``: a loaded game, a registered name (Hypothesis then
-        draws its parameters, player count included) or a strategy of loaded games."""
+        draws its parameters, player count included) or a strategy of loaded games.
+        ``starts`` (states, e.g. scenarios from ``game.position``) replaces the initial
+        state as the first game's start; later games start from the initial state."""
         if isinstance(game, Game):
             games: st.SearchStrategy[Game] = st.just(game)
             title = game.name
@@ -109,6 +127,7 @@ class GameMachine(RuleBasedStateMachine):
             "user_invariants": tuple(invariants),
             "user_transitions": tuple(transitions),
             "full_checks": full_checks,
+            "starts": starts,
         }
         machine = type(name or f"GameMachine_{title}", (cls,), attributes)
         return machine
@@ -117,9 +136,14 @@ class GameMachine(RuleBasedStateMachine):
     @initialize(data=st.data(), seed=st.integers(0, 2**32 - 1))
     def start(self, data: st.DataObject, seed: int) -> None:
         """Load the game (drawing its parameters) and check its initial state."""
-        self.game = data.draw(self.games, label="game")
         self.rng = Rng(seed)
-        self._new_game()
+        if self.starts is not None:
+            first = data.draw(self.starts, label="start")
+            self.game = first.game
+            self._new_game(first)
+        else:
+            self.game = data.draw(self.games, label="game")
+            self._new_game()
 
     @rule(choices=st.lists(st.integers(0, 2**16), min_size=1, max_size=40))
     def play(self, choices: list[int]) -> None:
@@ -173,13 +197,14 @@ class GameMachine(RuleBasedStateMachine):
             raise RuntimeError("GameMachine: no game started")
         return self.state
 
-    def _new_game(self) -> None:
+    def _new_game(self, first: State | None = None) -> None:
         game = self.game
         if game is None:  # pragma: no cover - set by start
             raise RuntimeError("GameMachine: no game loaded")
         self.moves = []
         self.state = None
-        self._check(game.initial_state(), None)
+        self.start_position = None if first is None else first.to_position()
+        self._check(first if first is not None else game.initial_state(), None)
 
     def _move(self, player: int, action: Any) -> None:
         before = self._current()
@@ -207,6 +232,10 @@ class GameMachine(RuleBasedStateMachine):
                 check(state)
             except Exception as exc:  # the caller's invariant, whatever it raises
                 raise self._failure(_name(check), exc, state) from exc
+        try:
+            self.check_move(before, state)
+        except Exception as exc:  # a subclass's history-aware check
+            raise self._failure("check_move", exc, state) from exc
         if before is not None:
             for move_check in self.user_transitions:
                 try:
@@ -215,6 +244,10 @@ class GameMachine(RuleBasedStateMachine):
                     raise self._failure(_name(move_check), exc, state) from exc
         self.state = state
 
+    def check_move(self, before: State | None, after: State) -> None:
+        """A hook for subclasses with checks that need the history of the game (kept in
+        their own attributes): called after every move, ``before`` None for a new game."""
+
     def _failure(self, check: str, cause: BaseException, state: State) -> MachineFailure:
         game = state.game
         record = GameRecord(game.name, game.params, tuple(self.moves))
@@ -222,7 +255,7 @@ class GameMachine(RuleBasedStateMachine):
             position = state.to_position()
         except Exception as exc:  # the position itself may be what is broken
             position = f"(to_position failed: {type(exc).__name__}: {exc})"
-        return MachineFailure(check, cause, record, position)
+        return MachineFailure(check, cause, record, position, self.start_position)
 
 
 def _name(check: Callable[..., None]) -> str:
