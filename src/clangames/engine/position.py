@@ -306,7 +306,9 @@ class Counts(Format):
         self.name = Name(names, what, none=False)
 
     def show(self, value: JSON) -> Node:
-        return [n if c == 1 else f"{n}*{c}" for n, c in zip(self.name.names, value) if c]
+        return [
+            n if c == 1 else f"{n}*{c}" for n, c in zip(self.name.names, value, strict=True) if c
+        ]
 
     def read(self, node: Node, path: str) -> JSON:
         counts = [0] * len(self.name.names)
@@ -434,9 +436,7 @@ class Record(Format):
                 f"{_where(path, node)}: expected {len(self.fields)} values [{names}],"
                 f" got {len(items)}"
             )
-        return {
-            k: f.read(v, f"{path}.{k}") for (k, f), v in zip(self.fields, items, strict=True)
-        }
+        return {k: f.read(v, f"{path}.{k}") for (k, f), v in zip(self.fields, items, strict=True)}
 
 
 class Optional(Format):
@@ -564,7 +564,9 @@ class Notation:
         scanner.skip_space()
         name = scanner.word(f"the game name {self.game.name!r}")
         if name != self.game.name:
-            raise PositionError(f"position: token {name!r}: expected the game name {self.game.name!r}")
+            raise PositionError(
+                f"position: token {name!r}: expected the game name {self.game.name!r}"
+            )
         scanner.skip_space()
         parts: dict[str, Node] = {"phase": scanner.word("the phase (name@who)")}
         while not scanner.done():
@@ -582,9 +584,8 @@ class Notation:
             if key in parts:
                 raise PositionError(f"position: token {key!r}: the field is given twice")
             parts[key] = scanner.value()
-            if not scanner.done() and not text[scanner.at - 1].isspace():
-                if not text[scanner.at].isspace():
-                    raise scanner.fail("a space between fields")
+            if scanner.at < len(text) and not text[scanner.at].isspace():
+                raise scanner.fail("a space between fields")
         return parts
 
     def read(self, text: object) -> State:
@@ -627,13 +628,15 @@ class Notation:
     def _decode(self, data: dict[str, JSON], nodes: Mapping[str, Node]) -> State:
         params = encode(dict(self.game.params))
         try:
-            return self.game.state_from_json({"game": self.game.name, "params": params, "state": data})
+            return self.game.state_from_json(
+                {"game": self.game.name, "params": params, "state": data}
+            )
         except PositionError:
             raise
         except StateDecodeError as err:
             message = str(err)
             match = re.match(r"state\.([A-Za-z_0-9]+)", message)
-            field = match.group(1) if match else None
+            field = match.group(1) if match else ""
             if field in nodes:
                 shown = show_node(nodes[field])
                 shown = shown if len(shown) <= 80 else shown[:77] + "..."
@@ -670,9 +673,7 @@ def read_phase(token: Node, players: int) -> JSON:
     together = who.startswith("together:")
     seats = who.removeprefix("together:").split("+")
     if not all(re.fullmatch(r"[0-9]{1,3}", s) and int(s) < players for s in seats):
-        raise PositionError(
-            f"phase: token {text!r}: expected {expected} (seats 0..{players - 1})"
-        )
+        raise PositionError(f"phase: token {text!r}: expected {expected} (seats 0..{players - 1})")
     return {"name": name, "to_move": [int(s) for s in seats], "simultaneous": together}
 
 
@@ -685,7 +686,6 @@ def notation_of(game: Game) -> Notation:
 
 
 _NOTATIONS: dict[Any, Notation] = {}
-
 
 
 # -- helpers for the games' notations ------------------------------------------------------------

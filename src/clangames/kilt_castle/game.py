@@ -11,8 +11,8 @@ from clangames.engine.actions import ActionTable
 from clangames.engine.bits import bits_of
 from clangames.engine.errors import InvalidParameterError
 from clangames.engine.game import Game, GameInfo, GameSpec, Parameter
-from clangames.engine.position import Notation
 from clangames.engine.phases import Phase
+from clangames.engine.position import Notation
 from clangames.engine.registry import register
 from clangames.kilt_castle.actions import (
     Build,

@@ -44,7 +44,9 @@ def notation(game: KingsKiltGame) -> Notation:
     return Notation(
         game,
         {
-            "pyramid": Grouped(clan, [len(geo.row_positions(r)) for r in range(1, geo.width + 1)], "row"),
+            "pyramid": Grouped(
+                clan, [len(geo.row_positions(r)) for r in range(1, geo.width + 1)], "row"
+            ),
             "top": clan,
             **{name: pile for name in _PILES},
             "family_deck": clans,

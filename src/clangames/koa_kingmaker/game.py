@@ -8,8 +8,8 @@ from typing import Any
 from clangames.engine.actions import ActionTable
 from clangames.engine.bits import bit_tables
 from clangames.engine.game import Game, GameInfo, GameSpec, Parameter
-from clangames.engine.position import Notation
 from clangames.engine.phases import Phase
+from clangames.engine.position import Notation
 from clangames.engine.registry import register
 from clangames.engine.simultaneous import NOT_COMMITTED, Commitments
 from clangames.koa_kingmaker.actions import (

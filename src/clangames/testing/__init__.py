@@ -22,10 +22,10 @@ from clangames.testing.conformance import (
 
 __all__ = [
     "ALWAYS_FIRST",
-    "GameMachine",
-    "MachineFailure",
     "DEFAULT_RATE",
     "ConformanceError",
+    "GameMachine",
+    "MachineFailure",
     "Report",
     "check_game",
     "check_state",

@@ -14,6 +14,7 @@ up to it and the library's position there, ready for a scenario test.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
@@ -186,8 +187,7 @@ def _compare_state(
         raise diverge("players to move", expected_movers, list(movers))
     for p in expected_movers:
         expected = sorted(game.action_text(a) for a in state.legal_actions(p))
-        got = call(f"legal_actions({p})", lambda p=p: impl.legal_actions(p))
-        got = sorted(got)
+        got = sorted(call(f"legal_actions({p})", functools.partial(impl.legal_actions, p)))
         if got != expected:
             missing = sorted(set(expected) - set(got))
             extra = sorted(set(got) - set(expected))
@@ -199,7 +199,7 @@ def _compare_state(
         raise diverge("scores", list(state.scores()), list(scores))
     if observations:
         for p in range(game.num_players):
-            seen = call(f"observation({p})", lambda p=p: impl.observation(p))
+            seen = call(f"observation({p})", functools.partial(impl.observation, p))
             if seen is not None:
                 expected_obs = encode(state.observation(p))
                 if seen != expected_obs:
