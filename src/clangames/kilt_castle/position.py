@@ -4,7 +4,7 @@ One place for the game's notation (see :mod:`clangames.engine.position`). Towers
 game's floor letters (``a``, ``b``, ``c`` for the first colour with 0, 1, 2 crests, ``d``
 for the next colour ...), ``-`` for an empty space; spaces are ``row.col``; card places
 around the board are the side and index (``north0``); the builder puts every floor no
-tower holds back in the supply.
+tower holds back in the supply and works out the bank's pay-outs from the players' ducats.
 """
 
 from __future__ import annotations
@@ -80,10 +80,14 @@ def _floor_names(game: KiltCastleGame) -> tuple[str, ...]:
 
 
 def _fill(game: Game, data: dict[str, JSON], given: frozenset[str]) -> None:
-    """Every floor of a colour in play that no tower holds is in the supply."""
+    """Every floor of a colour in play that no tower holds is in the supply, and the bank
+    has paid out what the players hold beyond their start money."""
+    game = cast("KiltCastleGame", game)
+    if "from_bank" not in given:
+        start = game.board.start_money * game.num_players
+        data["from_bank"] = sum(data["money"]) - start
     if "supply" in given:
         return
-    game = cast("KiltCastleGame", game)
     names = _floor_names(game)
     expected = [0] * len(names)
     for c in game.colours:

@@ -73,7 +73,13 @@ def notation(game: KingsKiltGame) -> Notation:
 
 
 def _fill(game: Game, data: dict[str, JSON], given: frozenset[str]) -> None:
-    """Every card no part holds goes to the Clan Member pile (the hidden draw pile)."""
+    """Families given without their dealt-from-deck or face-up parts keep only the parts
+    of the base's that are in them; every card no part holds goes to the Clan Member pile
+    (the hidden draw pile)."""
+    if "families" in given:
+        for part in ("from_deck", "revealed"):
+            if part not in given:
+                data[part] = [m & f for m, f in zip(data[part], data["families"], strict=False)]
     if "members" in given:
         return
     game = cast("KingsKiltGame", game)
