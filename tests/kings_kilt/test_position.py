@@ -5,12 +5,12 @@ contract, and the rulebook's scoring example written with the scenario builder."
 from __future__ import annotations
 
 import pytest
-from position_helpers import assert_round_trips, hypothesis_round_trip, refused
 
 import clangames
 from clangames.engine.errors import ClanGamesError, StateDecodeError
 from clangames.engine.position import PositionError
 from clangames.kings_kilt import KingsKiltState
+from position_helpers import assert_round_trips, hypothesis_round_trip, refused
 
 from .helpers import finish_with_passes, load
 

@@ -678,14 +678,13 @@ def read_phase(token: Node, players: int) -> JSON:
 
 
 def notation_of(game: Game) -> Notation:
-    """``game``'s notation, built once per loaded game."""
-    found = _NOTATIONS.get(game)
+    """``game``'s notation, built once per loaded game (kept on the game object: two
+    games that compare equal may still be different classes with different notations)."""
+    found: Notation | None = getattr(game, "_position_notation", None)
     if found is None:
-        found = _NOTATIONS[game] = game.make_notation()
+        found = game.make_notation()
+        game._position_notation = found  # type: ignore[attr-defined]
     return found
-
-
-_NOTATIONS: dict[Any, Notation] = {}
 
 
 # -- helpers for the games' notations ------------------------------------------------------------
