@@ -194,3 +194,43 @@ def test_a_complete_notation_names_a_missing_field() -> None:
 def test_the_notation_is_built_once_per_game() -> None:
     game: Game = toys.toy()
     assert notation_of(game) is notation_of(game)
+
+
+GAMES = [("kings_kilt", 3), ("koa_kingmaker", 4), ("kilt_castle", 2), ("clan_feud", 3)]
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_mutated_positions_give_a_state_or_a_position_error(name: str, players: int) -> None:
+    """Any edit of a real position (a character changed, dropped or doubled) is read or
+    refused with a PositionError: no other exception escapes."""
+    import clangames
+
+    game = clangames.load(name, players=players)
+    record, _, _ = random_playout(game, Rng(5))
+    states = list(record.replay())
+    texts = [s.to_position() for s in states[:: max(1, len(states) // 6)]]
+
+    @settings(max_examples=60, deadline=None)
+    @given(
+        pick=st.integers(0, len(texts) - 1),
+        at=st.integers(0, 10**6),
+        edit=st.sampled_from(["change", "drop", "double"]),
+        char=st.sampled_from(list("[]-,=~\"y0129 :*_@+Xa")),
+    )
+    def run(pick: int, at: int, edit: str, char: str) -> None:
+        text = texts[pick]
+        i = at % len(text)
+        if edit == "change":
+            text = text[:i] + char + text[i + 1 :]
+        elif edit == "drop":
+            text = text[:i] + text[i + 1 :]
+        else:
+            text = text[:i] + text[i] + text[i:]
+        try:
+            state = game.state_from_position(text)
+        except PositionError as exc:
+            assert str(exc)
+        else:
+            assert game.state_from_position(state.to_position()) == state
+
+    run()

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Union
 import attrs
 
 from clangames.engine.codec import JSON, encode, json_fields
-from clangames.engine.errors import StateDecodeError
+from clangames.engine.errors import ClanGamesError, StateDecodeError
 from clangames.engine.phases import CHANCE
 from clangames.engine.piles import Multiset
 from clangames.engine.simultaneous import Commitments
@@ -469,7 +469,7 @@ class ActionId(Format):
             return -1
         try:
             return self.game.action_id(self.game.parse_action(text))
-        except Exception as err:  # the game's own parse error says what was expected
+        except ClanGamesError as err:  # the game's own parse error says what was expected
             raise PositionError(f"{_where(path, node)}: expected an action: {err}") from None
 
 
