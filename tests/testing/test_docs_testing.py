@@ -14,4 +14,4 @@ def test_the_tutorial_code_runs() -> None:
     namespace: dict[str, object] = {"__name__": "docs_testing"}
     for i, block in enumerate(blocks):
         # a pseudo file name: Hypothesis must not try to read the Markdown as Python
-        exec(compile(block, f"<docs/testing.md block {i}>", "exec"), namespace)  # noqa: S102
+        exec(compile(block, f"<docs/testing.md block {i}>", "exec"), namespace)

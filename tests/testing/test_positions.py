@@ -215,7 +215,7 @@ def test_mutated_positions_give_a_state_or_a_position_error(name: str, players: 
         pick=st.integers(0, len(texts) - 1),
         at=st.integers(0, 10**6),
         edit=st.sampled_from(["change", "drop", "double"]),
-        char=st.sampled_from(list("[]-,=~\"y0129 :*_@+Xa")),
+        char=st.sampled_from(list('[]-,=~"y0129 :*_@+Xa')),
     )
     def run(pick: int, at: int, edit: str, char: str) -> None:
         text = texts[pick]

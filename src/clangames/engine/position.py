@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Union
 
 import attrs
 
-from clangames.engine.codec import JSON, encode, json_fields
+from clangames.engine.codec import JSON, _deepest, encode, json_fields
 from clangames.engine.errors import ClanGamesError, StateDecodeError
 from clangames.engine.phases import CHANCE
 from clangames.engine.piles import Multiset
@@ -59,6 +59,7 @@ class Quoted:
 
 
 _ATOM = re.compile(r"[^\s\[\],=\"]+")
+_JSON_STRING = json.JSONDecoder()
 _SAFE = re.compile(r"[A-Za-z0-9_'.:/+*@&~-]+")
 NONE = "-"
 """The atom for "nothing here": an empty space, no card, no seat."""
@@ -112,33 +113,94 @@ class _Scanner:
         self.at = match.end()
         return match.group()
 
-    def value(self, depth: int = 0) -> Node:
-        if depth > 20:
-            raise self.fail("at most 20 nested lists")
+    def value(self) -> Node:
+        """One value from here: a word, a JSON string or a list (nested lists are read
+        with an explicit stack, at most 20 deep)."""
         text = self.text
-        if self.at < len(text) and text[self.at] == "[":
-            self.at += 1
-            items: list[Node] = []
-            if self.at < len(text) and text[self.at] == "]":
-                self.at += 1
-                return items
-            while True:
-                items.append(self.value(depth + 1))
-                if self.at < len(text) and text[self.at] == ",":
+        end = len(text)
+        stack: list[list[Node]] = []
+        while True:
+            at = self.at
+            char = text[at] if at < end else ""
+            node: Node
+            if char == "[":
+                if len(stack) >= 20:
+                    raise self.fail("at most 20 nested lists")
+                self.at = at + 1
+                if self.at < end and text[self.at] == "]":
                     self.at += 1
+                    node = []
+                else:
+                    stack.append([])
                     continue
-                if self.at < len(text) and text[self.at] == "]":
+            elif char == '"':
+                try:
+                    decoded, self.at = _JSON_STRING.raw_decode(text, at)
+                except ValueError:
+                    raise self.fail("a complete JSON string") from None
+                if not isinstance(decoded, str):  # pragma: no cover - starts with a quote
+                    raise self.fail("a JSON string")
+                node = Quoted(decoded)
+            else:
+                node = self.word("a value (a word, a JSON string or a [list])")
+            while stack:  # put the value in its list; close the lists that end here
+                stack[-1].append(node)
+                char = text[self.at] if self.at < end else ""
+                if char == ",":
                     self.at += 1
-                    return items
-                raise self.fail("',' or ']' in a list")
-        if self.at < len(text) and text[self.at] == '"':
-            try:
-                decoded, end = json.JSONDecoder().raw_decode(text, self.at)
-            except ValueError:
-                raise self.fail("a complete JSON string") from None
-            self.at = end
-            return Quoted(decoded)
-        return self.word("a value (a word, a JSON string or a [list])")
+                    break
+                if char != "]":
+                    raise self.fail("',' or ']' in a list")
+                self.at += 1
+                node = stack.pop()
+            else:
+                return node
+
+    def field_value(self) -> Node:
+        """A field's value: converted to JSON text and parsed in C when it is well formed
+        (the common case), else read by :meth:`value`, which says what is wrong."""
+        match = _VALUE.match(self.text, self.at)
+        if match is not None:
+            raw = match.group()
+            if "[" not in raw or _deepest(raw) <= 20:
+                if '"' in raw or "\\" in raw:
+                    converted = _PIECE.sub(_as_json, raw)
+                else:  # words only: quoting each is a plain substitution
+                    converted = _WORD.sub(r'"\g<0>"', raw)
+                try:
+                    node = _NODE_DECODER.decode(converted)
+                except ValueError:
+                    node = None
+                if node is not None:
+                    self.at = match.end()
+                    return typing.cast(Node, node)
+        return self.value()
+
+
+_VALUE = re.compile(r'(?:"(?:[^"\\]|\\.)*"|[^\s"])+')
+"""A field value's extent: up to the next space outside JSON strings."""
+_PIECE = re.compile(r'"(?:[^"\\]|\\.)*"|[^\[\],"=]+')
+"""The words and strings of a value, between its brackets and commas."""
+
+
+_WORD = re.compile(r"[^\[\],=]+")
+
+
+def _as_json(match: re.Match[str]) -> str:
+    piece = match.group()
+    if piece[0] == '"':
+        return '{"q":' + piece + "}"
+    return '"' + piece + '"' if "\\" not in piece else json.dumps(piece)
+
+
+def _quoted(data: dict[str, Any]) -> Quoted:
+    text = data.get("q")
+    if len(data) != 1 or not isinstance(text, str):  # pragma: no cover - only we write it
+        raise ValueError("not a quoted string")
+    return Quoted(text)
+
+
+_NODE_DECODER = json.JSONDecoder(object_hook=_quoted)
 
 
 def parse_node(text: str) -> Node:
@@ -270,6 +332,12 @@ class Name(Format):
         return f"a {self.what} ({shown}{', or -' if self.none else ''})"
 
     def read(self, node: Node, path: str) -> JSON:
+        if isinstance(node, str):
+            found = self.index.get(node.lower())
+            if found is not None:
+                return found
+            if node == NONE and self.none:
+                return -1
         text = _atom(node, path, self.expected())
         if text == NONE and self.none:
             return -1
@@ -583,7 +651,7 @@ class Notation:
                 )
             if key in parts:
                 raise PositionError(f"position: token {key!r}: the field is given twice")
-            parts[key] = scanner.value()
+            parts[key] = scanner.field_value()
             if scanner.at < len(text) and not text[scanner.at].isspace():
                 raise scanner.fail("a space between fields")
         return parts
