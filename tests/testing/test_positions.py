@@ -21,8 +21,10 @@ from clangames.engine.position import (
     Notation,
     Optional,
     PositionError,
+    Quoted,
     Seq,
     Text,
+    _Scanner,
     notation_of,
     parse_node,
     read_phase,
@@ -234,3 +236,22 @@ def test_mutated_positions_give_a_state_or_a_position_error(name: str, players: 
             assert game.state_from_position(state.to_position()) == state
 
     run()
+
+
+WORDS = st.from_regex(r"[A-Za-z0-9_'.:/+*@&~\\-]{1,8}", fullmatch=True)
+NODES = st.recursive(
+    st.one_of(WORDS, st.text(max_size=6).map(Quoted)),
+    lambda inner: st.lists(inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(node=NODES)
+def test_the_fast_reader_and_the_scanner_agree(node: object) -> None:
+    """Field values are parsed by the C JSON parser when well formed, else by the
+    scanner: both read back exactly what was written."""
+    text = show_node(node)  # type: ignore[arg-type]
+    fast, slow = _Scanner(text), _Scanner(text)
+    assert fast.field_value() == node == slow.value()
+    assert fast.at == slow.at == len(text)
