@@ -17,6 +17,7 @@ from clangames.engine.liveness import check_playable
 from clangames.engine.match import Match, Policy, Step
 from clangames.engine.phases import CHANCE, Phase
 from clangames.engine.piles import Multiset, Pile
+from clangames.engine.position import Notation, PositionError
 from clangames.engine.record import GameRecord, Move
 from clangames.engine.registry import clear_load_cache, game_spec, games, load, register
 from clangames.engine.rng import Rng
@@ -41,11 +42,13 @@ __all__ = [
     "Match",
     "Move",
     "Multiset",
+    "Notation",
     "Parameter",
     "Phase",
     "Pile",
     "Playout",
     "Policy",
+    "PositionError",
     "Rng",
     "RolloutError",
     "State",

@@ -70,11 +70,6 @@ def token_name(name: str) -> str:
     return name.replace(" ", "_")
 
 
-def show_text(text: str) -> str:
-    """A string as an atom if it is one, else as a JSON string."""
-    return text if _SAFE.fullmatch(text) and text != NONE else json.dumps(text)
-
-
 def show_node(node: Node) -> str:
     """The text of a parsed node (the inverse of parsing)."""
     if isinstance(node, list):
@@ -302,7 +297,8 @@ class Text(Format):
         text = str(value)
         if not text and self.empty_as_none:
             return NONE
-        return text if _SAFE.fullmatch(text) and text != NONE else Quoted(text)
+        # "-" and "~" are quoted so that they never read as nothing or as None
+        return text if _SAFE.fullmatch(text) and text not in (NONE, "~") else Quoted(text)
 
     def read(self, node: Node, path: str) -> JSON:
         if node == NONE and self.empty_as_none:
