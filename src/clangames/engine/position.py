@@ -63,6 +63,8 @@ _JSON_STRING = json.JSONDecoder()
 _SAFE = re.compile(r"[A-Za-z0-9_'.:/+*@&~-]+")
 NONE = "-"
 """The atom for "nothing here": an empty space, no card, no seat."""
+MEMO_LIMIT = 4096
+"""The most written values a format keeps for reuse."""
 
 
 def token_name(name: str) -> str:
@@ -239,7 +241,8 @@ class Format(abc.ABC):
 
     @abc.abstractmethod
     def show(self, value: JSON) -> Node:
-        """The value as a node (the caller writes it with :func:`show_node`)."""
+        """The value as a node (the caller writes it with :func:`show_node`); a format may
+        return the node's text already written, as one string."""
 
     @abc.abstractmethod
     def read(self, node: Node, path: str) -> JSON:
@@ -353,11 +356,24 @@ class NameSet(Format):
 
     def __init__(self, names: Sequence[str], what: str) -> None:
         self.name = Name(names, what, none=False)
+        self._shown: dict[int, str] = {}
+        """Masks already written (few distinct ones recur), bounded by MEMO_LIMIT."""
 
     def show(self, value: JSON) -> Node:
-        return [n for i, n in enumerate(self.name.names) if value >> i & 1]
+        text = self._shown.get(value)
+        if text is None:
+            if len(self._shown) >= MEMO_LIMIT:
+                self._shown.clear()
+            names = [n for i, n in enumerate(self.name.names) if value >> i & 1]
+            text = self._shown[value] = "[" + ",".join(names) + "]"
+        return text  # already written: show_node copies a word as it is
 
     def read(self, node: Node, path: str) -> JSON:
+        if isinstance(node, list):  # the usual case: known names, each once
+            index = self.name.index
+            bits = [index.get(item.lower()) if isinstance(item, str) else None for item in node]
+            if None not in bits and len(set(bits)) == len(bits):
+                return sum(1 << b for b in bits if b is not None)
         mask = 0
         for i, item in enumerate(_items(node, path, self.name.what + " names")):
             bit = 1 << self.name.read(item, f"{path}[{i}]")
