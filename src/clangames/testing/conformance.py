@@ -8,8 +8,8 @@ harness costs a few bare playout steps per step rather than a hundred:
   strictly sorted, every action's id, text and ``repr`` round trip (once per distinct
   action and run), positive integer chance weights, terminal returns, winners and scores,
   and the caller's ``invariant``;
-- the full checks (JSON round trip and hash, masks, applying the legal actions, exact
-  chance probabilities, rejections leaving the state unchanged, observations, resample)
+- the full checks (JSON and position round trips, hash, masks, applying the legal actions,
+  exact chance probabilities, rejections leaving the state unchanged, observations, resample)
   run on a seeded sample of states. States are grouped by kind of node (phase name,
   number of players to move, simultaneous or not); the first :data:`ALWAYS_FIRST` states
   of each kind in a run are always fully checked, the k-th one after them with
@@ -150,7 +150,8 @@ def check_state(
     move, sorted by id with unique texts; ids, texts, reprs and masks round-trip; each
     legal action applies (up to ``max_applied`` of them); illegal and malformed actions
     raise the right error and change nothing; chance weights are positive integers and
-    the probabilities exact, agreeing with them and summing to 1; JSON round-trips;
+    the probabilities exact, agreeing with them and summing to 1; JSON round-trips, and
+    so does the position text (``to_position``);
     observations are JSON-able; ``resample`` keeps each player's observation and legal
     actions; terminal returns sum to 1 and agree with winners and scores; and the game's
     own ``invariant``. ``check_game`` runs the cheap ones of these on every state and
