@@ -66,3 +66,31 @@ def test_for_game_by_name_draws_parameters() -> None:
     machine = GameMachine.for_game("kings_kilt", name="KK")
     assert machine.__name__ == "KK" and issubclass(machine, GameMachine)
     run_machine(machine, max_examples=3, steps=3)
+
+
+class CountingMachine(GameMachine):
+    """Keeps history in its own attributes through the two hooks."""
+
+    applied = 0
+    checked = 0
+    games_started = 0
+
+    def apply_move(self, before: State, action: object, player: int) -> State:
+        type(self).applied += 1
+        return super().apply_move(before, action, player)
+
+    def check_move(self, before: State | None, after: State) -> None:
+        type(self).checked += 1
+        if before is None:
+            type(self).games_started += 1
+            assert after == after.game.initial_state()
+
+
+def test_subclass_hooks_see_every_move_and_every_new_game() -> None:
+    machine = CountingMachine.for_game(toys.toy(), name="Counting")
+    run_machine(machine, max_examples=10, steps=4)
+    counts = machine.__dict__  # the counters live on the machine class for_game made
+    assert counts["applied"] > 20
+    # every applied move is checked, and so is each game's initial state
+    assert counts["checked"] == counts["applied"] + counts["games_started"]
+    assert counts["games_started"] >= 10

@@ -14,7 +14,8 @@ game when one ends, and after every single move checks
   observations, resample), which cost about a hundred moves each;
 - the caller's ``invariants`` (``f(state)``) and ``transitions`` (``f(before, after)``),
   which raise (``AssertionError`` or anything else) when broken, and a subclass's
-  :meth:`GameMachine.check_move` (for checks that remember the game so far).
+  :meth:`GameMachine.check_move` (for checks that remember the game so far; with
+  :meth:`GameMachine.apply_move` it can also trace what happens inside a move).
 
 A failure raises :class:`MachineFailure` carrying the game's record up to the failing
 move and the failing state's position, so once Hypothesis has shrunk it the message shows
@@ -211,7 +212,7 @@ class GameMachine(RuleBasedStateMachine):
         before = self._current()
         self.moves.append(Move(player, before.game.action_text(action)))
         try:
-            after = before.apply(action, None if player == CHANCE else player)
+            after = self.apply_move(before, action, player)
         except Exception as exc:  # a legal action must apply
             raise self._failure("legal-applies", exc, before) from exc
         self._check(after, before)
@@ -250,6 +251,11 @@ class GameMachine(RuleBasedStateMachine):
                 except Exception as exc:  # the caller's transition check
                     raise self._failure(_name(move_check), exc, state) from exc
         self.state = state
+
+    def apply_move(self, before: State, action: Any, player: int) -> State:
+        """Apply one move (a hook: a subclass can wrap it, e.g. to trace the rules that
+        run inside it for :meth:`check_move`)."""
+        return before.apply(action, None if player == CHANCE else player)
 
     def check_move(self, before: State | None, after: State) -> None:
         """A hook for subclasses with checks that need the history of the game (kept in
