@@ -99,7 +99,8 @@ class DifferentialReport:
         return self.divergence is None
 
     def __str__(self) -> str:
-        head = f"{self.game}: {self.games} games, {self.moves} moves compared"
+        games = f"{self.games} game" + ("" if self.games == 1 else "s")
+        head = f"{self.game}: {games}, {self.moves} moves compared"
         if self.divergence is None:
             return f"{head}: the implementations agree"
         return f"{head}\n{self.divergence}"
