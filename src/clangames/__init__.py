@@ -48,6 +48,9 @@ from clangames.engine import (
 # Built-in games register themselves on import.
 from clangames import clan_feud, kilt_castle, kings_kilt, koa_kingmaker  # noqa: F401  isort: skip
 
+# The rendering layer installs the kernel's drawing hook, so str(state) and state.render() work.
+from clangames import rendering  # noqa: F401  isort: skip
+
 __version__ = "0.1.0"
 
 __all__ = [

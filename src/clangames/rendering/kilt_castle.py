@@ -10,10 +10,11 @@ command line imports it).
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Iterator
 from typing import Any
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -52,8 +53,6 @@ COLUMNS = (
     " left: its floors in the supply"
 )
 """The key printed under the colours table."""
-LINE_WIDTH = 96
-"""Longest line of a key: the command line prints 100 columns wide, without wrapping."""
 
 
 def colour_letters(names: tuple[str, ...]) -> tuple[str, ...]:
@@ -68,10 +67,22 @@ def colour_letters(names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(f"C{i + 1}" for i in range(len(names)))
 
 
-def key(text: str) -> Text:
-    """A key in dim lines of at most LINE_WIDTH characters (the command line prints without
-    wrapping)."""
-    return Text("\n".join(textwrap.wrap(text, LINE_WIDTH)), style="dim")
+LINE_WIDTH = 96
+"""Longest line of a key, however wide the screen (long lines are hard to read)."""
+
+
+class key:
+    """A key in dim lines of at most LINE_WIDTH characters, or the screen's width if that
+    is less (so the key never wraps a second time into ragged lines)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __rich_console__(
+        self, console: Console, options: ConsoleOptions
+    ) -> Iterator[RenderableType]:
+        width = min(LINE_WIDTH, options.max_width)
+        yield Text("\n".join(textwrap.wrap(self.text, width)), style="dim")
 
 
 class KiltCastleRenderer(Renderer):
@@ -306,7 +317,7 @@ class KiltCastleRenderer(Renderer):
         it owns (top floor, no roof), floors left by crests, and markers."""
         game = self.kc
         table = Table(box=None, pad_edge=False, show_header=True)
-        table.add_column("colour")
+        table.add_column("colour", no_wrap=True)
         table.add_column("seat")
         table.add_column("ducats", justify="right")
         table.add_column("built", justify="right")
@@ -359,6 +370,69 @@ class KiltCastleRenderer(Renderer):
             self.colours_table(obs),
             key(COLUMNS),
         )
+
+    def compact_space(self, obs: KiltCastleObservation, space: int) -> Text:
+        """One grid cell in one line: ``~`` water, ``.`` empty, else an optional roof ``^``,
+        the top floor's tag and crests, and the height (``^O2/3``)."""
+        board = self.kc.board
+        if space in board.water:
+            return Text("~", style="blue")
+        tower = obs.towers[space]
+        if not tower:
+            return Text(".", style="dim")
+        text = Text("^" if obs.roofed >> space & 1 else "", style="bold")
+        colour, crests = divmod(letter_floor(tower[-1]), CREST_KINDS)
+        text.append(self.letters[colour] + (str(crests) if crests else ""), self.styles[colour])
+        text.append(f"/{len(tower)}")
+        return text
+
+    def compact_ring(self, obs: KiltCastleObservation, positions: tuple[int, ...]) -> Text:
+        """A ring cell in one line: each position number and the cards lying there."""
+        text = Text()
+        for n, position in enumerate(positions):
+            if n:
+                text.append(" ")
+            text.append(str(position), style="dim")
+            for slot, p in enumerate(obs.positions):
+                if p == position:
+                    text.append(" ")
+                    text.append_text(self.card(obs, slot))
+        return text
+
+    def summary(self, obs: Any) -> RenderableType:
+        """The castle one line per grid row (cells as ``compact_space``), the turn, and
+        one line per colour (ducats and floors left)."""
+        if not isinstance(obs, KiltCastleObservation):
+            return super().summary(obs)
+        board = self.kc.board
+        grid = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
+        for _ in range(board.cols + 2):
+            grid.add_column(no_wrap=True)
+        for r in range(board.rows + 2):
+            cells: list[RenderableType] = []
+            for c in range(board.cols + 2):
+                if 1 <= r <= board.rows and 1 <= c <= board.cols:
+                    cells.append(self.compact_space(obs, board.space(r - 1, c - 1)))
+                else:
+                    cells.append(self.compact_ring(obs, self.ring.get((r, c), ())))
+            grid.add_row(*cells)
+        colours = []
+        for seat, owned in enumerate(self.kc.seat_colours):
+            line = Text(f"{who(seat)}: {obs.money[seat]} ducats; left ")
+            for n, c in enumerate(owned):
+                if n:
+                    line.append(", ")
+                line.append_text(self.colour(c, long=True))
+                left = obs.supply[c * CREST_KINDS : (c + 1) * CREST_KINDS]
+                line.append(f" {sum(left)}")
+            marks = [
+                m for m, on in (("to move", seat in obs.to_move), ("you", seat == obs.viewer)) if on
+            ]
+            if marks:
+                line.append(f" [{', '.join(marks)}]")
+            colours.append(line)
+        title = Text(self.kc.info.title + " (cells: top floor/height, ^ roofed)", style="bold")
+        return Group(title, grid, *self.turn_lines(obs), *colours)
 
     def secrets(self, obs: Any) -> list[str]:
         """Nothing: Kilt Castle has no hidden information."""
