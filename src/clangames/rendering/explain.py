@@ -42,13 +42,14 @@ class EndReport:
     """One sentence: most points, or which tie-break decided, or who was out."""
 
     def lines(self) -> list[str]:
-        """The report as text lines (one block per seat, then the deciding sentence)."""
+        """The report as text lines (an indented block per seat, then the deciding
+        sentence)."""
         out: list[str] = []
         for seat in self.seats:
-            out.append(f"{who(seat.seat)}: {seat.score}")
-            out.extend(f"  {points:+d}  {label}" for label, points in seat.items)
-            out.extend(f"  ({note})" for note in seat.notes)
-        out.append(self.decided_by)
+            out.append(f"  {who(seat.seat)}: {seat.score}")
+            out.extend(f"    {points:+d}  {label}" for label, points in seat.items)
+            out.extend(f"    ({note})" for note in seat.notes)
+        out.append(f"Decided: {self.decided_by}")
         return out
 
 
