@@ -55,7 +55,8 @@ def test_no_rules_package_imports_the_command_line_or_rendering(game: str) -> No
 
 
 def test_the_kernel_imports_no_game_rendering_or_front_end() -> None:
-    above = tuple(f"clangames.{g}" for g in GAMES) + (
+    above = (
+        *(f"clangames.{g}" for g in GAMES),
         "clangames.rendering",
         "clangames.cli",
         "clangames.bots",

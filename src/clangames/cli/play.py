@@ -58,7 +58,13 @@ from clangames.engine.rng import Rng
 from clangames.engine.state import Action, State
 from clangames.rendering.explain import end_report, explain_action, rules_text
 from clangames.rendering.plain import text_of
-from clangames.rendering.screen import board_fits, fold, matching, option_rows
+from clangames.rendering.screen import (
+    MIN_OPTION_ROWS,
+    board_fits,
+    fold,
+    matching,
+    option_rows,
+)
 from clangames.rendering.text import (
     Renderer,
     narrate,
@@ -404,17 +410,21 @@ class PlaySession:
         texts = self._texts(seat)
         view = seat_view(self.renderer, state, seat)
         lines = len(text_of(view, self.width).splitlines())
-        if not full and not board_fits(self.height, lines, len(texts)):
+        prompt = state.prompt()
+        prompt_lines = len(text_of(prompt, self.width).splitlines())
+        least = MIN_OPTION_ROWS
+        if not full and not board_fits(self.height, lines + prompt_lines - 1, len(texts)):
             view = seat_view(self.renderer, state, seat, compact=True)
             lines = len(text_of(view, self.width).splitlines()) + 1
+            least = 2
             self.console.print(view)
             self.say("(a summary of the table: 'board' draws all of it)", style="dim")
         else:
             self.console.print(view)
-        self.say(state.prompt(), style="bold")
+        self.console.print(prompt, style="bold")  # wrapped: it counts in the screen's lines
         self._listing = list(range(len(texts)))
         self._listed_to = 0
-        self._list_more(texts, option_rows(self.height, lines))
+        self._list_more(texts, option_rows(self.height, lines + prompt_lines - 1, least))
 
     def _list_more(self, texts: Sequence[str], rows: int | None) -> None:
         """The next page of the options being listed."""

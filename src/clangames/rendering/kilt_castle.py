@@ -432,7 +432,8 @@ class KiltCastleRenderer(Renderer):
                 line.append(f" [{', '.join(marks)}]")
             colours.append(line)
         title = Text(self.kc.info.title + " (cells: top floor/height, ^ roofed)", style="bold")
-        return Group(title, grid, *self.turn_lines(obs), *colours)
+        turn = Text(" ").join(self.turn_lines(obs))  # one paragraph: fewer, fuller lines
+        return Group(title, grid, turn, *colours)
 
     def secrets(self, obs: Any) -> list[str]:
         """Nothing: Kilt Castle has no hidden information."""

@@ -62,12 +62,12 @@ def fold(
     """The lines listing options ``indices[start:]`` in at most ``rows`` lines (None: no
     limit), none longer than ``width`` unless an option's own text is, and where ``more``
     continues (``len(indices)`` once all were shown)."""
-    width = len(str(len(texts)))
+    digits = len(str(len(texts)))
     rest = list(indices[start:])
     if rows is None or len(rest) <= rows:
-        return [f"{i + 1:>{width}}. {texts[i]}" for i in rest], len(indices)
+        return [f"{i + 1:>{digits}}. {texts[i]}" for i in rest], len(indices)
     shown = max(1, rows - 1)
-    lines = [f"{i + 1:>{width}}. {texts[i]}" for i in rest[:shown]]
+    lines = [f"{i + 1:>{digits}}. {texts[i]}" for i in rest[:shown]]
     hidden = rest[shown:]
     found = groups(texts, hidden)
     for summary in (
@@ -83,12 +83,13 @@ def fold(
     return lines, start + shown
 
 
-def option_rows(height: int | None, board_lines: int) -> int | None:
+def option_rows(height: int | None, board_lines: int, least: int = MIN_OPTION_ROWS) -> int | None:
     """Lines left for the options under a board of ``board_lines`` lines on a terminal of
-    ``height`` lines (None: no limit)."""
+    ``height`` lines (None: no limit), but at least ``least`` (2 under a summary board:
+    the first option and the line counting the rest)."""
     if height is None:
         return None
-    return max(MIN_OPTION_ROWS, height - board_lines - SCREEN_OVERHEAD)
+    return max(least, height - board_lines - SCREEN_OVERHEAD)
 
 
 def board_fits(height: int | None, board_lines: int, options: int) -> bool:
