@@ -565,7 +565,7 @@ class PlaySession:
     def _undo(self, seat: int) -> bool:
         depth, limit = self.undo_depth(seat)
         if depth == 0:
-            if limit == "the start of the game":
+            if all(step.player != seat for step in self.match.history):
                 self.say("nothing to undo: you have not decided anything yet", style="red")
             else:
                 self.say(
