@@ -54,8 +54,12 @@ def _width(width: int | None) -> int:
 
 
 def status_line(state: State) -> str:
-    """Who is to move and what is being decided, or that the game is over and who won."""
+    """Who is to move and what is being decided, or that the game is over (with the winners
+    and scores only in a game without hidden information: elsewhere they may depend on cards
+    a viewer's observation does not show, and a picture never shows more than that)."""
     if state.is_terminal:
+        if state.game.info.has_hidden_information:
+            return "Game over (the result: state.scores(), state.winners())"
         won = state.winners()
         names = ", ".join(who(p) for p in won) or "nobody"
         return f"Game over; won by {names}; scores {', '.join(map(str, state.scores()))}"
