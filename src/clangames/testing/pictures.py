@@ -18,7 +18,7 @@ from clangames.engine.rng import Rng
 from clangames.engine.state import State
 from clangames.rendering.explain import end_report
 
-PICTURE_ODDS = 32
+PICTURE_ODDS = 256
 """About one fully checked state in this many also gets its pictures checked (drawing is
 slow next to a step: a picture costs about as much as a thousand steps)."""
 PICTURE_STREAM = 3 << 32
