@@ -3,6 +3,7 @@ screen, replay navigation and simulate's report (issue 17)."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import subprocess
@@ -11,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from clangames import GameRecord, load
-from clangames.cli.play import CLEAR_SCROLLBACK
+from clangames.cli.play import CLEAR_SCROLLBACK, PlaySession
+from clangames.engine.phases import CHANCE
 from cli_helpers import CLI, autosave_in_tmp_fixture  # noqa: F401 - autouse
 
 
@@ -162,3 +164,38 @@ def test_simulate_reports_bots_version_seeds_and_confounding(tmp_path: Path) -> 
     assert (tmp_path / "p.png").stat().st_size > 1000
     uneven = _run([*base, "--rotate", "--games", "3"])
     assert "3 games do not rotate evenly over 2 seats" in uneven.stdout
+
+
+def test_undo_crosses_a_chance_outcome_nobody_saw() -> None:
+    # Clan Feud, seed 0: after player 0's first decision an action card is drawn for the
+    # bot, unseen by player 0; undo goes back across it (Match.undo alone would refuse)
+    game = load("clan_feud", players=2)
+    out = io.StringIO()
+    session = PlaySession(game, 0, ["human", "random"], io.StringIO(), out)
+    session._advance_bots()
+    before = session.match.state
+    moves_before = session.match.record.moves
+    action = before.legal_actions(0)[0]
+    session.match.apply(action, 0)
+    session._record_step(before, action, 0)
+    session._advance_bots()
+    history = session.match.history
+    drawn = [
+        i for i, step in enumerate(history) if step.player == CHANCE and i >= len(moves_before)
+    ]
+    assert drawn and game.action_text(history[drawn[0]].action).startswith("draw ")
+    assert not session.match.can_undo(0)  # the kernel's Match refuses any chance outcome
+    assert not session.chance_seen(drawn[0])
+    assert session._undo(0)
+    assert session.match.state == before
+    assert session.match.record.moves == moves_before
+    assert "undone: back to your decision at step" in out.getvalue()
+
+
+def test_undo_is_refused_across_a_chance_outcome_the_player_saw() -> None:
+    # King's Kilt: the refill turns up the pile's top card, which player 0 sees: refused
+    done = _run(
+        ["play", "kings-kilt", "--players", "2", "--seed", "5", "--seats", "human,random"],
+        "1\nundo\nquit\n",
+    )
+    assert "nothing to undo: the chance outcome at step" in done.stdout

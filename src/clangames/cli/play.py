@@ -48,7 +48,7 @@ from clangames.cli.saving import (
     utc_now,
     with_headers,
 )
-from clangames.engine.errors import ClanGamesError, UndoError
+from clangames.engine.errors import ClanGamesError
 from clangames.engine.game import Game
 from clangames.engine.match import Match, Policy
 from clangames.engine.phases import CHANCE
@@ -88,7 +88,7 @@ HELP = """Commands:
   explain N     what option N does and why it is legal now (also: ? N)
   rules         the game's rules in brief
   undo          take back your last decision (and the bots' moves since); not past a
-                chance outcome such as a card dealt, which you may have seen
+                chance outcome someone may have seen, such as a card turned up
   save FILE     write the game record so far (JSON) to FILE
   board         draw the whole table (the screen may show a summary on a small terminal)
   help          this list
@@ -263,6 +263,8 @@ class PlaySession:
         """The options (0-based) listed now: all of them, or those a filter kept."""
         self._listed_to = 0
         """Where ``more`` continues in ``_listing``."""
+        self._seen_chance: set[int] = set()
+        """History indices of chance outcomes a human may have seen (see chance_seen)."""
         self.pending: dict[int | None, list[tuple[int, str]]] = {seat: [] for seat in self.humans}
         if not self.humans:
             self.pending[None] = []
@@ -546,21 +548,69 @@ class PlaySession:
             return None, str(exc)
         return action, ""
 
+    def chance_seen(self, index: int) -> bool:
+        """True if a human seat may have learned something about the chance outcome at
+        ``history[index]``: for some other outcome the chance node allowed, the moves
+        since would give that seat a different observation at some step up to now (or
+        could not be made at all). Once seen, an outcome stays seen, also after undo
+        rewinds the game past the steps that showed it."""
+        if index in self._seen_chance:
+            return True
+        history = self.match.history
+        step = history[index]
+        later = history[index + 1 :]
+        real = [s.before for s in later] + [self.match.state]
+        seen = False
+        for other, _ in step.before.chance_weights():
+            if other == step.action or seen:
+                continue
+            world = step.before.apply(other, CHANCE)
+            worlds = [world]
+            try:
+                for s in later:
+                    world = world.apply(s.action, s.player)
+                    worlds.append(world)
+            except ClanGamesError:
+                seen = True  # the game could not have gone on the same way: it showed
+                break
+            seen = any(
+                a.observation(v) != b.observation(v)
+                for v in self.humans
+                for a, b in zip(real, worlds, strict=True)
+            )
+        if seen:
+            self._seen_chance.add(index)
+        return seen
+
     def undo_depth(self, seat: int) -> tuple[int, str]:
         """How many of ``seat``'s decisions ``undo`` can take back in a row, and what stops
-        it going further: a chance outcome (a card dealt, a die rolled: the player may have
-        seen it, and undoing would let them draw again), another human's decision, or the
-        start of the game."""
+        it going further: a chance outcome a human may have seen (a card turned up, a die
+        rolled: undoing would let them draw again knowing it), another human's decision,
+        or the start of the game. A chance outcome nobody saw (a card dealt face down to a
+        bot) does not stop it."""
         depth = 0
         for index in range(len(self.match.history) - 1, -1, -1):
             step = self.match.history[index]
-            if step.player == CHANCE:
+            if step.player == CHANCE and self.chance_seen(index):
                 return depth, f"the chance outcome at step {index + 1}"
             if step.player in self.humans and step.player != seat:
                 return depth, f"{who(step.player)}'s decision at step {index + 1}"
             if step.player == seat:
                 depth += 1
         return depth, "the start of the game"
+
+    def _rewind(self, index: int) -> None:
+        """The match as it was just before ``history[index]``: the same steps replayed into
+        a new Match (``Match.undo`` refuses any chance outcome between; this crosses the
+        unseen ones), with the chance generator as it was then."""
+        old = self.match
+        history = old.history
+        new = Match(self.game, history[0].rng if history else old.rng, old.policies)
+        for step in history[:index]:
+            new.rng = step.rng
+            new.apply(step.action, step.player)
+        new.rng = history[index].rng
+        self.match = new
 
     def _undo(self, seat: int) -> bool:
         depth, limit = self.undo_depth(seat)
@@ -575,12 +625,14 @@ class PlaySession:
                     style="red",
                 )
             return False
-        try:
+        history = self.match.history
+        target = max(i for i, step in enumerate(history) if step.player == seat)
+        if self.match.can_undo(seat):
             self.match.undo(seat)
-        except UndoError as exc:  # the walk above mirrors Match.undo; this is a safety net
-            self.say(f"nothing to undo: {exc}", style="red")
-            return False
+        else:
+            self._rewind(target)
         kept = len(self.match.history)
+        self._seen_chance = {i for i in self._seen_chance if i < kept}
         for viewer, lines in self.pending.items():
             lines[:] = [(i, text) for i, text in lines if i <= kept]
             if viewer != seat:
