@@ -96,6 +96,18 @@ def test_a_decision_fits_an_80x24_screen_with_its_prompt_and_first_option(
             assert any(line.strip() == f"1. {first}" for line in lines), "\n".join(lines)
 
 
+@pytest.mark.parametrize(("name", "players"), CASES[::3])
+def test_decision_screens_fit_wider_terminals_too(name: str, players: int) -> None:
+    for state in _decisions(name, players, 4, 3):
+        seat = state.to_move[0]
+        for width in WIDTHS:
+            for height in (24, 50, None):
+                lines = _screen(state, seat, width, height if height else 1000)
+                assert all(len(line) <= width for line in lines), (width, "\n".join(lines))
+                if height:
+                    assert len(lines) < height
+
+
 def test_a_tall_screen_draws_the_full_board_and_every_option() -> None:
     state = _decisions("kings_kilt", 3, 0, 1)[0]
     seat = state.to_move[0]

@@ -3,12 +3,15 @@
 ``clangames play kings-kilt --players 3 --seats human,random,ismcts --seed 7``
 
 A human seat sees only its own observation; with two or more human seats a "pass to player
-k" screen hides the previous seat's secrets before the next one looks. Legal actions are
-listed and chosen by number or by their text form; ``undo``, ``save FILE``, ``board``,
-``help`` and ``quit`` are commands. Steps are narrated to each human seat only in a form it
-may know (:func:`clangames.rendering.text.narrate`). Everything random comes from ``--seed``:
-the match samples chance with ``Rng(seed)`` and the bot at seat ``i`` gets
-``Rng(seed).fork(i + 1)`` (as ``clangames demo`` does).
+k" screen (which also clears the scrollback) hides the previous seat's secrets before the
+next one looks. The screen fits the terminal (:mod:`clangames.rendering.screen`): a summary
+board and a folded option list on a small one. Options are chosen by number or by their text
+form, or narrowed by typed words; ``more``, ``options``, ``explain N`` (``? N``), ``rules``,
+``undo``, ``save FILE``, ``board``, ``help`` and ``quit`` are commands, and the end screen
+explains the scores (:mod:`clangames.rendering.explain`). Steps are narrated to each human
+seat only in a form it may know (:func:`clangames.rendering.text.narrate`). Everything
+random comes from ``--seed``: the match samples chance with ``Rng(seed)`` and the bot at seat
+``i`` gets ``Rng(seed).fork(i + 1)`` (as ``clangames demo`` does).
 
 After every move the record, with headers holding the seats and the generators' states, is
 written to an autosave file (atomically), so ``clangames play --resume FILE`` continues a
