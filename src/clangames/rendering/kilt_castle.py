@@ -15,6 +15,7 @@ from typing import Any
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -48,6 +49,12 @@ LEGEND = (
     " (a digit counts a floor's crests); ^ a roof, ~ water, . an empty space."
 )
 """The key printed under the castle."""
+COMPACT_LEGEND = (
+    "Cards: the capital letter is the colour facing the castle, * the card moved this turn;"
+    " each position builds along its row or column. Spaces: the top floor (colour and"
+    " crests) / the height; ^ a roof, ~ water, . empty."
+)
+"""The key printed under the castle drawn one line a row (a screen too narrow for the grid)."""
 COLUMNS = (
     "built: its floors on the castle; towers: the towers it tops (a roofed one belongs to all);"
     " left: its floors in the supply"
@@ -83,6 +90,25 @@ class key:
     ) -> Iterator[RenderableType]:
         width = min(LINE_WIDTH, options.max_width)
         yield Text("\n".join(textwrap.wrap(self.text, width)), style="dim")
+
+
+class Fitted:
+    """``wide`` when it fits the width it is drawn at, else ``narrow`` (the castle grid
+    needs about 90 columns; on an 80-column screen the one-line-a-row grid stands in)."""
+
+    def __init__(
+        self, wide: RenderableType, narrow: RenderableType, probe: RenderableType | None = None
+    ) -> None:
+        self.wide = wide
+        self.narrow = narrow
+        self.probe = wide if probe is None else probe
+        """What must fit for ``wide`` to be drawn (a part of it, say)."""
+
+    def __rich_console__(
+        self, console: Console, options: ConsoleOptions
+    ) -> Iterator[RenderableType]:
+        need = Measurement.get(console, options.update(width=10_000), self.probe).maximum
+        yield self.wide if need <= options.max_width else self.narrow
 
 
 class KiltCastleRenderer(Renderer):
@@ -361,10 +387,14 @@ class KiltCastleRenderer(Renderer):
         if not isinstance(obs, KiltCastleObservation):
             return super().board(obs)
         title = Text(self.kc.info.title, style="bold underline")
+        castle = self.castle(obs)
         return Group(
             title,
-            self.castle(obs),
-            key(LEGEND),
+            Fitted(
+                Group(castle, key(LEGEND)),
+                Group(self.compact_castle(obs), key(COMPACT_LEGEND)),
+                probe=castle,
+            ),
             *self.turn_lines(obs),
             *self.table_lines(obs),
             self.colours_table(obs),
@@ -399,11 +429,9 @@ class KiltCastleRenderer(Renderer):
                     text.append_text(self.card(obs, slot))
         return text
 
-    def summary(self, obs: Any) -> RenderableType:
-        """The castle one line per grid row (cells as ``compact_space``), the turn, and
-        one line per colour (ducats and floors left)."""
-        if not isinstance(obs, KiltCastleObservation):
-            return super().summary(obs)
+    def compact_castle(self, obs: KiltCastleObservation) -> Table:
+        """The castle one line per grid row (cells as ``compact_space``, the ring's
+        positions with their cards around it)."""
         board = self.kc.board
         grid = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
         for _ in range(board.cols + 2):
@@ -416,6 +444,14 @@ class KiltCastleRenderer(Renderer):
                 else:
                     cells.append(self.compact_ring(obs, self.ring.get((r, c), ())))
             grid.add_row(*cells)
+        return grid
+
+    def summary(self, obs: Any) -> RenderableType:
+        """The castle one line per grid row (cells as ``compact_space``), the turn, and
+        one line per colour (ducats and floors left)."""
+        if not isinstance(obs, KiltCastleObservation):
+            return super().summary(obs)
+        grid = self.compact_castle(obs)
         colours = []
         for seat, owned in enumerate(self.kc.seat_colours):
             line = Text(f"{who(seat)}: {obs.money[seat]} ducats; left ")
