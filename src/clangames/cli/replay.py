@@ -22,6 +22,7 @@ from clangames.cli.files import input_stream
 from clangames.cli.saving import read_record
 from clangames.engine.phases import CHANCE
 from clangames.engine.record import GameRecord
+from clangames.rendering.explain import end_report
 from clangames.rendering.text import (
     narrate,
     renderer_for,
@@ -93,11 +94,14 @@ def replay(
             shown_first_board = True
         console.print(line(index))
     console.print()
-    _ending(console, renderer, states[-1], viewer)
+    _ending(console, renderer, states, viewer)
     return 0
 
 
-def _ending(console: Console, renderer: Any, state: Any, viewer: int | None) -> None:
+def _ending(console: Console, renderer: Any, states: list[Any], viewer: int | None) -> None:
+    """The end of the record: the game-over screen with the score breakdown, or the table
+    where the record stops."""
+    state = states[-1]
     if state.is_terminal:
         console.print("===== Game over =====", style="bold reverse")
         console.print(seat_view(renderer, state, None))
@@ -107,6 +111,9 @@ def _ending(console: Console, renderer: Any, state: Any, viewer: int | None) -> 
             for text in lines:
                 console.print("  " + text)
         console.print(results(state))
+        console.print("How the scores came about:", style="bold")
+        for text in end_report(states).lines():
+            console.print(text)
     else:
         console.print("The record ends before the game does; the table now:", style="bold")
         _board(console, renderer, state, viewer)
@@ -167,7 +174,7 @@ def _step_through(
         k = target
         if k == last:
             console.print()
-            _ending(console, renderer, states[k], viewer)
+            _ending(console, renderer, states, viewer)
 
 
 def _board(console: Console, renderer: Any, state: Any, viewer: int | None) -> None:

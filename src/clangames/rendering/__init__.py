@@ -9,15 +9,30 @@ terminal; ``explain`` holds the rules in brief, option explanations and the end-
 score breakdowns. Rules packages never import this layer; the command line does.
 """
 
+from clangames.rendering.explain import (
+    EndReport,
+    SeatBreakdown,
+    end_report,
+    explain_action,
+    rules_text,
+)
 from clangames.rendering.plain import render_observation, render_state, text_of
+from clangames.rendering.screen import fold, matching
 from clangames.rendering.text import GenericRenderer, Renderer, narrate, renderer_for
 
 __all__ = [
+    "EndReport",
     "GenericRenderer",
     "Renderer",
+    "SeatBreakdown",
+    "end_report",
+    "explain_action",
+    "fold",
+    "matching",
     "narrate",
     "render_observation",
     "render_state",
     "renderer_for",
+    "rules_text",
     "text_of",
 ]
