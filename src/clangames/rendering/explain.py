@@ -107,7 +107,7 @@ KINGS_KILT_KINDS = {
     "Noblemen or Guardians row and it is your turn to reveal one of your face-down clans.",
     "Pass": "stops you for the rest of the game. Legal because a King is crowned, so nobody "
     "may advance any more.",
-    "Draw": "a card dealt by chance.",
+    "Draw": "turns up the draw pile's top card, by chance.",
 }
 
 
@@ -170,8 +170,8 @@ KOA_KINDS = {
     "your hand and you have not put a card down yet this round.",
     "Nominate": "puts your nomination of that house face down: an attack on it this round. "
     "Legal because the nomination is in your hand and that house is still in the game.",
-    "Seal": "an automated household's card, put down by chance.",
-    "Inherit": "an inheritance number dealt by chance.",
+    "Seal": "puts an automated household's card face down, by chance.",
+    "Inherit": "deals an inheritance number face down, by chance.",
     "Recover": "takes that character back from your discard pile into your hand. Legal because "
     "your Gold was not caught, or your Thief caught a Gold, this round.",
     "RecoverNothing": "declines to take a card back. Always allowed when you may recover.",
@@ -230,7 +230,8 @@ has built its last floor (or after long stalls): everyone is paid 1 per tower th
 per crest on it, and 1 per roofed tower. Most ducats wins; a tie goes to most floors built."""
 
 KILT_CASTLE_KINDS = {
-    "Lay": "puts a building card at its start position while the board is laid out.",
+    "Lay": "puts a building card at its start position while the board is laid out, by"
+    " chance.",
     "Relocate": "moves that building card clockwise to that position; its colours then build "
     "in the line the position faces. Legal because the position is free and the card may "
     "reach it this way (a card must land beside another).",
@@ -377,7 +378,7 @@ def explain_action(state: State, action: Action, seat: int) -> str:
     guide = GUIDES.get(state.game.name)
     kind = (guide.kinds if guide else {}).get(type(action).__name__)
     options = len(state.legal_actions(seat))
-    why = kind if kind else f"it is one of your {options} options now"
+    why = kind if kind else f"is one of your {options} options now."
     return f"{state.action_text(action)}: {what}. This {why}\nNow: {state.prompt()}"
 
 
