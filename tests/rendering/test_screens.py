@@ -6,6 +6,8 @@ scores."""
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -13,6 +15,7 @@ from hypothesis import strategies as st
 
 import clangames
 from clangames.cli.play import PlaySession
+from clangames.engine import display
 from clangames.engine.phases import CHANCE
 from clangames.engine.rng import Rng
 from clangames.engine.rollout import rollout_moves
@@ -231,3 +234,29 @@ def test_folding_keeps_numbers_and_counts_the_rest() -> None:
     assert matching(texts, "betray 7") == [19]
     every, end = fold(texts, list(range(len(texts))), 0, None)
     assert len(every) == 42 and end == 42
+
+
+def test_import_clangames_draws_without_loading_rich_first() -> None:
+    code = (
+        "import sys, clangames\n"
+        "assert 'rich' not in sys.modules\n"
+        "state = clangames.load('kilt_castle', players=2).initial_state()\n"
+        "print(str(state).splitlines()[0])\n"
+        "assert 'clangames.rendering' in sys.modules\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "Kilt Castle\n"
+
+
+def test_without_a_drawer_render_says_what_to_do() -> None:
+    saved = list(display._drawer)
+    display._drawer.clear()
+    try:
+        state = clangames.load("kings_kilt", players=2).initial_state()
+        with pytest.raises(display.RenderingUnavailableError, match="no renderer is installed"):
+            state.render()
+    finally:
+        display._drawer[:] = saved

@@ -2,8 +2,9 @@
 
 The kernel sits below the games and the rendering layer, so it cannot import a renderer.
 Instead it keeps one hook: :func:`set_drawer` installs the function that turns a state
-into text, and ``clangames.rendering`` installs its plain-text drawer when it is imported
-(``import clangames`` imports it, so the hook is always filled for a library user).
+into text; ``clangames.rendering`` installs its plain-text drawer when it is imported, and
+``import clangames`` installs a stand-in that imports it on the first picture, so the hook
+is always filled for a library user.
 ``State.render`` and ``str(state)`` call :func:`draw`.
 
 Actions are plain attrs values with no back-reference to their game, yet their text form
