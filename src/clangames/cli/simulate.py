@@ -555,6 +555,7 @@ def plot(summary: dict[str, Any], results: Sequence[GameResult], path: str) -> N
     except ImportError:
         raise SimulateError(
             "--plot needs matplotlib, the optional 'plot' extra: pip install 'clangames[plot]'"
+            " (in a checkout: pip install -e '.[plot]')"
         ) from None
     seats = summary["per_seat"]
     bots = summary["per_bot"]
@@ -631,6 +632,7 @@ def check_plot_extra() -> None:
     except ImportError:
         raise UsageError(
             "--plot needs matplotlib, the optional 'plot' extra: pip install 'clangames[plot]'"
+            " (in a checkout: pip install -e '.[plot]')"
         ) from None
 
 
