@@ -260,3 +260,16 @@ def test_without_a_drawer_render_says_what_to_do() -> None:
             state.render()
     finally:
         display._drawer[:] = saved
+
+
+def test_the_deciding_tie_break_is_named_with_its_values() -> None:
+    shared = end_report([_game("kings_kilt", 2, 6)[-1][0]]).decided_by
+    assert shared == (
+        "player 0, player 1 share the win with 3 each; the tie-break is the most Influence"
+        " cards left (player 0 0, player 1 0), level there too."
+    )
+    split = end_report([_game("kilt_castle", 2, 33)[-1][0]]).decided_by
+    assert split == (
+        "player 0, player 1 tied on 64; the tie-break is the most floors built"
+        " (player 0 18, player 1 30)."
+    )

@@ -67,14 +67,18 @@ def _names(seats: Sequence[int]) -> str:
     return ", ".join(who(p) for p in seats)
 
 
-def _by_points(final: State, how: str) -> str:
-    """The deciding sentence when the scores alone or a named tie-break decided."""
+def _by_points(final: State, how: str, key: Sequence[int] | None = None) -> str:
+    """The deciding sentence when the scores alone or a named tie-break decided (``key``:
+    each seat's tie-break value, named for the tied seats)."""
     won = final.winners()
     scores = final.scores()
     top = max(scores) if scores else 0
     tied = [p for p, v in enumerate(scores) if v == top]
+    if key is not None and len(tied) > 1:
+        how = how.rstrip(".") + " (" + ", ".join(f"{who(p)} {key[p]}" for p in tied) + ")."
     if len(won) > 1:
-        return f"{_names(won)} share the win with {top} each; {how}"
+        said = how.rstrip(".") + ", level there too." if key is not None else how
+        return f"{_names(won)} share the win with {top} each; {said}"
     if len(tied) > 1 and won and won[0] in tied:
         return f"{_names(tied)} tied on {top}; {how}"
     return f"{_names(won)} won with the most points ({scores[won[0]] if won else 0})."
@@ -146,7 +150,11 @@ def _kings_kilt_breakdown(states: Sequence[State]) -> EndReport:
         )
     return EndReport(
         tuple(seats),
-        _by_points(final, "the tie-break is the most Influence cards left."),
+        _by_points(
+            final,
+            "the tie-break is the most Influence cards left.",
+            [len(final.hands[p]) for p in range(game.num_players)],
+        ),
     )
 
 
@@ -230,8 +238,7 @@ has built its last floor (or after long stalls): everyone is paid 1 per tower th
 per crest on it, and 1 per roofed tower. Most ducats wins; a tie goes to most floors built."""
 
 KILT_CASTLE_KINDS = {
-    "Lay": "puts a building card at its start position while the board is laid out, by"
-    " chance.",
+    "Lay": "puts a building card at its start position while the board is laid out, by chance.",
     "Relocate": "moves that building card clockwise to that position; its colours then build "
     "in the line the position faces. Legal because the position is free and the card may "
     "reach it this way (a card must land beside another).",
@@ -277,7 +284,8 @@ def _kilt_castle_breakdown(states: Sequence[State]) -> EndReport:
         )
         for p in range(n)
     )
-    return EndReport(seats, _by_points(final, "the tie-break is the most floors built."))
+    floors = [floors_built(final, p) for p in range(n)]
+    return EndReport(seats, _by_points(final, "the tie-break is the most floors built.", floors))
 
 
 # -- Clan Feud -------------------------------------------------------------------------------------
@@ -344,7 +352,7 @@ def _clan_feud_breakdown(states: Sequence[State]) -> EndReport:
                 sums[p][label] = sums[p].get(label, 0) + delta
     scores = final.scores()
     seats = tuple(SeatBreakdown(p, scores[p], tuple(sums[p].items())) for p in range(n))
-    return EndReport(seats, _by_points(final, "Clan Feud has no tie-break: they share it."))
+    return EndReport(seats, _by_points(final, "Clan Feud has no tie-break."))
 
 
 # -- every game --------------------------------------------------------------------------------
