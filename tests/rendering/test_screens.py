@@ -270,6 +270,6 @@ def test_the_deciding_tie_break_is_named_with_its_values() -> None:
     )
     split = end_report([_game("kilt_castle", 2, 33)[-1][0]]).decided_by
     assert split == (
-        "player 0, player 1 tied on 64; the tie-break is the most floors built"
+        "player 1 won: player 0, player 1 tied on 64; the tie-break is the most floors built"
         " (player 0 18, player 1 30)."
     )

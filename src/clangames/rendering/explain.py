@@ -80,7 +80,7 @@ def _by_points(final: State, how: str, key: Sequence[int] | None = None) -> str:
         said = how.rstrip(".") + ", level there too." if key is not None else how
         return f"{_names(won)} share the win with {top} each; {said}"
     if len(tied) > 1 and won and won[0] in tied:
-        return f"{_names(tied)} tied on {top}; {how}"
+        return f"{_names(won)} won: {_names(tied)} tied on {top}; {how}"
     return f"{_names(won)} won with the most points ({scores[won[0]] if won else 0})."
 
 
