@@ -3,6 +3,7 @@
 from clangames.engine.actions import ActionTable
 from clangames.engine.chance import play_chance, resolve_chance, sample_chance
 from clangames.engine.codec import decode, encode, parse_json
+from clangames.engine.display import RenderingUnavailableError, set_drawer
 from clangames.engine.errors import (
     ClanGamesError,
     IllegalActionError,
@@ -49,6 +50,7 @@ __all__ = [
     "Playout",
     "Policy",
     "PositionError",
+    "RenderingUnavailableError",
     "Rng",
     "RolloutError",
     "State",
@@ -75,4 +77,5 @@ __all__ = [
     "rollout_moves",
     "rollout_seats",
     "sample_chance",
+    "set_drawer",
 ]

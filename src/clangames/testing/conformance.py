@@ -45,6 +45,7 @@ from clangames.engine.phases import CHANCE
 from clangames.engine.record import GameRecord, Move
 from clangames.engine.rng import Rng
 from clangames.engine.state import State
+from clangames.testing.pictures import check_end_report, check_pictures, wants_pictures
 from clangames.testing.positions import position_failure
 
 Invariant = Callable[[State], None]
@@ -326,6 +327,9 @@ def _check_full(ctx: _Context, state: State, rng: Rng) -> Rng:
             other.check_consistency()
         except ClanGamesError as exc:
             raise ctx.fail("resample", f"resample({p}) gave an inconsistent state: {exc}") from exc
+    # -- pictures (a sample: drawing costs far more than a step) ---------------------------
+    if wants_pictures(rng):
+        check_pictures(state, ctx.fail, rng)
     return rng
 
 
@@ -451,6 +455,7 @@ def _check_terminal(ctx: _Context, state: State) -> None:
         expected = 1.0 / len(winners) if p in winners else 0.0
         if not math.isclose(returns[p], expected):
             raise ctx.fail("returns", f"seat {p} returns {returns[p]}, expected {expected}")
+    check_end_report(state, ctx.fail)
     if ctx.game.info.winners_follow_scores:
         best_loser = max((scores[p] for p in range(n) if p not in winners), default=None)
         if best_loser is not None and best_loser > min(scores[w] for w in winners):
