@@ -64,7 +64,7 @@ from clangames.clan_feud.actions import (
     Word,
 )
 from clangames.clan_feud.state import NONZERO, Battle, ClanFeudState, Task, occupied
-from clangames.engine.draft import freeze, thaw
+from clangames.engine.draft import drafting
 from clangames.engine.phases import CHANCE, Phase
 
 if TYPE_CHECKING:
@@ -143,10 +143,6 @@ _NESTED = ("troops", "pool", "hands")
 _NESTED_SET = frozenset(_NESTED)
 
 
-_twin: list[type] = []
-"""The kernel's draft class of ClanFeudState, noted at the first thaw (W swaps back to it
-so that the kernel's ``freeze`` accepts the object)."""
-
 if TYPE_CHECKING:
     _WorkingBase = object
 else:
@@ -158,12 +154,12 @@ class W(_WorkingBase):
     move, with the rules' helpers: ``W(state)`` thaws, the rules edit it, :meth:`freeze`
     freezes the very same object into the next state.
 
-    At run time W is a mutable twin of :class:`ClanFeudState` that adds no slots (like the
-    kernel's own draft class, plus methods), so the thawed object switches into it and
-    back to the kernel's draft class for ``freeze``: one copy of the fields per move. A
-    sequence field stays the old state's tuple until a rule writes it (:meth:`m`), rows
-    of the nested fields likewise (:meth:`trow`, :meth:`prow`, :meth:`hrow`); the task
-    stack is a list while the draft is worked.
+    At run time W is the kernel's draft class of :class:`ClanFeudState` (given to
+    :func:`~clangames.engine.draft.drafting`): a mutable twin that adds no slots, only the
+    rules' helpers, so a move copies the fields once into a W and switches its class once,
+    back to the state's, to freeze. A sequence field stays the old state's tuple until a
+    rule writes it (:meth:`m`), rows of the nested fields likewise (:meth:`trow`,
+    :meth:`prow`, :meth:`hrow`); the task stack is a list while the draft is worked.
 
     The annotations below restate every state field (a test keeps them equal to the
     state's) with the types the rules see while working: this class is the game's
@@ -242,8 +238,11 @@ class W(_WorkingBase):
         self.phase = phase
         self.options = options  # type: ignore[assignment]
         self.tasks = tuple(self.tasks)  # type: ignore[assignment]
-        self.__class__ = _twin[0]
-        return freeze(self, ClanFeudState)
+        # The kernel's freeze of its drafting pair, inline (a call fewer on every step):
+        # the draft becomes the state by switching class, in place.
+        self.__class__ = ClanFeudState  # type: ignore[assignment]
+        state: ClanFeudState = self  # type: ignore[assignment]
+        return state
 
     # -- rows written in place -------------------------------------------------------------
     def trow(self, p: int) -> list[int]:
@@ -402,14 +401,15 @@ class W(_WorkingBase):
         self.trow(p)[3 * t + kind] -= 1
 
 
+_thaw_state, _ = drafting(ClanFeudState, W)
+"""The kernel's copier of a state into a new W (cache fields reset): W is the state class's
+draft class, so every thaw of a ClanFeudState makes one."""
+
+
 def working(s: ClanFeudState) -> W:
     """``s`` thawed into a :class:`W` (its cache fields empty), its task stack a list."""
-    d = thaw(s)
-    if not _twin:
-        _twin.append(type(d))
-    d.__class__ = W
-    d.tasks = list(d.tasks)
-    w: W = d
+    w: W = _thaw_state(s)
+    w.tasks = list(w.tasks)
     return w
 
 
@@ -500,10 +500,7 @@ def chance_weights(s: ClanFeudState) -> tuple[tuple[ClanFeudAction, int], ...]:
 
 def apply(s: ClanFeudState, action: Any, player: int) -> ClanFeudState:
     """The state after a checked legal action."""
-    if not _twin:
-        working(s)  # notes the kernel's draft class
-    w = thaw(s)  # working(s), inline: one call fewer on every step
-    w.__class__ = W
+    w = _thaw_state(s)  # working(s), inline: one call fewer on every step
     tasks = w.tasks = list(w.tasks)
     task = tasks[-1]
     APPLY[task.kind](w, task, action, player)
