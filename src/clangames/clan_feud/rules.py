@@ -853,42 +853,41 @@ ALL_COLUMNS = (0, 1, 2, 3, 4)
 
 def _assign_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p = task.player
+    open_slots = EXISTS & ~(w.covered[p] | w.filled[p])
+    # Build and Military may be unable to act at a level: their open slots at such a level
+    # are closed first (each worked out only where a slot is open; the other columns can
+    # always act), so that a die's options are one look at its slots each.
+    for level in (1, 2, 3):
+        build_slots = open_slots & LEVEL_BITS[BUILD][level]
+        if build_slots and not _build_possible(w, p, level):
+            open_slots &= ~build_slots
+    if open_slots & MILITARY_BITS:
+        for level, possible in enumerate(_military_possible(w, p), 1):
+            if not possible:
+                open_slots &= ~LEVEL_BITS[MILITARY][level]
     candidates = w.game.assign_candidates
-    free = EXISTS & ~(w.covered[p] | w.filled[p])
-    # Whether Build or Military can take a die at a level now, worked out once per column
-    # and level (the other columns can always act).
-    ready: dict[int, bool] = {}
-    out: list[ClanFeudAction] = []
-    for i, count in enumerate(w.pool[p]):
-        if not count:
-            continue
-        for bits, key, column, level, action in candidates[i]:
-            if not free & bits:
-                continue
-            if key < 0:
-                out.append(action)
-                continue
-            ok = ready.get(key)
-            if ok is None:
-                if column == BUILD:
-                    ok = ready[key] = _build_possible(w, p, level)
-                else:  # Military: one look at the board serves every level
-                    for lvl, possible in enumerate(_military_possible(w, p), 1):
-                        ready[4 * MILITARY + lvl] = possible
-                    ok = ready[key]
-            if ok:
-                out.append(action)
+    out = [
+        action
+        for i, count in enumerate(w.pool[p])
+        if count
+        for slots, action in candidates[i]
+        if open_slots & slots
+    ]
     if not out:
         return (w.game.words["pass"],)
     return tuple(out)
 
 
+MILITARY_BITS = sum(LEVEL_BITS[MILITARY])
+"""Every slot of the Military column."""
+
+
 def assign_candidates(
     assign_table: tuple[tuple[tuple[tuple[Any, ...], ...], ...], ...],
-) -> tuple[tuple[tuple[int, int, int, int, ClanFeudAction], ...], ...]:
+) -> tuple[tuple[tuple[int, ClanFeudAction], ...], ...]:
     """Per dice-pool index (``3 * colour + value - 1``), the assignments a die there may
-    make, in action-id order: (the level's slots, a key for Build and Military whose
-    action may be impossible (else -1), column, level, action)."""
+    make, in action-id order, each with the slots of its column's level (one of them open:
+    the assignment is possible, unless its column cannot act at that level)."""
     out = []
     for i in range(3 * len(COLOURS)):
         colour, v0 = divmod(i, 3)
@@ -896,13 +895,7 @@ def assign_candidates(
         row = assign_table[colour][v0]
         out.append(
             tuple(
-                (
-                    LEVEL_BITS[column][level],
-                    4 * column + level if column in (BUILD, MILITARY) else -1,
-                    column,
-                    level,
-                    row[column][level],
-                )
+                (LEVEL_BITS[column][level], row[column][level])
                 for column in (ALL_COLUMNS if only is None else (only,))
                 for level in range(1, v0 + 2)
             )
