@@ -507,6 +507,12 @@ def apply(s: ClanFeudState, action: Any, player: int) -> ClanFeudState:
     return settle(w)
 
 
+# A move is this function itself: the state's ``_apply`` method stays as the class's
+# declaration (the kernel's abstract method) and this replaces it once the rules are
+# loaded, so a playout step makes one Python call fewer.
+ClanFeudState._apply = apply  # type: ignore[method-assign, assignment]
+
+
 def initial_state(game: ClanFeudGame) -> ClanFeudState:
     """The table before the start territories and the first turn order are drawn."""
     board = game.board
