@@ -156,10 +156,14 @@ def _costs(w: Any, p: int, items: tuple[Expr, ...]) -> bool:
     return True
 
 
+COST_PRIMITIVES = frozenset({"pay_money", "pay_feud", "discard_cards", "remove_troops"})
+"""The primitives that are costs (what :func:`_costs` adds up); any other is always payable."""
+
+
 def available(w: Any, p: int, e: Expr) -> bool:
     """Whether ``e``'s costs can be paid in full now (so it may be chosen)."""
     if isinstance(e, Primitive):
-        return _costs(w, p, (e,))
+        return e.name not in COST_PRIMITIVES or _costs(w, p, (e,))
     if isinstance(e, Seq):
         return _costs(w, p, e.items)
     if isinstance(e, Or):
