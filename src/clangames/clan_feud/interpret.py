@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from clangames.clan_feud.actions import ClanFeudAction, Discard, Lose, Option, Place, Word
+from clangames.clan_feud.board import held
 from clangames.clan_feud.effects import (
     And,
     Compare,
@@ -70,13 +71,16 @@ def quantity(w: Any, p: int, q: Quantity) -> int:
     name = q.name
     ctrl = w.controller
     if name == "territories":
-        return sum(1 for c in ctrl if c == p)
+        return ctrl.count(p)  # type: ignore[no-any-return]
     if name == "cities":
-        return sum(1 for t, c in enumerate(ctrl) if c == p and w.site[t] == 1)
+        site = w.site
+        return sum([site[t] == 1 for t in held(ctrl, p)])
     if name == "castles":
-        return sum(1 for t, c in enumerate(ctrl) if c == p and w.site[t] == 2)
+        site = w.site
+        return sum([site[t] == 2 for t in held(ctrl, p)])
     if name == "tower_houses":
-        return sum(w.towers[t] for t, c in enumerate(ctrl) if c == p)
+        towers = w.towers
+        return sum([towers[t] for t in held(ctrl, p)])
     if name == "troops":
         row = w.troops[p]
         b = w.battle

@@ -63,6 +63,7 @@ from clangames.clan_feud.actions import (
     Total,
     Word,
 )
+from clangames.clan_feud.board import held
 from clangames.clan_feud.state import NONZERO, Battle, ClanFeudState, Task, occupied
 from clangames.engine.draft import drafting
 from clangames.engine.phases import CHANCE, Phase
@@ -604,15 +605,8 @@ def _turn_run(w: W, task: Task) -> bool:
 
 
 def mine(w: W | ClanFeudState, p: int) -> list[int]:
-    """The territories ``p`` controls, in order. A clan holds a handful of the board's
-    territories: counting and finding them in C costs half a loop over the board."""
-    controller = w.controller
-    out = []
-    t = -1
-    for _ in range(controller.count(p)):
-        t = controller.index(p, t + 1)
-        out.append(t)
-    return out
+    """The territories ``p`` controls, in order (see :func:`board.held`)."""
+    return held(w.controller, p)
 
 
 def dice_owned(w: W | ClanFeudState, p: int) -> tuple[int, ...]:
