@@ -45,7 +45,7 @@ from clangames.clan_feud.board import Board, load_board
 from clangames.clan_feud.cards import ActionDeck, EventDeck, load_actions, load_events
 from clangames.clan_feud.effects import Or
 from clangames.clan_feud.england import EnglandTrack, load_england
-from clangames.clan_feud.interpret import max_decisions, number_nodes
+from clangames.clan_feud.interpret import child_nodes, max_decisions, number_nodes
 from clangames.clan_feud.rules import assign_candidates
 from clangames.clan_feud.state import ClanFeudState
 from clangames.engine.actions import ActionTable
@@ -156,6 +156,8 @@ class ClanFeudGame(Game):
         exprs = [e for card in events.regular for e in (card.each_player, card.objective)]
         exprs.append(events.final.scoring)
         self.nodes, self.node_index = number_nodes(exprs)
+        self.node_children = child_nodes(self.nodes, self.node_index)
+        """Per node number, its sub-expressions' numbers (see interpret.child_nodes)."""
         self.objective_nodes = tuple(self.node_index[c.objective] for c in events.regular)
         self.each_player_nodes = tuple(self.node_index[c.each_player] for c in events.regular)
         self._hits: dict[tuple[int, bool], tuple[tuple[ClanFeudAction, int], ...]] = {}
