@@ -1,0 +1,213 @@
+"""The harness's checks of the interoperability contract (:mod:`clangames.engine.interop`).
+
+Wired into :func:`clangames.testing.conformance.check_game`:
+
+- once per run (:func:`check_declaration`): the game declares its facts, chance actions,
+  encoding and length bounds; the facts agree with the loaded game's ``info``; chance and
+  decision ids split the action table;
+- on every state (:class:`HistoryChecks`): legal actions of players are decisions and chance
+  outcomes are chance actions; the decision and chance-node counts never exceed the
+  declared bounds; each seat's information state follows the history;
+- on the fully checked states (:func:`check_tensors`): each observation tensor has the
+  declared size, lies within the declared bounds and decodes back to the very observation
+  (nothing left out); it is unchanged under ``resample`` from the viewer (nothing more in
+  it); the public parts equal the public observation's; the information-state key is kept
+  when the last state is replaced by a resampled one and changes when the viewer's
+  observation changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from clangames.engine.errors import ClanGamesError
+from clangames.engine.game import Game
+from clangames.engine.interop import (
+    InformationState,
+    LengthCount,
+    LoadedInterop,
+    is_declared,
+)
+from clangames.engine.phases import CHANCE
+from clangames.engine.record import Move
+from clangames.engine.rng import Rng
+from clangames.engine.state import State
+
+Fail = Callable[[str, str], Exception]
+"""Builds the harness's ConformanceError for (check name, message)."""
+
+_RESAMPLE_STREAM = 0x1616
+"""The fork of the checks' generator used here, which leaves the harness's stream as is."""
+
+
+def check_declaration(game: Game, fail: Fail, required: bool | None = True) -> LoadedInterop | None:
+    """The game's declaration exists and agrees with the loaded game (None, with nothing
+    checked, if ``required`` is False, or None and the game declares nothing)."""
+    if required is False or (required is None and not is_declared(game.name)):
+        return None
+    try:
+        interop = game.interop
+    except ClanGamesError as exc:
+        raise fail("interop-declared", str(exc)) from exc
+    info = game.info
+    facts = interop.facts
+    if game.spec.facts() != facts:
+        raise fail("interop-facts", "the spec's facts differ from the loaded game's")
+    for name in ("has_chance", "has_simultaneous_moves", "has_hidden_information"):
+        if getattr(facts, name) != getattr(info, name):
+            raise fail(
+                "interop-facts",
+                f"the declared {name} is {getattr(facts, name)}, the game's info says"
+                f" {getattr(info, name)}",
+            )
+    n = len(game.actions)
+    if sorted(interop.chance_ids + interop.decision_ids) != list(range(n)):
+        raise fail("interop-ids", "chance and decision ids do not split the action table")
+    if info.has_chance and not interop.chance_ids:
+        raise fail("interop-ids", "a game with chance declares no chance actions")
+    bounds = interop.bounds
+    if bounds.decisions < 1 or bounds.chance < 0:
+        raise fail("interop-bounds", f"declared length bounds {bounds} are not sensible")
+    spec = interop.observation_spec
+    if spec.size != len(spec.low) or any(p.size < 1 for p in spec.parts):
+        raise fail("observation-spec", "an encoding part is empty or the bounds mis-sized")
+    return interop
+
+
+class HistoryChecks:
+    """The per-state checks along one playout (fed every state in order)."""
+
+    def __init__(self, game: Game, interop: LoadedInterop, fail: Fail) -> None:
+        self.game = game
+        self.interop = interop
+        self.fail = fail
+        self.count = LengthCount()
+        self.previous: State | None = None
+        self.infos: list[InformationState] = []
+        self.before: tuple[State, int, Any, list[InformationState]] | None = None
+
+    def on_state(self, state: State, mover: int, action: Any) -> None:
+        """Check ``state``, reached by ``mover`` taking ``action`` from the previous
+        state (both ignored for the first state)."""
+        interop = self.interop
+        chance_index = interop.chance_index
+        decision_index = interop.decision_index
+        ids = self.game.actions.id
+        for p in state.to_move:
+            index = chance_index if p == CHANCE else decision_index
+            for a in state.legal_actions(p):
+                if index[ids(a)] < 0:
+                    kind = "a decision" if p == CHANCE else "a chance outcome"
+                    raise self.fail("interop-ids", f"legal action {a!r} of {p} is declared {kind}")
+        previous = self.previous
+        n = self.game.num_players
+        if previous is None:
+            self.infos = [InformationState.start(state, p) for p in range(n)]
+        else:
+            self.count = self.count.step(previous)
+            problem = self.count.exceeds(interop.bounds)
+            if problem is not None:
+                raise self.fail("length-bounds", f"the game has reached {problem}")
+            self.before = (previous, mover, action, self.infos)
+            action_id = ids(action)
+            self.infos = [info.after(mover, action_id, state) for info in self.infos]
+        self.previous = state
+
+    def on_moves(self, state: State, moves: Sequence[Move]) -> None:
+        """:meth:`on_state` for a state reached by ``moves`` (the harness's list)."""
+        if not moves:
+            self.previous = None
+            self.on_state(state, CHANCE, None)
+            return
+        last = moves[-1]
+        self.on_state(state, last.player, self.game.parse_action(last.action))
+
+    def check_full(self, state: State, rng: Rng) -> None:
+        """The costly checks, on a fully checked state (``rng`` is not advanced)."""
+        check_tensors(state, rng, self.fail)
+        if self.before is None or self.previous is not state:
+            return
+        previous, mover, action, infos = self.before
+        ids = self.game.actions.id
+        # The same history but for what each seat cannot see: its key must not change.
+        for p, info in enumerate(infos):
+            other = state.resample(p, rng.fork(_RESAMPLE_STREAM + 1).fork(p))
+            if info.after(mover, ids(action), other).key != self.infos[p].key:
+                raise self.fail(
+                    "infostate",
+                    f"player {p}'s information-state key depends on what it cannot see"
+                    " (it changed under resample)",
+                )
+        # Another move at the last step: each seat's key changes exactly when it saw (or
+        # did) something different.
+        alternative = next((a for a in previous.legal_actions(mover) if a != action), None)
+        if alternative is None:
+            return
+        sibling = previous.apply(alternative, mover)
+        for p, info in enumerate(infos):
+            changed = info.after(mover, ids(alternative), sibling).key != self.infos[p].key
+            differs = mover == p or sibling.observation(p) != state.observation(p)
+            if changed != differs:
+                raise self.fail(
+                    "infostate",
+                    f"player {p}'s information-state key {'changed' if changed else 'stayed'}"
+                    f" when the last move was {alternative!r} instead of {action!r}, though"
+                    f" what it saw {'differed' if differs else 'was the same'}",
+                )
+
+
+def check_tensors(state: State, rng: Rng, fail: Fail) -> None:
+    """The observation tensor contract at ``state``, for every seat and the public view."""
+    game = state.game
+    spec = game.observation_spec()
+    public = state.public_observation()
+    public_tensor = _tensor(spec, public, "the public observation", fail)
+    for p in range(game.num_players):
+        obs = state.observation(p)
+        tensor = state.observation_tensor(p)
+        _check_one(spec, obs, tensor, f"observation({p})", fail)
+        other = state.resample(p, rng.fork(_RESAMPLE_STREAM).fork(p))
+        if other.observation_tensor(p) != tensor:
+            raise fail(
+                "tensor-resample",
+                f"resample({p}) changed player {p}'s observation tensor: it encodes more"
+                " than the observation",
+            )
+        for part in spec.public_parts:
+            span = slice(part.start, part.start + part.size)
+            if tensor[span] != public_tensor[span]:
+                raise fail(
+                    "tensor-public",
+                    f"part {part.name!r} is declared public but observation({p}) differs from"
+                    " the public observation there",
+                )
+
+
+def _tensor(spec: Any, obs: Any, what: str, fail: Fail) -> list[float]:
+    try:
+        tensor: list[float] = spec.encode(obs)
+    except ClanGamesError as exc:
+        raise fail("tensor-shape", f"{what} does not fit the declared encoding: {exc}") from exc
+    _check_one(spec, obs, tensor, what, fail)
+    return tensor
+
+
+def _check_one(spec: Any, obs: Any, tensor: list[float], what: str, fail: Fail) -> None:
+    if len(tensor) != spec.size:
+        raise fail("tensor-shape", f"{what}: {len(tensor)} floats, declared {spec.size}")
+    outside = spec.out_of_bounds(tensor)
+    if outside:
+        i = outside[0]
+        part = next(p for p in spec.parts if p.start <= i < p.start + p.size)
+        raise fail(
+            "tensor-bounds",
+            f"{what}: part {part.name!r} has {tensor[i]} at {i}, outside the declared"
+            f" {spec.low[i]}..{spec.high[i]}",
+        )
+    try:
+        back = spec.decode(tensor)
+    except ClanGamesError as exc:
+        raise fail("tensor-exact", f"{what}: the tensor does not decode: {exc}") from exc
+    if back != obs:
+        raise fail("tensor-exact", f"{what}: the tensor decodes to a different observation")
