@@ -159,7 +159,8 @@ def check_state(
     ctx = _Context(state.game, seed, invariant, max_applied, record=record)
     _check_cheap(ctx, state)
     rng = _check_full(ctx, state, rng)
-    interop_checks.check_tensors(state, rng, ctx.fail)
+    if interop_checks.check_declaration(state.game, ctx.fail, None) is not None:
+        interop_checks.check_tensors(state, rng, ctx.fail)
     return rng
 
 
