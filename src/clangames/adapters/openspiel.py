@@ -392,11 +392,15 @@ class Observer:
         return repr(obs)
 
 
-def _factory(name: str, sequential: bool) -> Any:
-    def make(params: dict[str, Any] | None = None) -> OpenSpielGame:
-        return OpenSpielGame(params, name, sequential)
+def _factory(name: str, sequential: bool) -> type[OpenSpielGame]:
+    # A class, not a closure: OpenSpiel's registry keeps the factory until the process
+    # ends, after Python has shut down, and dropping the last reference to a closure then
+    # aborts the process; a class lives in a reference cycle and is never freed that way.
+    def __init__(self: OpenSpielGame, params: dict[str, Any] | None = None) -> None:
+        OpenSpielGame.__init__(self, params, name, sequential)
 
-    return make
+    title = "".join(part.title() for part in openspiel_name(name, sequential).split("_"))
+    return type(title, (OpenSpielGame,), {"__init__": __init__})
 
 
 def register_games() -> list[str]:
