@@ -116,7 +116,7 @@ def test_tensors_encode_exactly_the_observation(name: str, players: int) -> None
 def test_length_bounds_hold_and_count_a_sealed_round_once() -> None:
     game = clangames.load("koa_kingmaker", players=3)
     states: list[Any] = []
-    record, final, _ = random_playout(game, Rng(5), lambda s, m: states.append(s))
+    record, _, _ = random_playout(game, Rng(5), lambda s, m: states.append(s))
     count = LengthCount()
     for state in states[:-1]:
         count = count.step(state)
@@ -287,7 +287,8 @@ def test_harness_catches_bounds_a_value_passes(redeclared: Any) -> None:
         spec = encoding.observation_spec(g)
         layouts = dict(spec.layout.layouts)
         layouts["round"] = Int(0, 2)
-        return ObservationSpec(Fields(spec.layout.cls, layouts), [p.name for p in spec.public_parts])
+        public = [p.name for p in spec.public_parts]
+        return ObservationSpec(Fields(spec.layout.cls, layouts), public)
 
     assert _caught(redeclared(observation_spec=narrow)) == "tensor-bounds"
 

@@ -33,6 +33,7 @@ with no resampler of its own.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -340,9 +341,13 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         resampled state keeps ``player_id``'s information state; the others' start anew
         from the resampled state (only the acting seat's key is the same in every world)."""
         seed = int(probability_sampler() * 2.0**53)
-        other = self.clangames.resample(player_id, Rng(seed))
+        return self.resampled(player_id, Rng(seed))
+
+    def resampled(self, player: int, rng: Rng) -> OpenSpielState:
+        """A state ``player`` cannot tell from this one (``State.resample`` with ``rng``)."""
+        other = self.clangames.resample(player, rng)
         clone = OpenSpielState(self.get_game(), other)
-        clone._infos[player_id] = (0, self.information_state(player_id))
+        clone._infos[player] = (0, self.information_state(player))
         return clone
 
     def __str__(self) -> str:
@@ -401,6 +406,20 @@ def _factory(name: str, sequential: bool) -> type[OpenSpielGame]:
 
     title = "".join(part.title() for part in openspiel_name(name, sequential).split("_"))
     return type(title, (OpenSpielGame,), {"__init__": __init__})
+
+
+def make_resampler(seed: int) -> Callable[[OpenSpielState, int], OpenSpielState]:
+    """A resampler for OpenSpiel's Python ISMCTS (``bot.set_resampler(...)``): each call
+    deals the hidden information again through ``State.resample``, drawing from one
+    clangames ``Rng`` stream started at ``seed`` (so a search is reproducible)."""
+    stream = [Rng(seed)]
+
+    def resample(state: OpenSpielState, player: int) -> OpenSpielState:
+        sub = stream[0].fork(1)
+        stream[0] = stream[0].fork(0)
+        return state.resampled(player, sub)
+
+    return resample
 
 
 def register_games() -> list[str]:
