@@ -404,8 +404,24 @@ def _factory(name: str, sequential: bool) -> type[OpenSpielGame]:
     def __init__(self: OpenSpielGame, params: dict[str, Any] | None = None) -> None:
         OpenSpielGame.__init__(self, params, name, sequential)
 
-    title = "".join(part.title() for part in openspiel_name(name, sequential).split("_"))
-    return type(title, (OpenSpielGame,), {"__init__": __init__})
+    title = _class_name(openspiel_name(name, sequential))
+    cls = type(title, (OpenSpielGame,), {"__init__": __init__, "__module__": __name__})
+    globals()[title] = cls  # pickles find the class by name (see ``__getattr__``)
+    return cls
+
+
+def _class_name(short_name: str) -> str:
+    return "".join(part.title() for part in short_name.split("_"))
+
+
+def __getattr__(attribute: str) -> Any:
+    # Unpickling a game in a fresh process looks its class up here before anything has
+    # registered the games: registering them defines every class.
+    if attribute.startswith("Clangames"):
+        register_games()
+        if attribute in globals():
+            return globals()[attribute]
+    raise AttributeError(f"module {__name__!r} has no attribute {attribute!r}")
 
 
 def make_resampler(seed: int) -> Callable[[OpenSpielState, int], OpenSpielState]:
