@@ -107,32 +107,32 @@ class Flag(Layout):
         return [(0, 1)]
 
 
+_PARTIAL = tuple(
+    tuple(tuple(float(m >> i & 1) for i in range(bits)) for m in range(1 << bits))
+    for bits in range(9)
+)
+"""``_PARTIAL[b][m]``: the low ``b`` bits of the byte ``m`` as floats (``b`` = 8: a byte)."""
+
+
 class Bits(Layout):
     """A bitmask of ``n`` bits (a set of seats, clans or cards), one 0/1 float per bit:
-    learners see set membership directly."""
+    learners see set membership directly. Written a byte at a time from shared tables."""
 
-    __slots__ = ("_inverse", "_table")
-
-    _SMALL = 12  # masks up to this many bits index a prebuilt table
+    __slots__ = ("_chunks", "_inverse")
 
     def __init__(self, n: int) -> None:
         self.size = n
-        self._table: tuple[tuple[float, ...], ...] | None = None
-        self._inverse: dict[tuple[float, ...], int] = {}
-        if n <= self._SMALL:
-            self._table = tuple(tuple(float(m >> i & 1) for i in range(n)) for m in range(1 << n))
-            self._inverse = {bits: m for m, bits in enumerate(self._table)}
+        self._chunks = tuple((shift, _PARTIAL[min(8, n - shift)]) for shift in range(0, n, 8))
+        self._inverse = {bits: m for m, bits in enumerate(_PARTIAL[n])} if n <= 8 else {}
 
     def write(self, value: Any, out: list[float]) -> None:
-        table = self._table
-        if table is not None and 0 <= value < len(table):
-            out.extend(table[value])
-        else:
-            if value >> self.size or value < 0:
-                raise ObservationEncodingError(
-                    f"bitmask {value} does not fit the declared {self.size} bits"
-                )
-            out.extend([float(value >> i & 1) for i in range(self.size)])
+        if value < 0 or value >> self.size:
+            raise ObservationEncodingError(
+                f"bitmask {value} does not fit the declared {self.size} bits"
+            )
+        extend = out.extend
+        for shift, table in self._chunks:
+            extend(table[value >> shift & 255])
 
     def read(self, data: Sequence[float], pos: int) -> tuple[Any, int]:
         end = pos + self.size
@@ -140,9 +140,11 @@ class Bits(Layout):
         if found is not None:
             return found, end
         value = 0
-        for i in range(self.size):
-            value |= _int_at(data, pos + i) << i
-        return value, pos + self.size
+        for i, bit in enumerate(_ints_at(data, pos, self.size)):
+            if bit not in (0, 1):
+                raise ObservationEncodingError(f"tensor[{pos + i}] = {bit} is not a bit")
+            value |= bit << i
+        return value, end
 
     def bounds(self) -> list[tuple[float, float]]:
         return [(0, 1)] * self.size
@@ -318,12 +320,40 @@ class Maybe(Layout):
         return [(0, 1), *self.item.bounds()]
 
 
+def _wrong_length(value: Any, n: int) -> None:
+    raise ObservationEncodingError(f"expected {n} items, got {len(value)}")
+
+
+def _compile_writer(items: tuple[tuple[str, Layout], ...]) -> Any:
+    """A writer for an attrs value laid out field by field, generated once per layout:
+    one line per field, the common layouts (an int, a flag, a tuple of ints) inlined, the
+    others calling their layout. The encoder is on a learner's hot path."""
+    lines = ["def write(value, out):", "    a = out.append", "    e = out.extend"]
+    env: dict[str, Any] = {"_wrong_length": _wrong_length}
+    for k, (name, layout) in enumerate(items):
+        get = f"value.{name}"
+        if type(layout) is Int:
+            lines.append(f"    a({get})")
+        elif type(layout) is Flag:
+            lines.append(f"    a(1.0 if {get} else 0.0)")
+        elif type(layout) is Tuple and type(layout.item) is Int:
+            lines.append(f"    x = {get}")
+            lines.append(f"    e(x) if len(x) == {layout.n} else _wrong_length(x, {layout.n})")
+        else:
+            env[f"w{k}"] = layout.write
+            lines.append(f"    w{k}({get}, out)")
+    if not items:
+        lines.append("    pass")
+    exec("\n".join(lines), env)  # the source is built above from field names only
+    return env["write"]
+
+
 class Fields(Layout):
     """An attrs value, field by field in declaration order. Every field must have a
     layout and every layout a field (checked here), so a field added to the class
     later cannot be silently left out of the encoding."""
 
-    __slots__ = ("_items", "cls", "layouts")
+    __slots__ = ("_items", "_write", "cls", "layouts")
 
     def __init__(self, cls: type, layouts: Mapping[str, Layout]) -> None:
         names = [f.name for f in attrs.fields(cls)]
@@ -338,10 +368,10 @@ class Fields(Layout):
         self.layouts = {n: layouts[n] for n in names}
         self._items = tuple(self.layouts.items())
         self.size = sum(layout.size for layout in self.layouts.values())
+        self._write = _compile_writer(self._items)
 
     def write(self, value: Any, out: list[float]) -> None:
-        for name, layout in self._items:
-            layout.write(getattr(value, name), out)
+        self._write(value, out)
 
     def read(self, data: Sequence[float], pos: int) -> tuple[Any, int]:
         values = {}
