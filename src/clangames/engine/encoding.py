@@ -220,7 +220,8 @@ class Upto(Layout):
 
     def __init__(self, n: int, item: Layout) -> None:
         self.n, self.item, self.size = n, item, 1 + n * item.size
-        self._pad = [low for low, _ in item.bounds()]
+        pad = [low for low, _ in item.bounds()]
+        self._pad = tuple(tuple(pad * (n - k)) for k in range(n + 1))  # by length
         self._ints = type(item) is Int
 
     def write(self, value: Any, out: list[float]) -> None:
@@ -236,7 +237,7 @@ class Upto(Layout):
             write = self.item.write
             for v in value:
                 write(v, out)
-        out.extend(self._pad * (self.n - k))
+        out.extend(self._pad[k])
 
     def read(self, data: Sequence[float], pos: int) -> tuple[Any, int]:
         k = _int_at(data, pos)
@@ -259,13 +260,26 @@ class Chars(Layout):
     """A string of at most ``n`` characters from ``alphabet``: its length, then each
     character's index in the alphabet (padding 0)."""
 
-    __slots__ = ("_index", "alphabet", "n")
+    __slots__ = ("_index", "_known", "alphabet", "n")
+
+    _KEEP = 1 << 14  # strings whose floats are remembered (names and towers repeat)
 
     def __init__(self, n: int, alphabet: str) -> None:
         self.n, self.alphabet, self.size = n, alphabet, 1 + n
         self._index = {c: float(i) for i, c in enumerate(alphabet)}
+        self._known: dict[str, tuple[float, ...]] = {}
 
     def write(self, value: Any, out: list[float]) -> None:
+        known = self._known.get(value)
+        if known is not None:
+            out.extend(known)
+            return
+        start = len(out)
+        self._write(value, out)
+        if len(self._known) < self._KEEP:
+            self._known[value] = tuple(out[start:])
+
+    def _write(self, value: Any, out: list[float]) -> None:
         k = len(value)
         if k > self.n:
             raise ObservationEncodingError(f"{value!r} is longer than the declared {self.n}")
