@@ -168,6 +168,28 @@ def loaded_interop(game: Game) -> LoadedInterop:
 
 
 # -- counting a history against the length bounds -------------------------------------------
+Round = tuple[str, tuple[int, ...]] | None
+"""The simultaneous node a move was last made at (phase name, players to move), or None."""
+
+
+def count_step(state: State, previous: Round) -> tuple[int, int, Round]:
+    """What a move from ``state`` adds to the decision and chance counts, and the round
+    to pass to the next call (see :class:`LengthCount`)."""
+    phase = state.phase
+    to_move = phase.to_move
+    if to_move == (-1,):  # CHANCE
+        return 0, 1, None
+    if not phase.simultaneous:
+        return 1, 0, None
+    same_round = (
+        previous is not None
+        and previous[0] == phase.name
+        and len(to_move) < len(previous[1])
+        and set(to_move) <= set(previous[1])
+    )
+    return (0 if same_round else 1), 0, (phase.name, to_move)
+
+
 @attrs.frozen(slots=True)
 class LengthCount:
     """Decision and chance nodes met so far along a history (see :class:`LengthBounds`).
@@ -180,26 +202,12 @@ class LengthCount:
 
     decisions: int = 0
     chance: int = 0
-    previous: tuple[str, tuple[int, ...]] | None = None
+    previous: Round = None
 
     def step(self, state: State) -> LengthCount:
         """The count after a move from ``state``."""
-        phase = state.phase
-        if state.is_chance:
-            return LengthCount(self.decisions, self.chance + 1, None)
-        if not phase.simultaneous:
-            return LengthCount(self.decisions + 1, self.chance, None)
-        to_move = phase.to_move
-        prev = self.previous
-        same_round = (
-            prev is not None
-            and prev[0] == phase.name
-            and len(to_move) < len(prev[1])
-            and set(to_move) <= set(prev[1])
-        )
-        return LengthCount(
-            self.decisions + (0 if same_round else 1), self.chance, (phase.name, to_move)
-        )
+        decision, chance, previous = count_step(state, self.previous)
+        return LengthCount(self.decisions + decision, self.chance + chance, previous)
 
     def exceeds(self, bounds: LengthBounds) -> str | None:
         """Which bound this count is past, in words, or None."""
@@ -325,6 +333,7 @@ __all__ = [
     "LengthCount",
     "LoadedInterop",
     "Utility",
+    "count_step",
     "declare",
     "declared",
     "information_states",

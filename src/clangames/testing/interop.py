@@ -27,6 +27,8 @@ from clangames.engine.interop import (
     InformationState,
     LengthCount,
     LoadedInterop,
+    Round,
+    count_step,
     is_declared,
 )
 from clangames.engine.phases import CHANCE
@@ -92,7 +94,9 @@ class HistoryChecks:
         self.interop = interop
         self.fail = fail
         self.bounds = interop.bounds
-        self.count = LengthCount()
+        self.decisions = 0
+        self.chance = 0
+        self.round: Round = None
         self.previous: State | None = None
         self.before: State | None = None
         self.moves: Sequence[Move] = ()
@@ -101,12 +105,16 @@ class HistoryChecks:
         """Count the move that led to ``state`` (the harness's ``moves`` so far)."""
         previous = self.previous
         if previous is not None and moves:
-            count = self.count = self.count.step(previous)
+            decision, chance, self.round = count_step(previous, self.round)
+            self.decisions += decision
+            self.chance += chance
             bounds = self.bounds
-            if count.decisions > bounds.decisions or count.chance > bounds.chance:
+            if self.decisions > bounds.decisions or self.chance > bounds.chance:
+                count = LengthCount(self.decisions, self.chance)
                 raise self.fail("length-bounds", f"the game has reached {count.exceeds(bounds)}")
         else:
-            self.count = LengthCount()
+            self.decisions = self.chance = 0
+            self.round = None
         self.before = previous
         self.previous = state
         self.moves = moves
@@ -200,11 +208,14 @@ def _tensor(spec: Any, obs: Any, what: str, fail: Fail) -> list[float]:
         tensor: list[float] = spec.encode(obs)
     except ClanGamesError as exc:
         raise fail("tensor-shape", f"{what} does not fit the declared encoding: {exc}") from exc
-    _check_one(spec, obs, tensor, what, fail)
+    # Shape and bounds only: decoding (the costly part) is the seat's tensor's check.
+    _check_one(spec, obs, tensor, what, fail, decode=False)
     return tensor
 
 
-def _check_one(spec: Any, obs: Any, tensor: list[float], what: str, fail: Fail) -> None:
+def _check_one(
+    spec: Any, obs: Any, tensor: list[float], what: str, fail: Fail, decode: bool = True
+) -> None:
     if len(tensor) != spec.size:
         raise fail("tensor-shape", f"{what}: {len(tensor)} floats, declared {spec.size}")
     outside = spec.out_of_bounds(tensor)
@@ -216,6 +227,8 @@ def _check_one(spec: Any, obs: Any, tensor: list[float], what: str, fail: Fail) 
             f"{what}: part {part.name!r} has {tensor[i]} at {i}, outside the declared"
             f" {spec.low[i]}..{spec.high[i]}",
         )
+    if not decode:
+        return
     try:
         back = spec.decode(tensor)
     except ClanGamesError as exc:
