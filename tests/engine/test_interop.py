@@ -38,7 +38,7 @@ from clangames.engine.interop import (
     parameter_value,
 )
 from clangames.engine.rng import Rng
-from clangames.testing import ConformanceError, check_game
+from clangames.testing import ConformanceError, check_game, check_state
 from clangames.testing.conformance import random_playout
 
 BUILT_IN = ("clan_feud", "kilt_castle", "kings_kilt", "koa_kingmaker")
@@ -313,6 +313,24 @@ def test_harness_catches_facts_that_disagree(redeclared: Any) -> None:
     original = declared("koa_kingmaker")
     facts = attrs.evolve(original.facts, has_simultaneous_moves=False)
     assert _caught(redeclared(facts=facts)) == "interop-facts"
+
+
+def test_harness_catches_a_tensor_that_holds_hidden_information(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from clangames.engine.state import State
+    from clangames.koa_kingmaker.state import KoaState
+
+    def leaky(self: Any, player: int) -> list[float]:
+        # Everyone's inheritance numbers, which only their houses know until the end.
+        return [*State.observation_tensor(self, player), *map(float, self.inheritance)]
+
+    monkeypatch.setattr(KoaState, "observation_tensor", leaky)
+    game = clangames.load("koa_kingmaker", players=3)
+    state = clangames.resolve_chance(game.initial_state(), Rng(3))  # the numbers are dealt
+    with pytest.raises(ConformanceError) as caught:
+        check_state(state, Rng(1))
+    assert caught.value.check == "tensor-resample"
 
 
 def test_harness_requires_a_declaration_when_asked() -> None:

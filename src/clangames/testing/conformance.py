@@ -321,6 +321,7 @@ def _check_full(ctx: _Context, state: State, rng: Rng) -> Rng:
                 f"resample({p}) changed player {p}'s legal actions or who is to move:"
                 " they depend on information the player does not have",
             )
+        interop_checks.check_resampled_tensor(state, other, p, ctx.fail)
         try:
             other.check_consistency()
         except ClanGamesError as exc:
