@@ -6,7 +6,7 @@
 >>> game = pyspiel.load_game("clangames_kings_kilt(players=3)")
 
 :func:`register_games` registers each registered clangames game as
-``clangames_<name>``; a game with simultaneous moves (KOA Kingmaker) also as
+``clangames_<name>``; a game with simultaneous moves (KOA Kingmaker, Clan Feud) also as
 ``clangames_<name>_sequential``, where the sealed commitments are taken one seat after the
 other (each seat's observation shows only who has committed). Every clangames parameter is
 an OpenSpiel parameter (a parameter whose default is None, a data-file path, is the
@@ -26,8 +26,9 @@ key of :class:`clangames.engine.interop.InformationState` as a string (no tensor
 game has a bound small enough for a fixed-size history tensor). Returns are the
 kernel's win shares (constant-sum 1, terminal only). Cloning shares the immutable
 clangames state; serialization is OpenSpiel's own (the history of action ids, replayed).
-``resample_from_infostate`` is built on ``State.resample``, so OpenSpiel's ISMCTS works
-with no resampler of its own.
+OpenSpiel's Python ISMCTS resamples through :func:`make_resampler` (``State.resample``);
+``resample_from_infostate`` does the same for Python callers (OpenSpiel's C++ ISMCTS cannot
+keep a state made in Python, see docs/adapters.md).
 """
 
 from __future__ import annotations
