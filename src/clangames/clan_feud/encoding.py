@@ -133,7 +133,7 @@ def observation_spec(game: ClanFeudGame) -> ObservationSpec:
             "gold_out": Flag(),
             "money": amount,
             "feud": amount,
-            "vp": amount,
+            "vp": Tuple(n, Int(-CAPS["amount"], CAPS["amount"])),  # penalties go below 0
             "covered": Tuple(n, Bits(SLOTS)),
             "filled": Tuple(n, Bits(SLOTS)),
             "pool": Tuple(n, Tuple(21, Int(0, CAPS["dice"]))),
