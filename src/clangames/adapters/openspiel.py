@@ -130,6 +130,10 @@ class _Adapted:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Adapted:
         return self
 
+    def __reduce__(self) -> tuple[type[_Adapted], tuple[Game, bool]]:
+        # Pickled as the game (by name and parameters) and the variant, not its tables.
+        return (_Adapted, (self.clangames, self.sequential))
+
 
 class _Link:
     """One move of a history, linked to the one before (an immutable list that a clone
