@@ -216,3 +216,13 @@ def test_the_builder_names_only_the_houses_that_differ() -> None:
         game.position(courts={7: "Royal 1"})
     with pytest.raises(PositionError, match="token 'Royal_9'"):
         game.position(courts={0: "Royal 9"})
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_the_builder_without_parts_is_the_dealt_start(players: int) -> None:
+    """The hands fill gives back exactly the dealt hands (automated houses' sealed cards and
+    missing nominations included)."""
+    game = clangames.load("koa_kingmaker", players=players)
+    dealt, _ = clangames.play_chance(game.initial_state(), clangames.Rng(0))
+    assert game.position() == dealt
+    assert game.position(courts={}, discards={}) == dealt
