@@ -55,16 +55,18 @@ if len(CARD_NAMES) != KINDS or CARD_NAMES[NOMINATION] != "Nomination 0":  # prag
 
 class ByHouse(Seq):
     """A set of cards per house. The builder also takes ``{house: [cards]}`` naming only
-    the houses whose cards differ from ``usual`` (every house's at the start)."""
+    the houses whose cards differ from ``usual`` (every playing house's at the start; a
+    house out of the game holds nothing)."""
 
-    def __init__(self, item: NameSet, usual: Sequence[str]) -> None:
+    def __init__(self, item: NameSet, usual: Sequence[str], houses: int) -> None:
         super().__init__(item)
         self.usual = [token_name(c) for c in usual]
+        self.houses = houses
 
     def coerce(self, value: object, path: str) -> Node:
         if not isinstance(value, Mapping):
             return to_node(value, path)
-        out: list[Node] = [list(self.usual) for _ in range(MAX_HOUSES)]
+        out: list[Node] = [list(self.usual) if h < self.houses else [] for h in range(MAX_HOUSES)]
         for house, cards in value.items():
             if not isinstance(house, int) or not 0 <= house < MAX_HOUSES:
                 raise PositionError(f"{path}[{house!r}]: expected a house 0..{MAX_HOUSES - 1}")
@@ -93,9 +95,9 @@ def notation(game: KoaGame) -> Notation:
             "alive": NameSet(HOUSE_NAMES, "house"),
             "out_round": Seq(Int()),
             "hands": Seq(cards),
-            "courts": ByHouse(cards, ROYAL_NAMES),
-            "discards": ByHouse(cards, ()),
-            "centre": ByHouse(cards, ()),
+            "courts": ByHouse(cards, ROYAL_NAMES, game.houses),
+            "discards": ByHouse(cards, (), game.houses),
+            "centre": ByHouse(cards, (), game.houses),
             "table": Wrapped("ids", Seq(card)),
             "played": Seq(card),
             "recovering": Seq(house),
