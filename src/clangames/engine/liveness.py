@@ -12,13 +12,15 @@ instead of failing later in the middle of a game.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from clangames.engine.actions import ActionTable
 from clangames.engine.errors import InvalidActionError, StateDecodeError
 from clangames.engine.phases import CHANCE
+from clangames.engine.state import State
 
-if TYPE_CHECKING:
-    from clangames.engine.state import State
+_DERIVED_OUTCOMES = State.chance_outcomes
+"""The kernel's ``chance_outcomes``: each weight over their total (a game may override it)."""
 
 
 def check_playable(state: State) -> None:
@@ -83,6 +85,17 @@ def _check_chance(state: State, where: str) -> None:
     weights = state.chance_weights()
     if not weights:
         raise StateDecodeError(f"{where} is a chance node with no outcomes")
+    actions, values = zip(*weights, strict=True)
+    if (
+        _all_ints(values)
+        and min(values) > 0
+        and _in_table(state, actions)
+        and len(set(map(id, actions))) == len(actions)
+        and type(state).chance_outcomes is _DERIVED_OUTCOMES
+    ):
+        # Positive int weights of distinct table actions, and probabilities the kernel
+        # derives as weight / total: they sum to exactly 1, so no Fractions are needed.
+        return
     seen: set[int] = set()
     for action, weight in weights:
         if not _is_int(weight) or weight <= 0:
@@ -101,8 +114,33 @@ def _check_decision(state: State, where: str, player: int) -> None:
     legal = state.legal_actions(player)
     if not legal:
         raise StateDecodeError(f"{where}: player {player} is to move but has no legal action")
-    for action in legal:
+    if _in_table(state, legal):
+        return
+    for action in legal:  # an equal action built apart from the table's, or a stranger
         _action_id(state, action, where)
+
+
+_TABLE_IDENTITIES: dict[ActionTable[Any], frozenset[int]] = {}
+"""Per action table: the identities of its actions (tables are kept alive here, so the
+identities stay theirs; the dict is emptied when it holds many)."""
+
+
+def _in_table(state: State, actions: tuple[Any, ...]) -> bool:
+    """True if every one of ``actions`` is one of the game table's own objects (what the
+    rules hand out): a test in C, instead of hashing each action. False may still be fine
+    (an equal action built separately); the caller then checks each one by value."""
+    table = state.game.actions
+    identities = _TABLE_IDENTITIES.get(table)
+    if identities is None:
+        if len(_TABLE_IDENTITIES) >= 64:
+            _TABLE_IDENTITIES.clear()
+        identities = _TABLE_IDENTITIES[table] = frozenset(map(id, table.actions))
+    return identities.issuperset(map(id, actions))
+
+
+def _all_ints(values: tuple[Any, ...]) -> bool:
+    """True if every value is an int and none is a bool (``type`` is exact)."""
+    return set(map(type, values)) == {int}
 
 
 def _action_id(state: State, action: Any, where: str) -> int:

@@ -83,6 +83,12 @@ class KingsKiltGame(Game):
             for p in range(geo.size)
         )
         self.bits = bit_tables(k)
+        # Positions are stored row by row: row r is one slice of the pyramid tuple.
+        self.row_span: dict[int, slice] = {
+            r: slice(min(ps), max(ps) + 1)
+            for r in range(1, geo.width + 1)
+            for ps in [geo.row_positions(r)]
+        }
         self.top_rows_from = geo.width - 2  # rows >= this are the top three rows
         # Positions are stored row by row, so the top three rows are a suffix.
         self.top_from_pos = min(p for p in range(geo.size) if geo.row[p] >= self.top_rows_from)

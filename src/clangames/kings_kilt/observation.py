@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
-from operator import add
+from operator import add, or_
 from typing import TYPE_CHECKING
 
 import attrs
@@ -597,6 +597,78 @@ class _FamilyDeal:
 
 def check_consistency(s: KingsKiltState) -> None:
     """Raise StateDecodeError if a decoded state could not arise in a game."""
+    try:
+        quick = _cards_look_consistent(s)
+    except Exception:  # odd data: the detailed check words what is wrong
+        quick = False
+    if not quick:
+        _check_cards(s)
+    _check_steps(s)
+
+
+def _cards_look_consistent(s: KingsKiltState) -> bool:
+    """True only if :func:`_check_cards` passes, tested with a few whole-tuple built-ins
+    instead of a loop per field, player and card (the decoder runs this on every state it
+    reads). False says nothing: the detailed check then finds and words the problem."""
+    game = s.game
+    k = len(game.clans)
+    n = game.num_players
+    comps = game.components
+    pyramid = s.pyramid
+    families = s.families
+    from_deck = s.from_deck
+    hands = s.hands
+    if not (
+        len(pyramid) == game.geo.size
+        and min(pyramid) >= -1
+        and max(pyramid) < k
+        and -1 <= s.top < k
+        and len(families) == len(from_deck) == len(s.revealed) == len(hands) == n
+    ):
+        return False
+    counts = (
+        s.leaders.counts,
+        s.members.counts,
+        s.reshuffled.counts,
+        s.discards.counts,
+        s.removed.counts,
+        *[hand.counts for hand in hands],
+    )
+    if set(map(len, counts)) != {k} or min(map(min, counts)) < 0:
+        return False
+    deck_union = 0
+    for part in from_deck:
+        deck_union |= part
+    if not (
+        min(families) >= 0
+        and max(families) < 1 << k
+        and max(map(int.bit_count, families)) <= comps.family_size
+        and tuple(map(or_, s.revealed, families)) == families
+        and tuple(map(or_, from_deck, families)) == families
+        and max(map(int.bit_count, from_deck)) <= comps.family_from_deck
+        and sum(map(int.bit_count, from_deck)) == deck_union.bit_count()
+        and not deck_union & s.family_deck
+        and 0 <= s.family_deck < 1 << k
+    ):
+        return False
+    # Every card of every clan accounted for exactly once: pile and hand counts by clan,
+    # the pyramid, the top card and the family cards.
+    totals = list(map(sum, zip(*counts, strict=True)))
+    for c in pyramid:
+        if c >= 0:
+            totals[c] += 1
+    if s.top >= 0:
+        totals[s.top] += 1
+    bits = game.bits
+    for family in (*families, s.family_deck):
+        for c in bits[family]:
+            totals[c] += 1
+    return totals == [comps.cards_per_clan] * k
+
+
+def _check_cards(s: KingsKiltState) -> None:
+    """The card and range checks of :func:`check_consistency`, field by field, raising a
+    StateDecodeError for the first problem."""
     game = s.game
     k = len(game.clans)
     n = game.num_players
@@ -671,16 +743,10 @@ def check_consistency(s: KingsKiltState) -> None:
                 "cards",
                 f"clan {game.clans[c]} has {total} cards accounted for, expected {expected}",
             )
-    if not 0 <= s.passed < 1 << n:
-        fail("passed", f"expected a seat bitmask below {1 << n}, got {s.passed}")
-    if not -1 <= s.actor < n:
-        fail("actor", f"expected a seat or -1, got {s.actor}")
-    if not -1 <= s.vacancy < geo.size:
-        fail("vacancy", f"expected a space index or -1, got {s.vacancy}")
-    for i, p in enumerate(s.reveal_queue):
-        if not 0 <= p < n:
-            fail(f"reveal_queue[{i}]", f"expected a seat 0..{n - 1}, got {p}")
-    names = {
+
+
+_PHASE_NAMES = frozenset(
+    (
         "deal_family",
         "deal_third",
         "deal_influence",
@@ -690,35 +756,59 @@ def check_consistency(s: KingsKiltState) -> None:
         "fill",
         "reveal",
         "over",
-    }
-    if s.phase.name not in names:
-        fail("phase.name", f"expected one of {sorted(names)}, got {s.phase.name!r}")
-    for p in s.phase.to_move:
+    )
+)
+
+
+def _check_steps(s: KingsKiltState) -> None:
+    """The seat, phase and progress checks of :func:`check_consistency`."""
+    game = s.game
+    n = game.num_players
+    geo = game.geo
+
+    def fail(field: str, why: str) -> None:
+        raise StateDecodeError(f"state.{field}: {why}")
+
+    if not 0 <= s.passed < 1 << n:
+        fail("passed", f"expected a seat bitmask below {1 << n}, got {s.passed}")
+    if not -1 <= s.actor < n:
+        fail("actor", f"expected a seat or -1, got {s.actor}")
+    if not -1 <= s.vacancy < geo.size:
+        fail("vacancy", f"expected a space index or -1, got {s.vacancy}")
+    queue = s.reveal_queue
+    if queue and (min(queue) < 0 or max(queue) >= n):
+        for i, p in enumerate(queue):
+            if not 0 <= p < n:
+                fail(f"reveal_queue[{i}]", f"expected a seat 0..{n - 1}, got {p}")
+    phase = s.phase
+    name = phase.name
+    to_move = phase.to_move
+    if name not in _PHASE_NAMES:
+        fail("phase.name", f"expected one of {sorted(_PHASE_NAMES)}, got {name!r}")
+    for p in to_move:
         if not -1 <= p < n:
             fail("phase.to_move", f"expected seats 0..{n - 1} or -1, got {p}")
-    if s.phase.name in ("turn", "fill") and s.phase.to_move != (s.actor,):
-        fail("phase.to_move", f"the {s.phase.name} step belongs to the actor {s.actor}")
-    if s.phase.name == "fill":
+    if name in ("turn", "fill") and to_move != (s.actor,):
+        fail("phase.to_move", f"the {name} step belongs to the actor {s.actor}")
+    if name == "fill":
         if s.vacancy < 0 or geo.row[s.vacancy] == 1:
             fail("vacancy", "the fill step needs a vacancy above row 1")
         below = geo.beneath[s.vacancy]
         if any(s.pyramid[q] < 0 for q in below):
             fail("vacancy", "the fill step needs a card in both spaces beneath the vacancy")
-    if s.phase.name == "reveal" and (not s.reveal_queue or s.phase.to_move != s.reveal_queue[:1]):
+    if name == "reveal" and (not queue or to_move != queue[:1]):
         fail("reveal_queue", "the reveal step belongs to the first seat in the queue")
-    if s.phase.simultaneous:
+    if phase.simultaneous:
         fail("phase.simultaneous", "King's Kilt has no simultaneous steps")
-    chance = s.phase.name in ("deal_family", "deal_third", "deal_influence", "build_base")
-    chance = chance or s.phase.name == "reveal_top"
-    if chance and s.phase.to_move != (-1,):
-        fail("phase.to_move", f"the {s.phase.name} step is a chance node: expected [-1]")
-    if s.phase.name == "over" and s.phase.to_move:
+    if name in _CHANCE_STEPS and to_move != (-1,):
+        fail("phase.to_move", f"the {name} step is a chance node: expected [-1]")
+    if name == "over" and to_move:
         fail("phase.to_move", "nobody is to move once the game is over")
-    if s.phase.name == "turn" and (s.actor < 0 or s.passed >> s.actor & 1 or s.vacancy >= 0):
+    if name == "turn" and (s.actor < 0 or s.passed >> s.actor & 1 or s.vacancy >= 0):
         fail("phase", "a turn belongs to a player who has not passed, with no vacancy open")
-    limit = _deal_limit(game, s.phase.name)
+    limit = _deal_limit(game, name)
     if not 0 <= s.dealt < limit:
-        fail("dealt", f"expected 0..{limit - 1} in the {s.phase.name} step, got {s.dealt}")
+        fail("dealt", f"expected 0..{limit - 1} in the {name} step, got {s.dealt}")
     if s.turns < 0:
         fail("turns", f"expected a count >= 0, got {s.turns}")
     _check_progress(s)
@@ -726,6 +816,8 @@ def check_consistency(s: KingsKiltState) -> None:
 
 SETUP_STEPS = ("deal_family", "deal_third", "deal_influence", "build_base")
 """The setup steps, in order; ``reveal_top`` ends the setup (with no actor yet)."""
+_CHANCE_STEPS = frozenset((*SETUP_STEPS, "reveal_top"))
+"""The chance steps: the setup's deals and turning up the pile's top card."""
 
 
 def _dealt_to(seat: int, dealt: int, n: int) -> int:
@@ -770,7 +862,9 @@ def _check_progress(s: KingsKiltState) -> None:
         if s.turns < 1:
             fail("turns", f"a turn has begun by the {name} step: expected >= 1, got {s.turns}")
     step = SETUP_STEPS.index(name) if name in SETUP_STEPS else len(SETUP_STEPS)
-    for p in range(n):
+    # In play only the hand sizes are checked per player: one max() finds whether any is.
+    players = range(n) if setup or max(map(len, s.hands)) > hand else range(0)
+    for p in players:
         deck_cards = s.from_deck[p].bit_count()
         family = s.families[p].bit_count()
         cards = len(s.hands[p])
@@ -803,8 +897,7 @@ def _check_progress(s: KingsKiltState) -> None:
             fail("family_deck", "the one-per-clan deck holds every clan not yet dealt from it")
     elif s.family_deck:
         fail("family_deck", f"the one-per-clan deck is used up once the {name} step comes")
-    built = sum(1 for c in s.pyramid if c >= 0)
-    if step < 3 and built:
+    if step < 3 and max(s.pyramid) >= 0:
         fail("pyramid", f"the pyramid is built only after the {name} step")
     if step == 3 and any((c >= 0) != (pos < s.dealt) for pos, c in enumerate(s.pyramid)):
         fail("pyramid", f"the base holds the first {s.dealt} cards and nothing else")
@@ -850,11 +943,7 @@ def _check_progress(s: KingsKiltState) -> None:
         (geo.king_row, s.crowned, "crowned"),
     )
     for row, flag, field in triggers:
-        if (
-            row >= 2
-            and not flag
-            and any(c >= 0 and geo.row[pos] == row for pos, c in enumerate(s.pyramid))
-        ):
+        if row >= 2 and not flag and max(s.pyramid[game.row_span[row]]) >= 0:
             fail(field, f"a card has reached row {row}, so it is true")
 
 

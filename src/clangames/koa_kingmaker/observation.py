@@ -13,6 +13,8 @@ hand is known to all. What stays hidden is which card of its hand a house put fa
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import or_
 from typing import TYPE_CHECKING
 
 import attrs
@@ -31,8 +33,10 @@ from clangames.koa_kingmaker.cards import (
     ROYALTY,
     full_set,
 )
+from clangames.koa_kingmaker.rules import PHASE_NAMES, sealing_house
 
 if TYPE_CHECKING:
+    from clangames.koa_kingmaker.game import KoaGame
     from clangames.koa_kingmaker.state import KoaState
 
 
@@ -138,8 +142,100 @@ def resample(s: KoaState, viewer: int, rng: Rng) -> KoaState:
 
 def check_consistency(s: KoaState) -> None:
     """Raise StateDecodeError if a decoded state could not arise in a game."""
-    from clangames.koa_kingmaker.rules import PHASE_NAMES, sealing_house
+    try:
+        quick = _houses_look_consistent(s)
+    except Exception:  # odd data: the detailed check words what is wrong
+        quick = False
+    if not quick:
+        _check_houses(s)
+    _check_steps(s)
 
+
+_CARD_BIT = (*(1 << card for card in range(ROYAL)), 0)
+"""The bit of a card on the table by its kind; index -1 (nothing there) gives 0."""
+
+
+def _houses_look_consistent(s: KoaState) -> bool:
+    """True only if :func:`_check_houses` passes, tested with whole-tuple built-ins and
+    one short loop over the houses instead of a dozen tests per house (the decoder runs
+    this on every state it reads). False says nothing: the detailed check then finds and
+    words the problem."""
+    game = s.game
+    houses = game.houses
+    inheritance = s.inheritance
+    out_round = s.out_round
+    hands = s.hands
+    courts = s.courts
+    discards = s.discards
+    centre = s.centre
+    ids = s.table.ids
+    played = s.played
+    alive = s.alive
+    seqs = (inheritance, out_round, hands, courts, discards, centre, ids, played)
+    if set(map(len, seqs)) != {MAX_HOUSES}:
+        return False
+    numbers = len(inheritance) - inheritance.count(0)
+    if not (
+        s.phase.name in PHASE_NAMES
+        and s.round >= 0
+        and 0 <= alive < 1 << houses
+        and min(inheritance) >= 0
+        and max(inheritance) <= game.max_number
+        and len(set(inheritance)) - (0 in inheritance) == numbers
+        and out_round[houses:] == (-1,) * (MAX_HOUSES - houses)
+        and not any(inheritance[houses:])
+        and min(ids) >= -1
+        and max(ids) < ROYAL
+        and min(played) >= -1
+        and max(played) < ROYAL
+        and min(min(hands), min(courts), min(discards), min(centre)) >= 0
+        and max(max(hands), max(courts), max(discards), max(centre)) < 1 << KINDS
+    ):
+        return False
+    # Each house's cards exactly its own set, no card in two places: the union is the
+    # set and the sizes add up (they add up to more as soon as two places share a card).
+    on_table = tuple(map(_CARD_BIT.__getitem__, ids))
+    unions = map(or_, map(or_, hands, courts), map(or_, discards, map(or_, centre, on_table)))
+    fulls = _full_sets(game)
+    if tuple(unions) != fulls or sum(map(int.bit_count, fulls)) != sum(
+        map(int.bit_count, (*hands, *courts, *discards, *centre, *on_table))
+    ):
+        return False
+    if reduce(or_, centre) & ~ROYALTY or reduce(or_, discards) & ~CHARACTERS:
+        return False
+    rounds = s.round
+    for h in range(houses):
+        out = out_round[h]
+        if alive >> h & 1:
+            if out or not courts[h] & KEEPERS:
+                return False
+        elif out < 1 or out > rounds or courts[h] & KEEPERS:
+            return False
+    for h, source in s.hits:
+        if not 0 <= h < houses or not -1 <= source < houses:
+            return False
+    recovering = s.recovering
+    return not recovering or (min(recovering) >= 0 and max(recovering) < houses)
+
+
+_FULL_SETS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _full_sets(game: KoaGame) -> tuple[int, ...]:
+    """Every house's own set of cards (0 for a house not in the game), per game shape."""
+    key = (game.houses, game.automated_mask)
+    found = _FULL_SETS.get(key)
+    if found is None:
+        found = _FULL_SETS[key] = tuple(
+            full_set(h, game.is_automated(h)) if h < game.houses else 0
+            for h in range(MAX_HOUSES)
+        )
+    return found
+
+
+def _check_houses(s: KoaState) -> None:
+    """The per-house checks of :func:`check_consistency`, field by field, raising a
+    StateDecodeError for the first problem."""
     game = s.game
     houses = game.houses
 
@@ -212,6 +308,16 @@ def check_consistency(s: KoaState) -> None:
     for i, h in enumerate(s.recovering):
         if not 0 <= h < houses:
             fail(f"recovering[{i}]", f"expected a house in the game, got {h}")
+
+
+def _check_steps(s: KoaState) -> None:
+    """The phase and progress checks of :func:`check_consistency`."""
+    game = s.game
+    houses = game.houses
+
+    def fail(field: str, why: str) -> None:
+        raise StateDecodeError(f"state.{field}: {why}")
+
     name = s.phase.name
     shapes = {"inherit": (CHANCE,), "seal": (CHANCE,), "over": ()}
     if name in shapes and (s.phase.to_move != shapes[name] or s.phase.simultaneous):
