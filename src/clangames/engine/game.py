@@ -116,6 +116,12 @@ class GameSpec:
         }
 
 
+def _encoded_params(params: Mapping[str, Any]) -> dict[str, Any]:
+    """A game's parameters as JSON data (a dict: the encoder keeps a dict a dict)."""
+    data: dict[str, Any] = encode(dict(params))
+    return data
+
+
 def _reload(name: str, params: dict[str, Any]) -> Game:
     """Unpickle a game: the process's loaded game of that name and parameters (the
     registry keeps one per process, so this builds the tables only the first time)."""
@@ -139,7 +145,7 @@ class Game(abc.ABC):
         state's JSON carries them)."""
         found = self._params_json
         if found is None:
-            found = encode(dict(self._params))
+            found = _encoded_params(self._params)
             if any(isinstance(v, (list, dict)) for v in found.values()):
                 return found  # nested values: a shallow copy would share them
             self._params_json = found
