@@ -844,6 +844,10 @@ def _check_progress(s: KingsKiltState) -> None:
     def fail(field: str, why: str) -> None:
         raise StateDecodeError(f"state.{field}: {why}")
 
+    # The piles' counts read directly (a Multiset's truth and size are Python calls).
+    leaders = s.leaders.counts
+    members = s.members.counts
+    reshuffled = any(s.reshuffled.counts)
     setup = name in SETUP_STEPS or (name == "reveal_top" and s.actor < 0)
     if setup:
         if s.actor != -1 or s.turns or s.passed or s.vacancy != -1 or s.reveal_queue:
@@ -854,7 +858,7 @@ def _check_progress(s: KingsKiltState) -> None:
             )
         if s.crowned or s.nobles_triggered or s.guardians_triggered or any(s.revealed):
             fail("revealed", "nothing is triggered or revealed during the setup")
-        if s.top != -1 or s.discards or s.removed or s.reshuffled:
+        if s.top != -1 or any(s.discards.counts) or any(s.removed.counts) or reshuffled:
             fail("top", "during the setup no pile card shows and nothing is discarded")
     else:
         if s.actor < 0:
@@ -907,17 +911,18 @@ def _check_progress(s: KingsKiltState) -> None:
         and any((c >= 0) != (geo.row[pos] == 1) for pos, c in enumerate(s.pyramid))
     ):
         fail("pyramid", "the setup ends with the bottom row complete and nothing above it")
-    if any(count > comps.leaders_per_clan for count in s.leaders.counts):
+    if max(leaders) > comps.leaders_per_clan:
         fail("leaders", f"at most {comps.leaders_per_clan} Clan Leaders of a clan are left")
-    if step < 3 and len(s.leaders) != leaders_total:
+    if step < 3 and sum(leaders) != leaders_total:
         fail("leaders", "the Clan Leaders stay in the pile until the pyramid is built")
-    if step == 3 and len(s.leaders) + len(s.members) != (
+    if step == 3 and sum(leaders) + sum(members) != (
         leaders_total + members_after_deal - s.dealt
     ):
         fail("members", f"the pile has given exactly {s.dealt} cards to the base")
-    if s.reshuffled and (s.leaders or s.members):
+    pile = any(leaders) or any(members)
+    if reshuffled and pile:
         fail("reshuffled", "the discards are shuffled in only once the pile has run out")
-    pile = bool(s.leaders or s.members or s.reshuffled)
+    pile = pile or reshuffled
     if name == "reveal_top" and (s.top >= 0 or not pile):
         fail("top", "turning up the pile's top card needs a face-down pile and no card showing")
     if name in ("turn", "fill", "reveal") and s.top < 0 and pile:
