@@ -112,7 +112,7 @@ def test_kilt_castle_guards_agree_with_their_loops(players: int) -> None:
         if (
             min(positions, default=0) >= 0
             and max(positions, default=-1) < board.num_positions
-            and all(c in colours for c, colours in zip(state.inner, game.card_colours))
+            and all(c in colours for c, colours in zip(state.inner, game.card_colours, strict=True))
         ):
             assert passes(kilt_castle._check_cards, state)
         towers = state.towers

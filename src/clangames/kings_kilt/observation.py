@@ -915,9 +915,7 @@ def _check_progress(s: KingsKiltState) -> None:
         fail("leaders", f"at most {comps.leaders_per_clan} Clan Leaders of a clan are left")
     if step < 3 and sum(leaders) != leaders_total:
         fail("leaders", "the Clan Leaders stay in the pile until the pyramid is built")
-    if step == 3 and sum(leaders) + sum(members) != (
-        leaders_total + members_after_deal - s.dealt
-    ):
+    if step == 3 and sum(leaders) + sum(members) != (leaders_total + members_after_deal - s.dealt):
         fail("members", f"the pile has given exactly {s.dealt} cards to the base")
     pile = any(leaders) or any(members)
     if reshuffled and pile:

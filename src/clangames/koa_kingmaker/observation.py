@@ -227,8 +227,7 @@ def _full_sets(game: KoaGame) -> tuple[int, ...]:
     found = _FULL_SETS.get(key)
     if found is None:
         found = _FULL_SETS[key] = tuple(
-            full_set(h, game.is_automated(h)) if h < game.houses else 0
-            for h in range(MAX_HOUSES)
+            full_set(h, game.is_automated(h)) if h < game.houses else 0 for h in range(MAX_HOUSES)
         )
     return found
 
