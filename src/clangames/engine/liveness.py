@@ -33,9 +33,11 @@ def check_playable(state: State) -> None:
     raise while answering becomes a StateDecodeError naming the phase.
     """
     phase = state.phase
-    where = f"state.phase: the {phase.name!r} step"
-    n = state.game.num_players
     to_move = phase.to_move
+    n = state.game.num_players
+    if len(to_move) == 1 and _quick_single_mover(state, to_move[0], n, phase.simultaneous):
+        return
+    where = f"state.phase: the {phase.name!r} step"
     if len(set(to_move)) != len(to_move):
         raise StateDecodeError(f"{where} lists a player twice in to_move {list(to_move)}")
     for p in to_move:
@@ -69,6 +71,35 @@ def check_playable(state: State) -> None:
         ) from exc
 
 
+def _quick_single_mover(state: State, p: Any, n: int, simultaneous: bool) -> bool:
+    """True if the one seat (or chance) to move can play: the common case, tested without
+    a loop per action, a Fraction or an error text. False (or anything the rules raise)
+    says nothing: :func:`check_playable` then checks in full and words the problem."""
+    if type(p) is not int or not -1 <= p < n:
+        return False
+    try:
+        if p != CHANCE:
+            legal = state.legal_actions(p)
+            return bool(legal) and _in_table(state, legal)
+        if simultaneous:
+            return False
+        weights = state.chance_weights()
+        if not weights:
+            return False
+        actions, values = zip(*weights, strict=True)
+        # Positive int weights of distinct table actions, with probabilities the kernel
+        # derives as weight / total: they sum to exactly 1, so no Fractions are needed.
+        return (
+            set(map(type, values)) == {int}
+            and min(values) > 0
+            and _in_table(state, actions)
+            and len(set(map(id, actions))) == len(actions)
+            and type(state).chance_outcomes is _DERIVED_OUTCOMES
+        )
+    except Exception:  # the full check calls the rules again and reports what they raise
+        return False
+
+
 def _check_terminal(state: State, where: str, n: int) -> None:
     scores = state.scores()
     if len(scores) != n or not all(_is_int(v) for v in scores):
@@ -85,17 +116,6 @@ def _check_chance(state: State, where: str) -> None:
     weights = state.chance_weights()
     if not weights:
         raise StateDecodeError(f"{where} is a chance node with no outcomes")
-    actions, values = zip(*weights, strict=True)
-    if (
-        _all_ints(values)
-        and min(values) > 0
-        and _in_table(state, actions)
-        and len(set(map(id, actions))) == len(actions)
-        and type(state).chance_outcomes is _DERIVED_OUTCOMES
-    ):
-        # Positive int weights of distinct table actions, and probabilities the kernel
-        # derives as weight / total: they sum to exactly 1, so no Fractions are needed.
-        return
     seen: set[int] = set()
     for action, weight in weights:
         if not _is_int(weight) or weight <= 0:
@@ -136,11 +156,6 @@ def _in_table(state: State, actions: tuple[Any, ...]) -> bool:
             _TABLE_IDENTITIES.clear()
         identities = _TABLE_IDENTITIES[table] = frozenset(map(id, table.actions))
     return identities.issuperset(map(id, actions))
-
-
-def _all_ints(values: tuple[Any, ...]) -> bool:
-    """True if every value is an int and none is a bool (``type`` is exact)."""
-    return set(map(type, values)) == {int}
 
 
 def _action_id(state: State, action: Any, where: str) -> int:
