@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
-from operator import add
-from typing import TYPE_CHECKING
+from operator import add, attrgetter
+from typing import TYPE_CHECKING, NoReturn
 
 import attrs
 
@@ -603,7 +603,7 @@ def check_consistency(s: KingsKiltState) -> None:
         quick = False
     if not quick:
         _check_cards(s)
-    _check_steps(s)
+    _check_steps(s, s.game.num_players)
 
 
 def _cards_look_consistent(s: KingsKiltState) -> bool:
@@ -770,15 +770,20 @@ _PHASE_NAMES = frozenset(
 )
 
 
-def _check_steps(s: KingsKiltState) -> None:
-    """The seat, phase and progress checks of :func:`check_consistency`."""
+_COUNTS = attrgetter("counts")
+"""A Multiset's counts by clan."""
+
+
+def _fail(field: str, why: str) -> NoReturn:
+    """Refuse a decoded state: what is wrong with which field."""
+    raise StateDecodeError(f"state.{field}: {why}")
+
+
+def _check_steps(s: KingsKiltState, n: int) -> None:
+    """The seat, phase and progress checks of :func:`check_consistency` (``n`` players)."""
     game = s.game
-    n = game.num_players
     geo = game.geo
-
-    def fail(field: str, why: str) -> None:
-        raise StateDecodeError(f"state.{field}: {why}")
-
+    fail = _fail
     if not 0 <= s.passed < 1 << n:
         fail("passed", f"expected a seat bitmask below {1 << n}, got {s.passed}")
     if not -1 <= s.actor < n:
@@ -821,7 +826,7 @@ def _check_steps(s: KingsKiltState) -> None:
         fail("dealt", f"expected 0..{limit - 1} in the {name} step, got {s.dealt}")
     if s.turns < 0:
         fail("turns", f"expected a count >= 0, got {s.turns}")
-    _check_progress(s)
+    _check_progress(s, n)
 
 
 SETUP_STEPS = ("deal_family", "deal_third", "deal_influence", "build_base")
@@ -835,24 +840,19 @@ def _dealt_to(seat: int, dealt: int, n: int) -> int:
     return dealt // n + (1 if seat < dealt % n else 0)
 
 
-def _check_progress(s: KingsKiltState) -> None:
+def _check_progress(s: KingsKiltState, n: int) -> None:
     """What each step requires of the deal so far, the pile, the pyramid and the turn:
-    a state that passes can be played on to the end by the rules."""
+    a state that passes can be played on to the end by the rules (``n`` players)."""
     game = s.game
     comps = game.components
     geo = game.geo
     k = len(game.clans)
-    n = game.num_players
     name = s.phase.name
     fam_size = comps.family_size
     from_deck = comps.family_from_deck
     hand = game.hand_size
-    # Clan Members left after the families and hands are dealt (the pile's member layer).
-    members_after_deal = comps.members_per_clan * k - fam_size * n - hand * n
     leaders_total = comps.leaders_per_clan * k
-
-    def fail(field: str, why: str) -> None:
-        raise StateDecodeError(f"state.{field}: {why}")
+    fail = _fail
 
     # The piles' counts read directly (a Multiset's truth and size are Python calls).
     leaders = s.leaders.counts
@@ -877,7 +877,8 @@ def _check_progress(s: KingsKiltState) -> None:
             fail("turns", f"a turn has begun by the {name} step: expected >= 1, got {s.turns}")
     step = SETUP_STEPS.index(name) if name in SETUP_STEPS else len(SETUP_STEPS)
     # In play only the hand sizes are checked per player: one max() finds whether any is.
-    players = range(n) if setup or max(map(len, s.hands)) > hand else range(0)
+    held = max(map(sum, map(_COUNTS, s.hands)))  # a Multiset's len() is a Python call
+    players = range(n) if setup or held > hand else range(0)
     for p in players:
         deck_cards = s.from_deck[p].bit_count()
         family = s.families[p].bit_count()
@@ -925,6 +926,8 @@ def _check_progress(s: KingsKiltState) -> None:
         fail("leaders", f"at most {comps.leaders_per_clan} Clan Leaders of a clan are left")
     if step < 3 and sum(leaders) != leaders_total:
         fail("leaders", "the Clan Leaders stay in the pile until the pyramid is built")
+    # Clan Members left after the families and hands are dealt (the pile's member layer).
+    members_after_deal = comps.members_per_clan * k - fam_size * n - hand * n
     if step == 3 and sum(leaders) + sum(members) != (leaders_total + members_after_deal - s.dealt):
         fail("members", f"the pile has given exactly {s.dealt} cards to the base")
     pile = any(leaders) or any(members)
@@ -950,13 +953,9 @@ def _check_progress(s: KingsKiltState) -> None:
         fail("passed", f"player {s.actor} has passed and takes no more turns")
     if name == "over" and s.passed != (1 << n) - 1:
         fail("passed", "the game ends once every player has passed")
-    triggers = (
-        (geo.nobleman_row, s.nobles_triggered, "nobles_triggered"),
-        (geo.guardian_row, s.guardians_triggered, "guardians_triggered"),
-        (geo.king_row, s.crowned, "crowned"),
-    )
-    for row, flag, field in triggers:
-        if row >= 2 and not flag and max(s.pyramid[game.row_span[row]]) >= 0:
+    flags = (s.nobles_triggered, s.guardians_triggered, s.crowned)
+    for (row, span, field), flag in zip(game.trigger_rows, flags, strict=True):
+        if row >= 2 and not flag and max(s.pyramid[span]) >= 0:
             fail(field, f"a card has reached row {row}, so it is true")
 
 
