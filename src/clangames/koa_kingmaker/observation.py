@@ -13,7 +13,7 @@ hand is known to all. What stays hidden is which card of its hand a house put fa
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 import attrs
 
@@ -317,18 +317,24 @@ def _check_houses(s: KoaState) -> None:
             fail(f"recovering[{i}]", f"expected a house in the game, got {h}")
 
 
+_SHAPES = {"inherit": (CHANCE,), "seal": (CHANCE,), "over": ()}
+"""The steps whose ``to_move`` is fixed: chance's, or nobody's."""
+
+
+def _fail(field: str, why: str) -> NoReturn:
+    """Refuse a decoded state: what is wrong with which field."""
+    raise StateDecodeError(f"state.{field}: {why}")
+
+
 def _check_steps(s: KoaState) -> None:
     """The phase and progress checks of :func:`check_consistency`."""
     game = s.game
     houses = game.houses
-
-    def fail(field: str, why: str) -> None:
-        raise StateDecodeError(f"state.{field}: {why}")
-
+    fail = _fail
     name = s.phase.name
-    shapes = {"inherit": (CHANCE,), "seal": (CHANCE,), "over": ()}
-    if name in shapes and (s.phase.to_move != shapes[name] or s.phase.simultaneous):
-        fail("phase.to_move", f"the {name} step has to_move {shapes[name]}")
+    shape = _SHAPES.get(name)
+    if shape is not None and (s.phase.to_move != shape or s.phase.simultaneous):
+        fail("phase.to_move", f"the {name} step has to_move {shape}")
     if name in ("return", "discard") and (len(s.to_move) != 1 or s.phase.simultaneous):
         fail("phase.to_move", f"the {name} step belongs to one player")
     if name == "over" and s.alive.bit_count() > 2:
@@ -364,14 +370,10 @@ def _check_progress(s: KoaState) -> None:
     game = s.game
     houses = game.houses
     name = s.phase.name
-
-    def fail(field: str, why: str) -> None:
-        raise StateDecodeError(f"state.{field}: {why}")
-
+    fail = _fail
     # The inheritance cards are dealt house by house from house 0, before round 1.
-    dealt = 0
-    while dealt < houses and s.inheritance[dealt]:
-        dealt += 1
+    dealing = s.inheritance[:houses]
+    dealt = dealing.index(0) if 0 in dealing else houses
     if any(s.inheritance[dealt:houses]):
         fail(
             "inheritance", f"the cards are dealt to houses 0, 1, ... in order; got {s.inheritance}"
@@ -394,9 +396,10 @@ def _check_progress(s: KoaState) -> None:
     if s.round < 1 or dealt != houses:
         fail("round", f"round {s.round} of the {name} step comes after the whole deal")
     ids = s.table.ids
-    for h in range(MAX_HOUSES):
-        if ids[h] != NOT_COMMITTED and not s.alive >> h & 1 and name in ("seal", "commit"):
-            fail(f"table.ids[{h}]", f"house {h} is out and commits nothing")
+    if name in ("seal", "commit"):
+        for h in range(MAX_HOUSES):
+            if ids[h] != NOT_COMMITTED and not s.alive >> h & 1:
+                fail(f"table.ids[{h}]", f"house {h} is out and commits nothing")
     pending = s.recovering or s.hits or (s.scored and name != "over")
     if name in ("seal", "commit", "over") and pending:
         fail("hits", f"nothing of a round's resolution is pending in the {name} step")
@@ -407,5 +410,5 @@ def _check_progress(s: KoaState) -> None:
         for h in game.automated:
             if name == "commit" and s.alive >> h & 1 and s.hands[h] and ids[h] == NOT_COMMITTED:
                 fail(f"table.ids[{h}]", "every automated household with cards has sealed one")
-    if name == "over" and any(card != NOT_COMMITTED for card in ids):
+    if name == "over" and ids.count(NOT_COMMITTED) != len(ids):
         fail("table.ids", "the table is cleared once the game is over")
