@@ -35,8 +35,19 @@ def check_playable(state: State) -> None:
     phase = state.phase
     to_move = phase.to_move
     n = state.game.num_players
-    if len(to_move) == 1 and _quick_single_mover(state, to_move[0], n, phase.simultaneous):
-        return
+    if len(to_move) == 1 and type(p := to_move[0]) is int and -1 <= p < n:
+        # One seat (or chance) to move, the common case: tested without a loop per
+        # action, a Fraction or an error text. Anything else (or anything the rules
+        # raise here) goes to the full check below, which words the problem.
+        try:
+            if p >= 0:
+                legal = state._legal_memo(p)  # legal_actions(p), one call less
+                if legal and _in_table(state, legal):
+                    return
+            elif not phase.simultaneous and _chance_is_exact(state):
+                return
+        except Exception:  # the full check calls the rules again and reports it
+            pass
     where = f"state.phase: the {phase.name!r} step"
     if len(set(to_move)) != len(to_move):
         raise StateDecodeError(f"{where} lists a player twice in to_move {list(to_move)}")
@@ -71,33 +82,21 @@ def check_playable(state: State) -> None:
         ) from exc
 
 
-def _quick_single_mover(state: State, p: Any, n: int, simultaneous: bool) -> bool:
-    """True if the one seat (or chance) to move can play: the common case, tested without
-    a loop per action, a Fraction or an error text. False (or anything the rules raise)
-    says nothing: :func:`check_playable` then checks in full and words the problem."""
-    if type(p) is not int or not -1 <= p < n:
+def _chance_is_exact(state: State) -> bool:
+    """True if the chance node's outcomes are distinct table actions with positive int
+    weights and the kernel derives their probabilities (weight / total: they sum to
+    exactly 1, so no Fractions are needed). False says nothing."""
+    weights = state.chance_weights()
+    if not weights:
         return False
-    try:
-        if p != CHANCE:
-            legal = state.legal_actions(p)
-            return bool(legal) and _in_table(state, legal)
-        if simultaneous:
-            return False
-        weights = state.chance_weights()
-        if not weights:
-            return False
-        actions, values = zip(*weights, strict=True)
-        # Positive int weights of distinct table actions, with probabilities the kernel
-        # derives as weight / total: they sum to exactly 1, so no Fractions are needed.
-        return (
-            set(map(type, values)) == {int}
-            and min(values) > 0
-            and _in_table(state, actions)
-            and len(set(map(id, actions))) == len(actions)
-            and type(state).chance_outcomes is _DERIVED_OUTCOMES
-        )
-    except Exception:  # the full check calls the rules again and reports what they raise
-        return False
+    actions, values = zip(*weights, strict=True)
+    return (
+        set(map(type, values)) == {int}
+        and min(values) > 0
+        and _in_table(state, actions)
+        and len(set(map(id, actions))) == len(actions)
+        and type(state).chance_outcomes is _DERIVED_OUTCOMES
+    )
 
 
 def _check_terminal(state: State, where: str, n: int) -> None:
