@@ -91,7 +91,11 @@ def agree(quick: Callable[[Any], bool], detailed: Callable[[Any], object], name:
 
 
 def test_kings_kilt_quick_card_test_never_accepts_more() -> None:
-    agree(kings_kilt._cards_look_consistent, kings_kilt._check_cards, "kings_kilt")
+    agree(
+        lambda s: kings_kilt._cards_look_consistent(s, s.game.num_players),
+        kings_kilt._check_cards,
+        "kings_kilt",
+    )
 
 
 def test_koa_quick_house_test_never_accepts_more() -> None:

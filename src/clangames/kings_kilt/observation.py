@@ -597,23 +597,23 @@ class _FamilyDeal:
 
 def check_consistency(s: KingsKiltState) -> None:
     """Raise StateDecodeError if a decoded state could not arise in a game."""
+    n = s.game.num_players
     try:
-        quick = _cards_look_consistent(s)
+        quick = _cards_look_consistent(s, n)
     except Exception:  # odd data: the detailed check words what is wrong
         quick = False
     if not quick:
         _check_cards(s)
-    _check_steps(s, s.game.num_players)
+    _check_steps(s, n)
 
 
-def _cards_look_consistent(s: KingsKiltState) -> bool:
+def _cards_look_consistent(s: KingsKiltState, n: int) -> bool:
     """True only if :func:`_check_cards` passes, tested in a lean pass (locals, the piles'
     counts summed per clan by ``zip`` in C, no error text; the decoder runs this on every
     state it reads). False says nothing: the detailed check then finds and words the
     problem."""
     game = s.game
     k = len(game.clans)
-    n = game.num_players
     comps = game.components
     pyramid = s.pyramid
     families = s.families
@@ -636,9 +636,12 @@ def _cards_look_consistent(s: KingsKiltState) -> bool:
         s.removed.counts,
         *[hand.counts for hand in hands],
     )
-    for pile in counts:
-        if len(pile) != k or min(pile) < 0:
-            return False
+    try:
+        by_clan = list(zip(*counts, strict=True))
+    except ValueError:  # piles of different lengths
+        return False
+    if len(by_clan) != k or min(itertools.chain.from_iterable(counts)) < 0:
+        return False
     limit = 1 << k
     family_size = comps.family_size
     deck_size = comps.family_from_deck
@@ -661,7 +664,7 @@ def _cards_look_consistent(s: KingsKiltState) -> bool:
         return False
     # Every card of every clan accounted for exactly once: pile and hand counts by clan,
     # the pyramid, the top card and the family cards.
-    totals = list(map(sum, zip(*counts, strict=True)))
+    totals = list(map(sum, by_clan))
     for c in pyramid:
         if c >= 0:
             totals[c] += 1
