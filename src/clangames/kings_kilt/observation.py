@@ -160,10 +160,12 @@ def resample(s: KingsKiltState, viewer: int, rng: Rng) -> KingsKiltState:
                 x -= m - r
                 m = r
             kind = 0
-            while i >= remaining[kind]:
-                i -= remaining[kind]
+            for copies in remaining:
+                if i < copies:
+                    break
+                i -= copies
                 kind += 1
-            remaining[kind] -= 1
+            remaining[kind] = copies - 1
             drawn[kind] += 1
             total -= 1
         new_hands[p] = Multiset(tuple(drawn))
@@ -316,28 +318,28 @@ class _FamilyDeal:
         s = self.s
         bits = self.bits
         plan = self.plan
+        revealed = s.revealed
+        families = s.families
+        deck_of = s.from_deck
         # What the deck check of each player's branch needs: the deck cards still owed by
         # the players after them (and the undealt family deck), and the clans they show.
         owed = [s.family_deck.bit_count()]
         shows = [0]
         for q in reversed(others[1:]):
-            owed.append(owed[-1] + s.from_deck[q].bit_count())
-            shows.append(shows[-1] | s.revealed[q])
+            owed.append(owed[-1] + deck_of[q].bit_count())
+            shows.append(shows[-1] | revealed[q])
         open_clans = 0
         for c, copies in enumerate(self.pool):
             if copies:
                 open_clans |= 1 << c
         self.open = open_clans
         later = len(others)
+        take = self._first_take
         for p in others:
             later -= 1
-            shown = s.revealed[p]
-            hidden = (s.families[p] & ~shown).bit_count()
-            from_deck = s.from_deck[p].bit_count()
-            low = from_deck - hidden if from_deck > hidden else 0
-            high = min(from_deck, shown.bit_count())
-            if high < low:
-                return False
+            shown = revealed[p]
+            hidden = (families[p] & ~shown).bit_count()
+            from_deck = deck_of[p].bit_count()
             needed = owed[later]
             if needed:
                 shows_later = shows[later]
@@ -346,41 +348,54 @@ class _FamilyDeal:
             else:
                 shows_later = clans = 0
                 spare = _PLENTY
-            if low == high:
-                # One candidate, no draw: if counting rules it out (the search leaves it
-                # out), a check below fails on this path all the same.
-                x = low
-            else:
-                sizes = (from_deck, hidden)
-                xs = self._counts(low, high, sizes, shown, deck_used, self.open, clans, spare)
-                if not xs:
+            if not shown:
+                # Nothing face up (the usual case): every deck card is hidden, so x is 0
+                # and no face-up clan is claimed; the general branch below says the same.
+                if from_deck > hidden:
                     return False
-                if len(xs) == 2:  # the first of a shuffled pair: its one draw, no list
-                    x = xs[1] if self.below(2) == 0 else xs[0]
+                x = 0
+                deck_part = 0
+                left = spare - from_deck
+            else:
+                low = from_deck - hidden if from_deck > hidden else 0
+                high = min(from_deck, shown.bit_count())
+                if high < low:
+                    return False
+                if low == high:
+                    # One candidate, no draw: if counting rules it out (the search leaves
+                    # it out), a check below fails on this path all the same.
+                    x = low
                 else:
-                    x = self._shuffle(xs)[0] if xs[1:] else xs[0]
-            free = bits[shown & ~deck_used]
-            if spare <= from_deck - x:
-                free = bits[shown & ~deck_used & ~clans]
-            if x > len(free):
-                return False
-            deck_part = 0
-            for c in self._shuffle(free)[:x] if 0 < x < len(free) else free[:x]:
-                deck_part |= 1 << c
-            left = spare - (deck_part & clans).bit_count() - (from_deck - x)
+                    sizes = (from_deck, hidden)
+                    xs = self._counts(low, high, sizes, shown, deck_used, self.open, clans, spare)
+                    if not xs:
+                        return False
+                    if len(xs) == 2:  # the first of a shuffled pair: its one draw, no list
+                        x = xs[1] if self.below(2) == 0 else xs[0]
+                    else:
+                        x = self._shuffle(xs)[0] if xs[1:] else xs[0]
+                free = bits[shown & ~deck_used]
+                if spare <= from_deck - x:
+                    free = bits[shown & ~deck_used & ~clans]
+                if x > len(free):
+                    return False
+                deck_part = 0
+                for c in self._shuffle(free)[:x] if 0 < x < len(free) else free[:x]:
+                    deck_part |= 1 << c
+                left = spare - (deck_part & clans).bit_count() - (from_deck - x)
             if left < 0:
                 return False
             size = from_deck - x
             if size:
-                new_deck = self._first_take(size, shown | deck_used)
+                new_deck = take(size, shown | deck_used)
                 if new_deck < 0:
                     return False
                 deck_part |= new_deck
             family = shown | deck_part
-            size = hidden - (from_deck - x)
+            size = hidden - size
             if size:
                 forbidden = family | self._costly(clans & ~shows_later) if not left else family
-                third = self._first_take(size, forbidden)
+                third = take(size, forbidden)
                 if third < 0:
                     return False
                 family |= third
@@ -390,7 +405,7 @@ class _FamilyDeal:
                 return False  # what _deck_can_follow says
         size = s.family_deck.bit_count()
         if size:
-            rest = self._first_take(size, deck_used)
+            rest = take(size, deck_used)
             if rest < 0:
                 return False
             self.deck = rest
@@ -402,40 +417,46 @@ class _FamilyDeal:
         outside ``forbidden`` (the same digits for the same clans as the lazy order there).
         The pool (and ``open``, the clans with copies left) keep the cards taken."""
         pool = self.pool
-        allowed = self.bits[self.everything & ~forbidden & self.open]
+        open_clans = self.open
+        allowed = self.bits[self.everything & ~forbidden & open_clans]
         if size > len(allowed):
             return -1
+        if not size:
+            return 0
         total = sum(map(pool.__getitem__, allowed))
+        scan = list(allowed)  # a taken clan leaves it, so the scan skips nothing
+        x, m = self.x, self.m
         mask = 0
-        for _ in range(size):
-            x, m = self.x, self.m
+        while True:
             while True:  # self.below(total), inlined: the hot loop of a re-deal
                 if m < _REFILL:
-                    s = self.seed = (self.seed + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-                    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                    z = self.seed = (self.seed + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
                     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
                     x = x << 64 | z ^ z >> 31
                     m <<= 64
                 q, r = divmod(m, total)
                 if x < m - r:
-                    self.x, i = divmod(x, total)
-                    self.m = q
+                    x, i = divmod(x, total)
+                    m = q
                     break
                 x -= m - r
                 m = r
-            for c in allowed:
-                if mask >> c & 1:
-                    continue
+            for c in scan:
                 copies = pool[c]
                 if i < copies:
                     break
                 i -= copies
-            total -= copies
             pool[c] = copies - 1
             if copies == 1:
-                self.open &= ~(1 << c)
+                open_clans &= ~(1 << c)
             mask |= 1 << c
-        return mask
+            size -= 1
+            if not size:
+                self.x, self.m, self.open = x, m, open_clans
+                return mask
+            total -= copies
+            scan.remove(c)
 
     def solve(self, others: list[int], deck_used: int) -> bool:
         """Fill ``plan`` for ``others``; ``deck_used`` holds clans already known to have
