@@ -21,13 +21,17 @@ then times ``to_json``, ``state_from_json`` and the round trip per call in its t
 time, best of ``--repeat``; ``--rounds`` workers per side run alternately (base first in
 odd rounds, new first in even ones) and the best is kept. With ``--callgrind`` it also
 counts instructions per round trip under ``valgrind --tool=callgrind`` (stable on a shared
-machine): one worker per side and row doing the states once and once more with two extra
-passes; the difference over the extra round trips is the count per call.
+machine): one worker per side runs each row's round trips inside one
+``functools.reduce`` call, and callgrind counts only inside that C function
+(``--toggle-collect``) and writes one profile after each call (``--dump-after``), so
+start-up, imports and the decoding check count nothing. Neither side calls ``reduce``
+itself.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import io
 import json
 import os
@@ -44,7 +48,6 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 BASE_COMMIT = "f0704e9"
-EXTRA_PASSES = 2  # callgrind: passes of the second worker beyond the first's one
 
 
 def resolve_commit(commit: str) -> str:
@@ -95,13 +98,22 @@ def run_worker(src: Path, *args: str) -> Any:
     return json.loads(done.stdout)
 
 
-def callgrind_total(src: Path, *args: str) -> int:
-    """Instructions a worker on ``src``'s code executes, counted by callgrind."""
+def callgrind_counts(src: Path, rows: int, *args: str) -> list[int]:
+    """Instructions a worker on ``src``'s code executes inside each of its ``rows``
+    ``functools.reduce`` calls, counted by callgrind."""
     command, env = worker_command(src, *args)
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
         done = subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *command],
+            [
+                "valgrind",
+                "--tool=callgrind",
+                f"--callgrind-out-file={out}",
+                "--collect-atstart=no",
+                "--toggle-collect=functools_reduce",
+                "--dump-after=functools_reduce",
+                *command,
+            ],
             capture_output=True,
             text=True,
             env=env,
@@ -109,23 +121,25 @@ def callgrind_total(src: Path, *args: str) -> int:
         )
         if done.returncode != 0:
             raise SystemExit(f"codec_baseline.py: callgrind worker failed:\n{done.stderr}")
-        for line in out.read_text(encoding="utf-8").splitlines():
-            if line.startswith(("summary:", "totals:")):
-                return int(line.split()[1])
-    raise SystemExit("codec_baseline.py: callgrind wrote no totals")
+        counts = []
+        for i in range(1, rows + 1):
+            dump = Path(f"{out}.{i}")
+            if not dump.is_file():
+                raise SystemExit(f"codec_baseline.py: callgrind wrote no profile {dump.name}")
+            totals = [x for x in dump.read_text().splitlines() if x.startswith("summary:")]
+            counts.append(int(totals[0].split()[1]))
+    return counts
 
 
 # -- the worker: runs under either side's clangames ------------------------------------------
 
 
-def worker_states(texts: dict[str, list[str]], only: str | None) -> dict[str, list[Any]]:
+def worker_states(texts: dict[str, list[str]]) -> dict[str, list[Any]]:
     """Each row's states decoded from their texts, re-encoding checked against the data."""
     import clangames
 
     rows: dict[str, list[Any]] = {}
     for key, row_texts in texts.items():
-        if only is not None and key != only:
-            continue
         name, players = key.rsplit("/", 1)
         game = clangames.load(name, players=int(players))
         known = game.initial_state().to_json()["params"]
@@ -162,6 +176,11 @@ def decode_all(game: Any, datas: list[Any]) -> None:
         game.state_from_json(data)
 
 
+def trip_one(_: None, state: Any) -> None:
+    """The measured round trip of one state (the step of ``functools.reduce``)."""
+    state.game.state_from_json(state.to_json())
+
+
 def trip(states: list[Any]) -> None:
     """The measured round trip, once per state."""
     for state in states:
@@ -176,11 +195,10 @@ def worker(args: argparse.Namespace) -> int:
 
         print(json.dumps([s.name for s in clangames.games()]))
         return 0
-    rows = worker_states(texts, args.only)
-    if args.passes:
+    rows = worker_states(texts)
+    if args.count:
         for states in rows.values():
-            for _ in range(args.passes):
-                trip(states)
+            functools.reduce(trip_one, states, None)
         print("{}")
         return 0
     answer: dict[str, dict[str, float]] = {}
@@ -245,22 +263,14 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
                         row[kind] = min(row[kind], seconds)
         counts: dict[str, dict[str, float]] = {side: {} for side in sides}
         if args.callgrind:
-            passes = (1, 1 + EXTRA_PASSES)
-            jobs = [(side, key, p) for side in sides for key in texts for p in passes]
             with ThreadPoolExecutor(max_workers=2) as pool:
-                totals = list(
-                    pool.map(
-                        lambda job: callgrind_total(
-                            sides[job[0]], str(text_file), "--only", job[1], "--passes", str(job[2])
-                        ),
-                        jobs,
-                    )
+                counted = pool.map(
+                    lambda src: callgrind_counts(src, len(texts), str(text_file), "--count"),
+                    sides.values(),
                 )
-            by_job = dict(zip(jobs, totals, strict=True))
-            for side in sides:
-                for key, row_texts in texts.items():
-                    extra = by_job[side, key, 1 + EXTRA_PASSES] - by_job[side, key, 1]
-                    counts[side][key] = extra / (EXTRA_PASSES * len(row_texts))
+                for side, side_counts in zip(sides, counted, strict=True):
+                    for (key, row_texts), total in zip(texts.items(), side_counts, strict=True):
+                        counts[side][key] = total / len(row_texts)
     print(
         f"state JSON round trip, base {sha[:12]} (old codec, old checks, no liveness check)"
         f" over this checkout; {args.rounds} x {args.repeat} runs, thread CPU time"
@@ -300,8 +310,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON here")
     parser.add_argument("--worker", metavar="TEXTS", help=argparse.SUPPRESS)
     parser.add_argument("--names", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--only", default=None, help=argparse.SUPPRESS)
-    parser.add_argument("--passes", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--count", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if min(args.games, args.repeat, args.rounds) < 1:
         parser.error("--games, --repeat and --rounds must be at least 1")
