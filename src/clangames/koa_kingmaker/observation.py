@@ -331,36 +331,43 @@ def _check_steps(s: KoaState) -> None:
     game = s.game
     houses = game.houses
     fail = _fail
-    name = s.phase.name
+    phase = s.phase
+    name = phase.name
+    to_move = phase.to_move
+    simultaneous = phase.simultaneous
     shape = _SHAPES.get(name)
-    if shape is not None and (s.phase.to_move != shape or s.phase.simultaneous):
+    if shape is not None and (to_move != shape or simultaneous):
         fail("phase.to_move", f"the {name} step has to_move {shape}")
-    if name in ("return", "discard") and (len(s.to_move) != 1 or s.phase.simultaneous):
-        fail("phase.to_move", f"the {name} step belongs to one player")
-    if name == "over" and s.alive.bit_count() > 2:
-        fail("alive", "the game ends only once two or fewer houses are left")
-    if name == "inherit" and 0 not in s.inheritance[:houses]:
-        fail("inheritance", "the deal step needs a house without an inheritance card")
-    if name == "seal" and sealing_house(s) < 0:
-        fail("phase", "the seal step needs an automated household with cards to seal")
     if name == "commit":
         waiting = tuple(
             p for p in game.seats if s.alive >> p & 1 and s.table.ids[p] == NOT_COMMITTED
         )
-        if s.to_move != waiting or not s.phase.simultaneous:
+        if to_move != waiting or not simultaneous:
             fail("phase.to_move", f"the players still owing a card are {waiting}")
-    if name == "return" and (
-        not s.recovering
-        or s.to_move != s.recovering[:1]
-        or not s.discards[s.recovering[0]] & CHARACTERS
-    ):
-        fail("recovering", "the return step belongs to the first house in the queue")
-    if name == "discard" and (
-        not s.hits or s.to_move != (s.hits[0][0],) or not s.courts[s.hits[0][0]] & KEEPERS
-    ):
-        fail("hits", "the discard step belongs to the house taking the first hit")
-    if name in ("return", "discard") and s.to_move[0] not in game.seats:
-        fail("phase.to_move", "only a real player decides; automated households follow a rule")
+    elif name == "seal":
+        if sealing_house(s) < 0:
+            fail("phase", "the seal step needs an automated household with cards to seal")
+    elif name == "over":
+        if s.alive.bit_count() > 2:
+            fail("alive", "the game ends only once two or fewer houses are left")
+    elif name == "inherit":
+        if 0 not in s.inheritance[:houses]:
+            fail("inheritance", "the deal step needs a house without an inheritance card")
+    elif name in ("return", "discard"):
+        if len(to_move) != 1 or simultaneous:
+            fail("phase.to_move", f"the {name} step belongs to one player")
+        if name == "return" and (
+            not s.recovering
+            or to_move != s.recovering[:1]
+            or not s.discards[s.recovering[0]] & CHARACTERS
+        ):
+            fail("recovering", "the return step belongs to the first house in the queue")
+        if name == "discard" and (
+            not s.hits or to_move != (s.hits[0][0],) or not s.courts[s.hits[0][0]] & KEEPERS
+        ):
+            fail("hits", "the discard step belongs to the house taking the first hit")
+        if to_move[0] not in game.seats:
+            fail("phase.to_move", "only a real player decides; automated households follow a rule")
     _check_progress(s)
 
 
