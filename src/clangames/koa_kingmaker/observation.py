@@ -403,19 +403,22 @@ def _check_progress(s: KoaState) -> None:
     if s.round < 1 or dealt != houses:
         fail("round", f"round {s.round} of the {name} step comes after the whole deal")
     ids = s.table.ids
+    alive = s.alive
     if name in ("seal", "commit"):
         for h in range(MAX_HOUSES):
-            if ids[h] != NOT_COMMITTED and not s.alive >> h & 1:
+            if ids[h] != NOT_COMMITTED and not alive >> h & 1:
                 fail(f"table.ids[{h}]", f"house {h} is out and commits nothing")
     pending = s.recovering or s.hits or (s.scored and name != "over")
     if name in ("seal", "commit", "over") and pending:
         fail("hits", f"nothing of a round's resolution is pending in the {name} step")
-    if name in ("seal", "commit"):
+    if name == "seal":
         for p in game.seats:
-            if name == "seal" and ids[p] != NOT_COMMITTED:
+            if ids[p] != NOT_COMMITTED:
                 fail(f"table.ids[{p}]", "the automated households seal before the players commit")
+    elif name == "commit":
+        hands = s.hands
         for h in game.automated:
-            if name == "commit" and s.alive >> h & 1 and s.hands[h] and ids[h] == NOT_COMMITTED:
+            if alive >> h & 1 and hands[h] and ids[h] == NOT_COMMITTED:
                 fail(f"table.ids[{h}]", "every automated household with cards has sealed one")
     if name == "over" and ids.count(NOT_COMMITTED) != len(ids):
         fail("table.ids", "the table is cleared once the game is over")
