@@ -4,7 +4,7 @@ cards are laid out) and the checks a saved state must pass."""
 from __future__ import annotations
 
 from operator import add, contains
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 import attrs
 
@@ -77,6 +77,11 @@ def observe(s: KiltCastleState, viewer: int | None) -> KiltCastleObservation:
     )
 
 
+def _fail(field: str, why: str) -> NoReturn:
+    """Refuse a decoded state, naming the field and what was wrong with it."""
+    raise StateDecodeError(f"state.{field}: {why}")
+
+
 def check_consistency(s: KiltCastleState) -> None:
     """Raise StateDecodeError if a decoded state could not arise in a game."""
     game = s.game
@@ -85,8 +90,7 @@ def check_consistency(s: KiltCastleState) -> None:
     ncards = len(game.cards)
     kinds = len(board.colours) * 3
 
-    def fail(field: str, why: str) -> None:
-        raise StateDecodeError(f"state.{field}: {why}")
+    fail = _fail
 
     if s.phase.name not in PHASES:
         fail("phase.name", f"expected one of {PHASES}, got {s.phase.name!r}")
@@ -148,17 +152,18 @@ def check_consistency(s: KiltCastleState) -> None:
     if s.turns < 0 or s.idle < 0:
         fail("turns", "turn counters must not be negative")
     name = s.phase.name
+    to_move = s.phase.to_move
     if name in ("build", "roof") and (s.card < 0 or (not s.builders and name == "build")):
         fail("builders", f"the {name} step needs a relocated card and a builder")
-    if name == "build" and s.phase.to_move != (game.owner[s.builders[0]],):
+    if name == "build" and to_move != (game.owner[s.builders[0]],):
         fail("phase.to_move", "the build step belongs to the owner of the building colour")
-    if name == "layout" and s.phase.to_move != (-1,):
+    if name == "layout" and to_move != (-1,):
         fail("phase.to_move", "the lay-out is a chance node")
-    if name == "over" and s.phase.to_move != ():
+    if name == "over" and to_move != ():
         fail("phase.to_move", "nobody moves once the game is over")
     if name == "roof" and (s.first_space < 0 or s.roofed.bit_count() < 2):
         fail("roofed", "the roof step needs two placed roofs and a built space")
-    if name == "relocate" and s.phase.to_move != (s.actor,):
+    if name == "relocate" and to_move != (s.actor,):
         fail("phase.to_move", "the relocation belongs to the actor")
     if name == "layout":
         _check_layout(s)
@@ -265,8 +270,7 @@ def _check_turn(s: KiltCastleState) -> None:
     board = game.board
     name = s.phase.name
 
-    def fail(field: str, why: str) -> None:
-        raise StateDecodeError(f"state.{field}: {why}")
+    fail = _fail
 
     if s.actor < 0 or s.turns < 1:
         fail("actor", f"the {name} step comes after the lay-out: a seat is on turn")
