@@ -316,7 +316,7 @@ class State(abc.ABC):
         """The whole state as plain JSON data; ``game.state_from_json`` reads it back."""
         return {
             "game": self.game.name,
-            "params": encode(dict(self.game.params)),
+            "params": self.game.params_json(),
             "state": encode(self),
         }
 
