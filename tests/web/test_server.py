@@ -117,7 +117,7 @@ def test_create_join_and_play_to_the_end_with_a_record() -> None:
 def test_every_refusal_is_a_clear_message_and_changes_nothing() -> None:
     with client(max_games=3) as c:
         game, tokens = create(c, koa_request(["human", "human", "random"]))
-        other, other_tokens = create(c, koa_request(["human", "random"]))
+        _other, other_tokens = create(c, koa_request(["human", "random"]))
         v = view(c, game, tokens[0])
         base = {"token": tokens[0], "turn": v["turn"], "action": v["legal"][0]}
         url = f"/api/games/{game}/act"
@@ -177,7 +177,7 @@ def test_every_refusal_is_a_clear_message_and_changes_nothing() -> None:
 
 def test_internal_errors_never_show_a_trace(monkeypatch: pytest.MonkeyPatch) -> None:
     with client(raise_errors=False) as c:
-        game, tokens = create(c, koa_request(["human", "random"]))
+        game, _tokens = create(c, koa_request(["human", "random"]))
 
         def broken(self: Any, seat: int | None) -> None:
             raise RuntimeError("secret detail")
