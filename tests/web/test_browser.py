@@ -155,7 +155,7 @@ def test_two_browsers_play_a_whole_koa_game(server: tuple[str, Path]) -> None:
                 page.wait_for_selector("#picture svg")
                 pages.append(page)
             rng = Rng(23)
-            clicks = 0
+            clicks = picture_clicks = 0
             for _ in range(4000):
                 if all(pg.inner_text("#result") for pg in pages):
                     break
@@ -166,7 +166,14 @@ def test_two_browsers_play_a_whole_koa_game(server: tuple[str, Path]) -> None:
                     if count:
                         before = int(page.inner_text("#moves"))
                         i, rng = rng.below(count)
-                        buttons.nth(i).click()
+                        text = buttons.nth(i).inner_text()
+                        label = text.removeprefix("play ").removeprefix("nominate ")
+                        cards = page.locator(f'#picture g[data-label="{label}"]')
+                        if text != label and clicks % 2 and cards.count():
+                            cards.last.click()  # a card of the hand, clicked in the picture
+                            picture_clicks += 1
+                        else:
+                            buttons.nth(i).click()
                         try:
                             page.wait_for_function(
                                 "b => Number(document.getElementById('moves').textContent) > b",
@@ -187,7 +194,7 @@ def test_two_browsers_play_a_whole_koa_game(server: tuple[str, Path]) -> None:
                 check_page(page, seat, 1 - seat, db)
                 page.screenshot(path=str(ARTIFACTS / f"koa-seat{seat}-end.png"), full_page=True)
             assert "Game over" in pages[0].inner_text("#result")
-            assert clicks > 5
+            assert clicks > 5 and picture_clicks > 0
             with urllib.request.urlopen(
                 url + links[2].split(url, 1)[1].replace("/watch/", "/api/games/") + "/record"
             ) as r:

@@ -166,6 +166,16 @@ def test_every_refusal_is_a_clear_message_and_changes_nothing() -> None:
             ),
             ({**koa_request(["human"] * 2), "params": {"cards": "/etc/passwd"}}, "not offered"),
             ({**koa_request(["human"] * 2), "extra": 1}, "unknown keys"),
+            ({**koa_request(["human"] * 2), "params": {"colour": "red"}}, "not a parameter"),
+            (
+                {
+                    "game": "kilt_castle",
+                    "players": 2,
+                    "seats": [{"kind": "human"}] * 2,
+                    "params": {"board": "x.toml"},
+                },
+                "not offered",
+            ),
         ]
         for body, words in bad_creates:
             r = c.post("/api/games", json=body)
@@ -245,6 +255,21 @@ def test_restart_from_the_same_database_loses_nothing(tmp_path: Path) -> None:
     with client(db) as c:
         assert list(room(c, game).moves) == finished
         assert c.get(f"/api/games/{game}/record").status_code == 200
+
+
+def test_choice_parameters_are_offered() -> None:
+    with client() as c:
+        game, _ = create(
+            c,
+            {
+                "game": "kilt_castle",
+                "players": 2,
+                "seed": 1,
+                "params": {"relocation_neighbour": "either"},
+                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+            },
+        )
+        assert room(c, game).game.params["relocation_neighbour"] == "either"
 
 
 def test_bot_only_seats_play_on_the_server() -> None:

@@ -288,12 +288,22 @@ class Hub:
         params = body.get("params", {})
         if not isinstance(params, dict) or len(params) > MAX_PARAMS:
             raise WebError(400, f"'params': expected an object of at most {MAX_PARAMS} entries")
+        declared = {p.name: p for p in spec.parameters}
         for key, value in params.items():
             if not isinstance(value, str | int | float | bool) or (
                 isinstance(value, str) and len(value) > MAX_TEXT
             ):
                 raise WebError(400, f"params.{key:.40}: expected a short string or a number")
-            if key == "board" or key == "cards":
+            param = declared.get(key)
+            if key == "players" or param is None:
+                raise WebError(
+                    400,
+                    f"params.{key:.40}: not a parameter of {spec.name}"
+                    f" (players go in 'players'); known: {sorted(declared)}",
+                )
+            if param.kind is str and param.choices is None:
+                # A free text parameter names a data file (a board, the cards): the
+                # server's disk is not offered to its clients.
                 raise WebError(400, f"params.{key}: files of the server are not offered")
         players = body.get("players", spec.min_players)
         players = _int(players, "'players'", spec.min_players, spec.max_players)

@@ -19,10 +19,12 @@ body{font-family:sans-serif;margin:1em;background:#f6f3ea;color:#222}
 #log{max-height:16em;overflow:auto;font-family:monospace;font-size:12px;background:#fff;
 border:1px solid #ccc;padding:4px}
 #error{color:#b00}
+#legal button.hint{outline:3px solid #e0a800}
+#picture [data-label]{cursor:pointer}
 .cols{display:flex;gap:1em;flex-wrap:wrap}
 """
 
-SCRIPT = """
+SCRIPT = r"""
 const cfg = JSON.parse(document.getElementById('cfg').textContent);
 let view = null, socket = null;
 function show(v) {
@@ -39,7 +41,7 @@ function show(v) {
     legal.appendChild(b);
   });
   const log = document.getElementById('log');
-  log.textContent = v.log.join('\\n');
+  log.textContent = v.log.join('\n');
   log.scrollTop = log.scrollHeight;
   const result = document.getElementById('result');
   if (v.result) {
@@ -49,6 +51,19 @@ function show(v) {
   }
   document.getElementById('moves').textContent = v.moves;
 }
+function matching(label) {
+  const esc = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const word = new RegExp('(^|\\s)' + esc + '($|[\\s,])');
+  return view.legal.filter(t => word.test(t));
+}
+document.getElementById('picture').addEventListener('click', e => {
+  const el = e.target.closest('[data-label]');
+  if (!el || !view) return;
+  const found = matching(el.getAttribute('data-label'));
+  if (found.length === 1) { act(found[0]); return; }
+  document.querySelectorAll('#legal button').forEach(b =>
+    b.classList.toggle('hint', found.includes(b.textContent)));
+});
 function act(text) {
   document.getElementById('error').textContent = '';
   socket.send(JSON.stringify({type: 'act', turn: view.turn, action: text}));

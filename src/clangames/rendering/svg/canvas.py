@@ -80,7 +80,8 @@ class Canvas:
         )
 
     def open_group(self, **attributes: object) -> None:
-        """Start a ``<g>`` (an ``id`` or ``data_action`` lets a page make it clickable)."""
+        """Start a ``<g>``; a ``data_label`` names the thing drawn in the words its actions
+        use (a space ``1.2``, a card ``Seer``), so a page can offer the actions on a click."""
         self.parts.append(f"<g{_attrs(attributes)}>")
 
     def close_group(self) -> None:

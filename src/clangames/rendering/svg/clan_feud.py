@@ -96,7 +96,7 @@ def draw(obs: ClanFeudObservation, game: ClanFeudGame) -> str:
     for t, terr in enumerate(board.territories):
         x, y = xy[t]
         owner = obs.controller[t]
-        c.open_group(data_territory=terr.id)
+        c.open_group(data_territory=terr.id, data_label=terr.name)
         c.circle(
             x,
             y,

@@ -54,7 +54,7 @@ def draw(obs: KiltCastleObservation, game: KiltCastleGame) -> str:
     for space in range(board.rows * board.cols):
         r, col = divmod(space, board.cols)
         x, y = ox + (col + 1) * CELL, oy + (r + 1) * CELL
-        c.open_group(data_space=board.label(space))
+        c.open_group(data_space=board.label(space), data_label=board.label(space))
         if space in board.water:
             c.rect(x, y, CELL, CELL, fill="#7fb3d5", stroke="#555")
             c.close_group()

@@ -43,7 +43,7 @@ def draw(obs: KingsKiltObservation, game: KingsKiltGame) -> str:
             x = x0 + i * (CARD_W + GAP)
             clan = obs.pyramid[pos]
             label = geo.label(pos)
-            c.open_group(data_space=label)
+            c.open_group(data_space=label, data_label=label)
             if clan >= 0:
                 c.rect(x, y, CARD_W, CARD_H, rx=4, fill=clan_colour(clan), stroke="#333")
                 c.text(x + CARD_W / 2, y + 21, names[clan], 12, text_anchor="middle", fill="#fff")

@@ -5,7 +5,14 @@ card is a card back; an inheritance number shows only where the observation hold
 from __future__ import annotations
 
 from clangames.engine.bits import bits_of
-from clangames.koa_kingmaker.cards import CHARACTERS, NOMINATION, NOMINATIONS, ROYAL, ROYALTY
+from clangames.koa_kingmaker.cards import (
+    CHARACTERS,
+    NOMINATION,
+    NOMINATIONS,
+    ROYAL,
+    ROYALTY,
+    card_name,
+)
 from clangames.koa_kingmaker.game import KoaGame
 from clangames.koa_kingmaker.observation import KoaObservation
 from clangames.rendering.koa_kingmaker import played_name
@@ -16,7 +23,14 @@ CARD_H = 30
 ROW_H = 76
 
 
-def _card(c: Canvas, x: float, y: float, kind: int, action: str | None = None) -> None:
+def _label(kind: int) -> str:
+    """The words the actions use for a card (``Seer``, ``house 2``, ``Royal 1``)."""
+    if NOMINATION <= kind < ROYAL:
+        return f"house {kind - NOMINATION}"
+    return card_name(kind)
+
+
+def _card(c: Canvas, x: float, y: float, kind: int) -> None:
     """One face-up card: Royalty gold, a nomination in its house's colour, else parchment."""
     if kind >= ROYAL:
         fill, ink = "#e6b800", "#222"
@@ -24,7 +38,7 @@ def _card(c: Canvas, x: float, y: float, kind: int, action: str | None = None) -
         fill, ink = player_colour(kind - NOMINATION), "#fff"
     else:
         fill, ink = "#f3e5c0", "#222"
-    c.open_group(data_card=str(kind), data_action=action)
+    c.open_group(data_card=str(kind), data_label=_label(kind))
     c.rect(x, y, CARD_W, CARD_H, rx=4, fill=fill, stroke="#333")
     label = played_name(kind).replace("nominates house ", "nominate ")
     c.text(x + CARD_W / 2, y + 19, label, 10, text_anchor="middle", fill=ink)
