@@ -123,3 +123,36 @@ def test_names_are_escaped() -> None:
     root = parse(canvas.svg())
     assert root.find(SVG + "text") is not None
     assert root.find(SVG + "text").text == 'x & "y" <z>'  # type: ignore[union-attr]
+
+
+def test_harness_checks_svg_on_sampled_states() -> None:
+    from clangames.testing.conformance import check_game
+
+    for name, players in (("koa_kingmaker", 3), ("kings_kilt", 2), ("clan_feud", 2)):
+        report = check_game(clangames.load(name, players=players), playouts=2, seed=1)
+        assert report is not None
+
+
+def test_harness_names_an_observation_field_the_picture_forgot() -> None:
+    import attrs
+
+    from clangames.koa_kingmaker.observation import KoaObservation
+    from clangames.rendering import svg
+    from clangames.testing.svg_checks import check_coverage
+
+    class Failure(Exception):
+        pass
+
+    def fail(check: str, message: str) -> Exception:
+        return Failure(f"{check}: {message}")
+
+    check_coverage(KoaObservation, fail)  # every field accounted for
+    extended = attrs.make_class(
+        "KoaObservation", {"english_armies": attrs.field()}, bases=(KoaObservation,)
+    )
+    svg.COVERAGE[extended] = svg.COVERAGE[KoaObservation]
+    try:
+        with pytest.raises(Failure, match=r"svg-coverage: .*\['english_armies'\]"):
+            check_coverage(extended, fail)
+    finally:
+        del svg.COVERAGE[extended]

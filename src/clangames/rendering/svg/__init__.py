@@ -69,6 +69,21 @@ _DRAWERS: dict[type, tuple[type[Game], str, Callable[[Any], int], Callable[[Any,
 observation shows, and the drawing function. A new game adds one entry."""
 
 
+COVERAGE: dict[type, tuple[frozenset[str], frozenset[str]]] = {
+    KingsKiltObservation: (kings_kilt.DRAWN, kings_kilt.LEFT_OUT),
+    KiltCastleObservation: (kilt_castle.DRAWN, kilt_castle.LEFT_OUT),
+    KoaObservation: (koa_kingmaker.DRAWN, koa_kingmaker.LEFT_OUT),
+    ClanFeudObservation: (clan_feud.DRAWN, clan_feud.LEFT_OUT),
+}
+"""Per observation class: the fields its picture draws and those it leaves out on purpose
+(``clangames.testing.svg_checks`` wants every field of the class in exactly one)."""
+
+
+def has_picture(observation_type: type) -> bool:
+    """True if :func:`picture` draws observations of this class."""
+    return observation_type in _DRAWERS
+
+
 def picture(observation: Any, game: Game | None = None) -> str:
     """The SVG document (a string) of ``observation``, as its viewer sees the table.
 
@@ -133,4 +148,4 @@ def _install() -> None:
 
 _install()
 
-__all__ = ["PictureError", "picture", "state_picture"]
+__all__ = ["COVERAGE", "PictureError", "has_picture", "picture", "state_picture"]

@@ -16,12 +16,57 @@ import math
 from clangames.clan_feud.board import Board
 from clangames.clan_feud.game import ClanFeudGame
 from clangames.clan_feud.observation import ClanFeudObservation
+from clangames.rendering.clan_feud import dice_text
 from clangames.rendering.svg.canvas import Canvas, player_colour
 
 MAP_W = 760
 MAP_H = 620
 NODE_R = 20
 SITE_NAMES = ("", "city", "castle")
+
+DRAWN = frozenset(
+    [
+        "viewer",
+        "phase",
+        "to_move",
+        "turn",
+        "order",
+        "england",
+        "at_war",
+        "deck_size",
+        "controller",
+        "site",
+        "towers",
+        "troops",
+        "king",
+        "money",
+        "feud",
+        "vp",
+        "pool",
+        "hand",
+        "hand_sizes",
+        "passed",
+        "battle",
+    ]
+)
+"""The observation's fields this picture shows (a field added to the observation must be
+drawn in :func:`draw` or listed in LEFT_OUT; the conformance harness checks)."""
+LEFT_OUT = frozenset(
+    [
+        "track_start",
+        "events",
+        "discards",
+        "moved",
+        "regent",
+        "gold_out",
+        "covered",
+        "filled",
+        "city_dice",
+        "tasks",
+    ]
+)
+"""Fields it leaves out on purpose: clan boards' slots, the event deck's history and the
+turn's bookkeeping, which the text screen and the prompt tell."""
 
 _layouts: dict[int, tuple[Board, tuple[tuple[float, float], ...]]] = {}
 
@@ -85,7 +130,14 @@ def draw(obs: ClanFeudObservation, game: ClanFeudGame) -> str:
     height = max(MAP_H + 110, 140 + players * 70)
     who = "public view" if obs.viewer < 0 else f"as player {obs.viewer} sees it"
     c = Canvas(width, height, f"{game.info.title}: {who}")
-    c.text(16, 26, f"{game.info.title} - turn {obs.turn} - {obs.phase}", 18, font_weight="bold")
+    order = " ".join(str(p) for p in obs.order)
+    c.text(
+        16,
+        26,
+        f"{game.info.title} - turn {obs.turn} - {obs.phase} - order {order} - deck {obs.deck_size}",
+        18,
+        font_weight="bold",
+    )
     c.text(width - 16, 26, who, 13, text_anchor="end")
     oy = 40
     xy = [(x, y + oy) for x, y in layout(board)]
@@ -167,7 +219,9 @@ def draw(obs: ClanFeudObservation, game: ClanFeudGame) -> str:
         mark = " (you)" if p == obs.viewer else ""
         c.text(px + 8, y + 16, f"clan {p}{mark}", 12, font_weight="bold", fill=player_colour(p))
         c.text(px + 8, y + 34, f"VP {obs.vp[p]}  money {obs.money[p]}  feud {obs.feud[p]}", 11)
-        c.text(px + 8, y + 52, f"cards in hand {obs.hand_sizes[p]}", 11)
+        passed = ", passed" if obs.passed >> p & 1 else ""
+        c.text(px + 8, y + 52, f"cards in hand {obs.hand_sizes[p]}{passed}", 11)
+        c.text(px + 130, y + 52, f"dice: {dice_text(obs.pool[p])}", 10)
     if obs.viewer >= 0:
         y = 60 + players * 70 + 10
         held = [f"{n}x design {d}" for d, n in enumerate(obs.hand) if n]

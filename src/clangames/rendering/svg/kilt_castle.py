@@ -21,6 +21,29 @@ KNOWN_FILLS = {
 PALETTE = ("#c0392b", "#e67e22", "#dcdcdc", "#6d6d6d", "#2980b9", "#27ae60")
 
 
+DRAWN = frozenset(
+    [
+        "viewer",
+        "phase",
+        "to_move",
+        "positions",
+        "inner",
+        "towers",
+        "roofed",
+        "roofs_unused",
+        "supply",
+        "money",
+        "from_bank",
+        "card",
+        "turns",
+        "ending",
+    ]
+)
+"""The observation's fields this picture shows."""
+LEFT_OUT = frozenset(["actor", "builders", "first_space", "ducat_day", "idle"])
+"""Fields it leaves out on purpose: the turn's bookkeeping, which the prompt tells."""
+
+
 def colour_fill(game: KiltCastleGame, colour: int) -> str:
     """The fill of a castle colour: the bundled board's four by name, others by index."""
     name = game.board.colours[colour]
@@ -108,7 +131,7 @@ def draw(obs: KiltCastleObservation, game: KiltCastleGame) -> str:
         16,
         y,
         f"Roofs unused: {obs.roofs_unused} of {board.roofs}; bank paid out"
-        f" {obs.from_bank} ducats; turn {obs.turns}",
+        f" {obs.from_bank} ducats; turn {obs.turns}" + ("; the last round" if obs.ending else ""),
         12,
     )
     for seat, colours in enumerate(game.seat_colours):

@@ -12,6 +12,38 @@ CARD_H = 34
 GAP = 6
 
 
+DRAWN = frozenset(
+    [
+        "viewer",
+        "phase",
+        "to_move",
+        "pyramid",
+        "top",
+        "pile_size",
+        "leaders_in_pile",
+        "discards",
+        "removed",
+        "family_sizes",
+        "revealed",
+        "hand_sizes",
+        "family",
+        "hand",
+        "passed",
+        "crowned",
+        "nobles_triggered",
+        "guardians_triggered",
+        "vacancy",
+        "turns",
+    ]
+)
+"""The observation's fields this picture shows."""
+LEFT_OUT = frozenset(
+    ["actor", "reshuffled_in_pile", "family_from_deck", "reveal_queue", "family_deck_size", "dealt"]
+)
+"""Fields it leaves out on purpose: bookkeeping of the deal and of whose step it is, which the
+prompt and the log already tell (the conformance check wants every field in one of the two)."""
+
+
 def clan_colour(clan: int) -> str:
     """The fill of a clan's cards."""
     return CLAN_COLOURS[clan % len(CLAN_COLOURS)]
@@ -32,7 +64,7 @@ def draw(obs: KingsKiltObservation, game: KingsKiltGame) -> str:
     seats = game.num_players
     height = 60 + pyramid_h + 110 + seats * 22 + 70
     c = Canvas(width, height, f"{game.info.title}: {_viewer(obs.viewer)}")
-    c.text(16, 26, game.info.title, 18, font_weight="bold")
+    c.text(16, 26, f"{game.info.title} - {obs.phase}, turn {obs.turns}", 18, font_weight="bold")
     c.text(width - 16, 26, _viewer(obs.viewer), 13, text_anchor="end")
     top = 44
     for row in range(geo.width, 0, -1):

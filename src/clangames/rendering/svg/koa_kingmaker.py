@@ -23,6 +23,31 @@ CARD_H = 30
 ROW_H = 76
 
 
+DRAWN = frozenset(
+    [
+        "viewer",
+        "phase",
+        "to_move",
+        "round",
+        "alive",
+        "out_round",
+        "courts",
+        "discards",
+        "centre",
+        "hand_sizes",
+        "hand",
+        "inheritance",
+        "committed",
+        "table",
+        "played",
+    ]
+)
+"""The observation's fields this picture shows."""
+LEFT_OUT = frozenset(["recovering", "hits", "scored"])
+"""Fields it leaves out on purpose: the queue of a round's resolution, which the prompt and
+the log tell step by step."""
+
+
 def _label(kind: int) -> str:
     """The words the actions use for a card (``Seer``, ``house 2``, ``Royal 1``)."""
     if NOMINATION <= kind < ROYAL:
