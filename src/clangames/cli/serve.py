@@ -66,5 +66,6 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     app = create_app(db, max_games=args.max_games)
     out.write(f"clangames serve: http://{args.host}:{args.port}/ (games kept in {db})\n")
     out.flush()
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    # Frames far beyond the largest message the app accepts are cut off by uvicorn itself.
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=1 << 16)
     return 0
