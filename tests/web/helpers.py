@@ -58,8 +58,25 @@ def replay(name: str, params: dict[str, Any], moves: list[Move]) -> list[State]:
     return states
 
 
+def seat_log(states: list[State], moves: list[Move], seat: int) -> list[str]:
+    """The whole game told to ``seat``, line by line, as the narration layer tells it."""
+    renderer = renderer_for(states[0].game)
+    return [
+        step_line(
+            i,
+            m.player,
+            narrate(renderer, states[i], _action(states[i], m), m.player, states[i + 1], seat),
+        )
+        for i, m in enumerate(moves)
+    ]
+
+
 def check_payload(
-    payload: dict[str, Any], seat: int | None, states: list[State], moves: list[Move]
+    payload: dict[str, Any],
+    seat: int | None,
+    states: list[State],
+    moves: list[Move],
+    log: list[str] | None = None,
 ) -> None:
     """``payload`` holds exactly what ``seat`` may know after ``payload['moves']`` moves:
     its picture (the same for every re-deal of what it cannot see), its legal actions,
@@ -75,16 +92,9 @@ def check_payload(
         to_move = seat in state.to_move and not state.is_terminal
         legal = [state.action_text(a) for a in state.legal_actions(seat)] if to_move else []
         assert payload["legal"] == legal
-        renderer = renderer_for(state.game)
-        log = [
-            step_line(
-                i,
-                m.player,
-                narrate(renderer, states[i], _action(states[i], m), m.player, states[i + 1], seat),
-            )
-            for i, m in enumerate(moves[:k])
-        ]
-        assert payload["log"] == log
+        if log is None:
+            log = seat_log(states[: k + 1], moves[:k], seat)
+        assert payload["log"] == log[:k]
     else:
         assert payload["legal"] == [] and payload["turn"] is None
     result = None

@@ -22,7 +22,7 @@ with warnings.catch_warnings():
 from clangames.engine.record import GameRecord
 from clangames.engine.rng import Rng
 from clangames.web.app import MAX_BODY, MAX_MESSAGE, create_app
-from web.helpers import check_payload, koa_request, replay, token_of
+from web.helpers import check_payload, koa_request, replay, seat_log, token_of
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -290,3 +290,52 @@ def test_bot_only_seats_play_on_the_server() -> None:
         final = view(c, game)
         assert final["result"] is not None
         check(c, game, final, None)
+
+
+def test_every_message_of_a_whole_game_over_websockets_is_exactly_the_seats() -> None:
+    with client() as c:
+        game, tokens = create(c, koa_request(["human", "human", "random"], seed=21))
+        received: dict[int | None, list[dict[str, Any]]] = {0: [], 1: [], None: []}
+        with (
+            c.websocket_connect(f"/ws/{game}?token={tokens[0]}") as a,
+            c.websocket_connect(f"/ws/{game}?token={tokens[1]}") as b,
+            c.websocket_connect(f"/ws/{game}") as w,
+        ):
+            pages = {0: a, 1: b, None: w}
+
+            def drain() -> None:
+                # Every accepted move is broadcast to every page, so each page's last
+                # message is the view after the last move.
+                target = len(room(c, game).moves)
+                for seat, ws in pages.items():
+                    while not received[seat] or received[seat][-1]["moves"] < target:
+                        message = ws.receive_json()
+                        assert message["type"] == "view", message
+                        received[seat].append(message)
+
+            drain()
+            rng = Rng(9)
+            while received[None][-1]["result"] is None:
+                for seat in (0, 1):
+                    latest = received[seat][-1]
+                    if latest["legal"]:
+                        i, rng = rng.below(len(latest["legal"]))
+                        pages[seat].send_json(
+                            {"type": "act", "turn": latest["turn"], "action": latest["legal"][i]}
+                        )
+                        # The move's own broadcast tells this page it was taken.
+                        message = pages[seat].receive_json()
+                        assert message["type"] == "view", message
+                        received[seat].append(message)
+                idle(c, game)
+                drain()
+        r = room(c, game)
+        moves = list(r.moves)
+        states = replay(r.game.name, dict(r.game.params), moves)
+        first = received[None][0]["moves"]  # the moves made before the pages opened
+        assert [m["moves"] for m in received[None]] == list(range(first, len(moves) + 1))
+        for seat, messages in received.items():
+            log = None if seat is None else seat_log(states, moves, seat)
+            for message in messages:
+                check_payload(message, seat, states, moves, log)
+        assert received[0][-1]["result"] == received[None][-1]["result"] is not None
