@@ -339,3 +339,18 @@ def test_every_message_of_a_whole_game_over_websockets_is_exactly_the_seats() ->
             for message in messages:
                 check_payload(message, seat, states, moves, log)
         assert received[0][-1]["result"] == received[None][-1]["result"] is not None
+        # Spectators are told a commit that leaves the card face down only as a commit.
+        spectator_log = received[None][-1]["log"]
+        sealed = [  # moves after which the mover's card still lies face down
+            i
+            for i, m in enumerate(moves)
+            if m.player >= 0
+            and states[i + 1].phase.name == "commit"
+            and states[i + 1].round == states[i].round  # type: ignore[attr-defined]
+        ]
+        assert sealed
+        for i in sealed:
+            if len(states[i].legal_actions(moves[i].player)) > 1:  # else everyone knows it
+                assert "commit the" not in spectator_log[i], spectator_log[i]
+        public = [line for line in spectator_log if "gives up its" in line]
+        assert public, "\n".join(spectator_log)  # and public steps are told in full
