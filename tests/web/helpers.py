@@ -92,6 +92,10 @@ def check_payload(
         to_move = seat in state.to_move and not state.is_terminal
         legal = [state.action_text(a) for a in state.legal_actions(seat)] if to_move else []
         assert payload["legal"] == legal
+        # The prompt is drawn from the state: it must read the same in every world the seat
+        # cannot rule out.
+        assert payload["prompt"] == (state.prompt() if legal else "")
+        assert payload["prompt"] == (other.prompt() if legal else "")
         if log is None:
             log = seat_log(states[: k + 1], moves[:k], seat)
         assert payload["log"] == log[:k]
