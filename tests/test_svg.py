@@ -91,6 +91,7 @@ def test_analyst_picture_shows_every_seat() -> None:
     assert text.count("Your family:") == game.num_players
 
 
+@pytest.mark.smoke
 def test_jupyter_hooks_draw_states_and_observations() -> None:
     for name, players in GAMES[::2]:
         state = sample_states(name, players, 3, 2)[0]

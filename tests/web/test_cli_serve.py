@@ -16,6 +16,7 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
     return code, out, err
 
 
+@pytest.mark.smoke
 def test_serve_is_listed_with_its_options(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["serve", "--help"], capsys)
     assert code == 0
