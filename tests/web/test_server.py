@@ -127,6 +127,8 @@ def test_every_refusal_is_a_clear_message_and_changes_nothing() -> None:
             ({**base, "seat": 1}, 403, "holds seat 0, not seat 1"),
             ({**base, "action": "play the Moon"}, 422, "not a legal action for seat 0"),
             ({**base, "turn": v["turn"] - 1}, 409, "stale move"),
+            ({**base, "turn": True}, 400, "'turn': expected the decision number"),
+            ({**base, "turn": None}, 400, "'turn': expected the decision number"),
             ({**base, "action": "a" * 1000}, 400, "at most"),
             ([1, 2], 400, "expected a JSON object"),
         ]

@@ -388,6 +388,10 @@ class Hub:
         if not isinstance(text, str) or len(text) > MAX_TEXT:
             raise WebError(400, f"'action': expected an action's text of at most {MAX_TEXT} chars")
         turn = message.get("turn")
+        if isinstance(turn, bool) or not isinstance(turn, int):
+            raise WebError(
+                400, f"'turn': expected the decision number of the view, got {turn!r:.20}"
+            )
         if room.state.is_terminal:
             raise WebError(409, "the game is over")
         if turn != room.turns[seat]:
