@@ -59,9 +59,10 @@ class Server:
             try:
                 await ws.send_json(room.view(seat))
             except Exception:  # a closed page: forget it
-                self._forget(room.id, ws)
+                self.forget(room.id, ws)
 
-    def _forget(self, game_id: str, ws: WebSocket) -> None:
+    def forget(self, game_id: str, ws: WebSocket) -> None:
+        """Stop sending views to a closed page."""
         pages = self.watchers.get(game_id, [])
         pages[:] = [(w, s) for w, s in pages if w is not ws]
 
@@ -205,7 +206,7 @@ def create_app(db: str = ":memory:", max_games: int | None = None) -> Starlette:
         except WebSocketDisconnect:
             pass
         finally:
-            srv._forget(room.id, ws)
+            srv.forget(room.id, ws)
 
     async def _message(
         srv: Server, room: Room, ws: WebSocket, seat: int | None, token: str | None, text: str
