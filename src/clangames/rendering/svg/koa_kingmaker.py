@@ -84,10 +84,16 @@ def draw(obs: KoaObservation, game: KoaGame) -> str:
     c = Canvas(width, height, f"{game.info.title}: {who}")
     c.text(16, 26, f"{game.info.title} - round {obs.round} - {obs.phase}", 18, font_weight="bold")
     c.text(width - 16, 26, who, 13, text_anchor="end")
-    centre = [k for h in range(houses) for k in bits_of(obs.centre[h])]
+    # The centre pile holds Royalty only: one card per kind, with how many lie there.
+    centre: dict[int, int] = {}
+    for h in range(houses):
+        for kind in bits_of(obs.centre[h]):
+            centre[kind] = centre.get(kind, 0) + 1
     c.text(16, 50, "Centre pile:", 12)
-    for i, kind in enumerate(centre):
-        _card(c, 100 + i * (CARD_W + 4), 34, kind)
+    for i, (kind, count) in enumerate(sorted(centre.items())):
+        x = 100 + i * (CARD_W + 34)
+        _card(c, x, 34, kind)
+        c.text(x + CARD_W + 4, 54, f"x{count}", 12)
     sealed = obs.phase in ("seal", "commit")
     for h in range(houses):
         y = 80 + h * ROW_H
