@@ -176,15 +176,6 @@ class Room:
             return ()
         return state.legal_actions(seat)
 
-    def spec(self) -> dict[str, Any]:
-        """The stored description of the game (name, parameters, seed, seats)."""
-        return {
-            "game": self.game.name,
-            "params": dict(self.game.params),
-            "seed": self.seed,
-            "seats": [s.to_json() for s in self.seats],
-        }
-
     def result(self) -> dict[str, Any] | None:
         """Scores and winners once the game is over (public then), else None."""
         if not self.state.is_terminal:
