@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
@@ -356,3 +358,63 @@ def test_every_message_of_a_whole_game_over_websockets_is_exactly_the_seats() ->
                 assert "commit the" not in spectator_log[i], spectator_log[i]
         public = [line for line in spectator_log if "gives up its" in line]
         assert public, "\n".join(spectator_log)  # and public steps are told in full
+
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=30),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+def test_fuzzed_messages_are_refused_clearly_and_change_nothing() -> None:
+    """Random JSON bodies for the move and create endpoints and random WebSocket text:
+    always a clear refusal (never a 500), and the game stays as it was."""
+    with client(max_games=4) as c:
+        game, tokens = create(c, koa_request(["human", "human", "random"], seed=2))
+        v = view(c, game, tokens[0])
+        keys = st.sampled_from(["token", "turn", "action", "seat", "type"])
+        near_valid = st.fixed_dictionaries(
+            {"token": st.sampled_from([tokens[0], tokens[1], "", "x" * 40])},
+            optional={
+                "turn": st.one_of(st.integers(-2, 50), JSON),
+                "action": st.one_of(st.sampled_from(v["legal"]).map(lambda t: t + " "), JSON),
+                "seat": st.one_of(st.integers(-1, 5), JSON),
+            },
+        )
+
+        @settings(max_examples=60, deadline=None, derandomize=True)
+        @given(body=st.one_of(JSON, near_valid, st.dictionaries(keys, JSON, max_size=4)))
+        def act_body(body: Any) -> None:
+            r = c.post(f"/api/games/{game}/act", json=body)
+            assert r.status_code in (400, 403, 409, 413, 422), (body, r.text)
+            assert set(r.json()) == {"error"} and r.json()["error"]
+            assert len(room(c, game).moves) == v["moves"]
+
+        @settings(max_examples=40, deadline=None, derandomize=True)
+        @given(body=JSON)
+        def create_body(body: Any) -> None:
+            r = c.post("/api/games", json=body)
+            assert r.status_code == 400, (body, r.text)
+            assert set(r.json()) == {"error"}
+
+        act_body()
+        create_body()
+        with c.websocket_connect(f"/ws/{game}?token={tokens[0]}") as ws:
+            ws.receive_json()
+
+            @settings(max_examples=40, deadline=None, derandomize=True)
+            @given(text=st.text(max_size=200) | JSON.map(json.dumps))
+            def socket_text(text: str) -> None:
+                ws.send_text(text)
+                m = ws.receive_json()
+                assert m["type"] == "error" and m["status"] in (400, 403, 409, 422), (text, m)
+
+            socket_text()
+        assert view(c, game, tokens[0]) == v
