@@ -301,9 +301,15 @@ class State(abc.ABC):
 
         return draw_svg(self, seat)
 
-    def _repr_svg_(self) -> str:
-        """The public picture, so a state shows as a board in Jupyter."""
-        return self.svg(None)
+    def _repr_svg_(self) -> str | None:
+        """The public picture, so a state shows as a board in Jupyter (None for a game
+        without SVG pictures: Jupyter then shows the text form)."""
+        from clangames.engine.errors import ClanGamesError
+
+        try:
+            return self.svg(None)
+        except ClanGamesError:
+            return None
 
     def action_text(self, action: Action) -> str:
         """The short text form of an action (as the game parses it back)."""
