@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite on a fresh machine with only Python 3.11+: creates .venv if
-# needed, installs clangames with its test, web, openspiel and pettingzoo extras (and Debian's chromium for the
-# browser test, when missing and run as root), then runs ruff, mypy --strict and
+# needed, installs clangames with its test, web, openspiel and pettingzoo extras (and
+# Debian's chromium for the browser test, when missing and run as root), then runs ruff,
+# mypy --strict and
 # pytest (extra arguments go to pytest, e.g. `bash scripts/test.sh -k cli`). Then, if the
 # machine has a second Python 3.11+ (a different minor version than .venv's), the smoke
 # selection (`pytest -m smoke`: every game and every command, briefly) runs on it too,
