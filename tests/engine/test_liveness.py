@@ -160,7 +160,7 @@ def test_every_seat_of_a_simultaneous_step_needs_a_legal_action() -> None:
     assert at_bid._memo is not None and set(at_bid._memo) == {0, 1}  # kept for later calls
     with pytest.raises(StateDecodeError, match="player 1 is to move but has no legal action"):
         check_playable(recast(at_bid, SecondSeatStuck))
-    with pytest.raises(StateDecodeError, match="'bid' step cannot be played.*IndexError"):
+    with pytest.raises(StateDecodeError, match=r"'bid' step cannot be played.*IndexError"):
         check_playable(recast(at_bid, RulesRaise))
     with pytest.raises(StateDecodeError, match="to_move entry 2 is neither a seat"):
         check_playable(with_phase(at_bid, "bid", (1, 2), True))
