@@ -212,14 +212,15 @@ def _houses_look_consistent(s: KoaState) -> bool:
             if numbers >> number & 1:
                 return False
             numbers |= 1 << number
-        if hand < 0 or court < 0 or discard < 0 or middle < 0:
-            return False
-        # Exactly the house's own set, no card in two places: the union is the set and
-        # the sizes add up (they add up to more as soon as two places share a card).
-        if hand | court | discard | middle | _CARD_BIT[card] != full:
-            return False
-        size = hand.bit_count() + court.bit_count() + discard.bit_count() + middle.bit_count()
-        if size + (card >= 0) != full.bit_count():
+        # Exactly the house's own set, no card in two places: the union is the set (a
+        # negative part would make it negative) and the parts add up to it as numbers
+        # (non-negative numbers add up to more than their union as soon as two share a
+        # bit, a card).
+        bit = _CARD_BIT[card]
+        if (
+            hand | court | discard | middle | bit != full
+            or hand + court + discard + middle + bit != full
+        ):
             return False
         if middle & ~ROYALTY or discard & ~CHARACTERS:
             return False
