@@ -143,3 +143,24 @@ class TwiceWinner(ToyState):
 
     def winners(self) -> tuple[int, ...]:
         return (0, 0)
+
+
+@attrs.frozen(slots=True)
+class SecondSeatStuck(ToyState):
+    """A simultaneous step where the second seat to move has no legal action."""
+
+    def _legal(self, player: int) -> tuple[ToyAction, ...]:
+        return () if player == 1 else super()._legal(player)
+
+
+def test_every_seat_of_a_simultaneous_step_needs_a_legal_action() -> None:
+    at_bid = play(*AT_BID)
+    assert at_bid.phase.simultaneous and at_bid.phase.to_move == (0, 1)
+    check_playable(at_bid)  # the quick path for several seats accepts real play
+    assert at_bid._memo is not None and set(at_bid._memo) == {0, 1}  # kept for later calls
+    with pytest.raises(StateDecodeError, match="player 1 is to move but has no legal action"):
+        check_playable(recast(at_bid, SecondSeatStuck))
+    with pytest.raises(StateDecodeError, match=r"'bid' step cannot be played.*IndexError"):
+        check_playable(recast(at_bid, RulesRaise))
+    with pytest.raises(StateDecodeError, match="to_move entry 2 is neither a seat"):
+        check_playable(with_phase(at_bid, "bid", (1, 2), True))

@@ -19,6 +19,9 @@ from clangames.engine.errors import InvalidActionError, StateDecodeError
 from clangames.engine.phases import CHANCE
 from clangames.engine.state import State
 
+_INTS = frozenset((int,))
+"""The one type a seat number has (no bool, no subclass)."""
+
 _DERIVED_OUTCOMES = State.chance_outcomes
 """The kernel's ``chance_outcomes``: each weight over their total (a game may override it)."""
 
@@ -47,6 +50,26 @@ def check_playable(state: State) -> None:
             elif not phase.simultaneous and _chance_is_exact(state):
                 return
         except Exception:  # the full check calls the rules again and reports it
+            pass
+    elif (
+        phase.simultaneous
+        and len(to_move) > 1
+        and _INTS.issuperset(map(type, to_move))
+        and min(to_move) >= 0
+        and max(to_move) < n
+        and len(set(to_move)) == len(to_move)
+    ):
+        # Several distinct seats deciding at once (a simultaneous step's usual case): what
+        # the full check asks of each, with the same fall back to it on any doubt.
+        try:
+            legal_of = state._legal_memo
+            for p in to_move:
+                legal = legal_of(p)
+                if not legal or not _in_table(state, legal):
+                    break
+            else:
+                return
+        except Exception:
             pass
     where = f"state.phase: the {phase.name!r} step"
     if len(set(to_move)) != len(to_move):

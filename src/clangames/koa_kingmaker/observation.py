@@ -185,8 +185,21 @@ def _houses_look_consistent(s: KoaState) -> bool:
     ):
         return False
     highest = game.max_number
+    if houses < MAX_HOUSES:
+        # The seats of houses not in the game hold nothing: whole-tail comparisons in C
+        # say what the loop below would say of each (a full set of 0, no number, out -1).
+        zeros, unset = _ABSENT[houses]
+        tail = played[houses:]
+        if not (
+            hands[houses:] == courts[houses:] == discards[houses:] == centre[houses:] == zeros
+            and inheritance[houses:] == zeros
+            and ids[houses:] == out_round[houses:] == unset
+            and min(tail) >= -1
+            and max(tail) < ROYAL
+        ):
+            return False
     numbers = 0  # the inheritance numbers seen, as a bitmask
-    for h, full in enumerate(_full_sets(game)):
+    for h, full in enumerate(_full_sets(game)[:houses]):
         hand = hands[h]
         court = courts[h]
         discard = discards[h]
@@ -199,22 +212,20 @@ def _houses_look_consistent(s: KoaState) -> bool:
             if numbers >> number & 1:
                 return False
             numbers |= 1 << number
-        if hand < 0 or court < 0 or discard < 0 or middle < 0:
-            return False
-        # Exactly the house's own set, no card in two places: the union is the set and
-        # the sizes add up (they add up to more as soon as two places share a card).
-        if hand | court | discard | middle | _CARD_BIT[card] != full:
-            return False
-        size = hand.bit_count() + court.bit_count() + discard.bit_count() + middle.bit_count()
-        if size + (card >= 0) != full.bit_count():
+        # Exactly the house's own set, no card in two places: the union is the set (a
+        # negative part would make it negative) and the parts add up to it as numbers
+        # (non-negative numbers add up to more than their union as soon as two share a
+        # bit, a card).
+        bit = _CARD_BIT[card]
+        if (
+            hand | court | discard | middle | bit != full
+            or hand + court + discard + middle + bit != full
+        ):
             return False
         if middle & ~ROYALTY or discard & ~CHARACTERS:
             return False
         out = out_round[h]
-        if h >= houses:
-            if out != -1 or number:
-                return False
-        elif alive >> h & 1:
+        if alive >> h & 1:
             if out or not court & KEEPERS:
                 return False
         elif out < 1 or out > rounds or court & KEEPERS:
@@ -225,6 +236,13 @@ def _houses_look_consistent(s: KoaState) -> bool:
     recovering = s.recovering
     return not recovering or (min(recovering) >= 0 and max(recovering) < houses)
 
+
+_ABSENT = {
+    houses: ((0,) * (MAX_HOUSES - houses), (-1,) * (MAX_HOUSES - houses))
+    for houses in range(MAX_HOUSES)
+}
+"""By the number of houses in the game: the tails (zeros, -1s) of the per-house fields at
+the seats of the houses that are not."""
 
 _FULL_SETS: dict[tuple[int, int], tuple[int, ...]] = {}
 
