@@ -1,17 +1,22 @@
 """Kilt Castle's balance statistics (the kernel hook of :mod:`clangames.engine.statistics`).
 
-``ducat_days`` (relocations that emptied a card row), ``overbuilds`` (floors built on top
-of a tower, paid to its owner), ``roofs`` (roofed towers at the end), ``turns`` and, per
-seat, ``overbuilds.seat<p>`` (the overbuilds that seat's colours made). The counts that
-the final state no longer shows come from replaying the moves.
+``ducat_days`` (relocations that emptied a card row, so the bank paid out), ``overbuilds``
+(floors built on top of a tower, paid to its owner), ``roofs`` (roofed towers at the end),
+``turns`` and ``floors`` (floors built).
+
+Every floor stays where it is built, so a tower of k floors was overbuilt k - 1 times: the
+final state gives the overbuilds. Ducat days come from the moves: the lay-out is replayed
+(a few chance steps) to learn where each card lies, then each relocation is followed, as
+the rule does, to see whether it left its card position empty.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from clangames.engine.phases import CHANCE
 from clangames.engine.statistics import GameStatistics, Moves
-from clangames.kilt_castle.actions import Build
+from clangames.kilt_castle.actions import Relocate
 
 if TYPE_CHECKING:
     from clangames.engine.state import State
@@ -20,36 +25,34 @@ if TYPE_CHECKING:
 
 
 def statistics(game: KiltCastleGame) -> GameStatistics:
-    """The statistics Kilt Castle declares for ``game`` (its seats give the names)."""
-    n = game.num_players
-    cols = game.board.cols
-    names = (
-        "ducat_days",
-        "overbuilds",
-        "roofs",
-        "turns",
-        *(f"overbuilds.seat{p}" for p in range(n)),
-    )
+    """The statistics Kilt Castle declares for ``game``."""
+    names = ("ducat_days", "overbuilds", "roofs", "turns", "floors")
+    card_slot = game.card_slot
 
     def measure(final: State, moves: Moves) -> dict[str, float]:
         end: KiltCastleState = final  # type: ignore[assignment]
         state: KiltCastleState = game.initial_state()
-        ducat_days = 0
-        by_seat = [0] * n
+        laid = 0
         for player, action in moves:
-            if isinstance(action, Build) and state.towers[action.row * cols + action.col]:
-                by_seat[game.owner[state.builders[0]]] += 1
-            was_ducat_day = state.ducat_day
+            if player != CHANCE:
+                break
             state = state._apply(action, player)
-            ducat_days += state.ducat_day and not was_ducat_day
-        values: dict[str, float] = {
+            laid += 1
+        positions = list(state.positions)
+        ducat_days = 0
+        for _, action in moves[laid:]:
+            if type(action) is Relocate:
+                slot = card_slot[action.card]
+                source = positions[slot]
+                positions[slot] = action.to
+                ducat_days += source not in positions
+        floors = sum(len(tower) for tower in end.towers)
+        return {
             "ducat_days": ducat_days,
-            "overbuilds": sum(by_seat),
+            "overbuilds": floors - sum(1 for tower in end.towers if tower),
             "roofs": end.roofed.bit_count(),
             "turns": end.turns,
+            "floors": floors,
         }
-        for p in range(n):
-            values[f"overbuilds.seat{p}"] = by_seat[p]
-        return values
 
     return GameStatistics(names, measure)
