@@ -32,9 +32,10 @@ def local_ray() -> Iterator[Any]:
 def test_ray_gives_the_same_games_as_one_and_two_local_jobs() -> None:
     game = clangames.load("koa_kingmaker", players=3)
     seats = ["ismcts", "random", "random"]
-    budget = {"rotate": True, "iterations": 4, "rollout_limit": 5}
     runs = {
-        name: simulate(game, seats, 11, 18, jobs, backend=backend, **budget)  # type: ignore[arg-type]
+        name: simulate(
+            game, seats, 11, 18, jobs, backend=backend, rotate=True, iterations=4, rollout_limit=5
+        )
         for name, jobs, backend in (("one", 1, "local"), ("two", 2, "local"), ("ray", 2, "ray"))
     }
     assert runs["ray"] == runs["one"] == runs["two"]

@@ -169,3 +169,13 @@ def test_an_unfinished_run_cannot_be_reported(tmp_path: Path) -> None:
     lines = (run / RESULTS_FILE).read_text("utf-8").splitlines()
     (run / RESULTS_FILE).write_text(lines[0] + "\n", "utf-8")
     assert main(["report", str(run)]) == 1
+
+
+def test_the_ray_backend_without_the_extra_is_a_usage_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray now fails
+    assert main(["simulate", "kings-kilt", "--backend", "ray", "--no-progress"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("clangames: error: --backend ray needs Ray")
+    assert "pip install 'clangames[ray]'" in err

@@ -11,6 +11,13 @@ is. The summary gives, per seat and per bot: the win share (a shared win of k se
 length and the first player's advantage. ``--plot`` draws win shares and score distributions
 with matplotlib (the optional ``plot`` extra), imported only then.
 
+The batches run in local worker processes (the default) or, with ``--backend ray``, as Ray
+tasks (the optional ``ray`` extra; a cluster at ``--address``, else a local Ray instance):
+the same games either way. ``--out DIR`` streams each finished batch to a run directory
+(:mod:`clangames.cli.runs`), ``--resume DIR`` plays only the batches it lacks, and then the
+summary is computed from the directory. Each game's own statistics
+(:mod:`clangames.engine.statistics`) are measured per game and summarised too.
+
 Worker processes are started with the ``spawn`` method on every platform and Python
 (``fork`` is unsafe in a process with threads and no longer the default from Python 3.14),
 so a job carries everything a worker needs: the game's name and parameters (games are
