@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite on a fresh machine with only Python 3.11+: creates .venv if
-# needed, installs clangames with its test, web, openspiel and pettingzoo extras (and
+# needed, installs clangames with its test, web, openspiel, pettingzoo and ray extras (and
 # Debian's chromium for the browser test, when missing and run as root), then runs ruff,
 # mypy --strict and
 # pytest (extra arguments go to pytest, e.g. `bash scripts/test.sh -k cli`). Then, if the
@@ -10,7 +10,7 @@
 # Python; CLANGAMES_SMOKE_PYTHON=none skips the smoke run.
 set -euo pipefail
 source "$(dirname "$0")/_venv.sh"
-ensure_venv test-all ".[test,web,openspiel,pettingzoo]"
+ensure_venv test-all ".[test,web,openspiel,pettingzoo,ray]"
 cd "$ROOT"
 # The browser test (tests/web/test_browser.py) drives Debian's Chromium; install it when
 # missing and we may (root with apt). Without it that test skips.

@@ -53,6 +53,7 @@ from clangames.engine.errors import InvalidParameterError
 from clangames.engine.game import Game, GameInfo, GameSpec, Parameter
 from clangames.engine.position import Notation
 from clangames.engine.registry import register
+from clangames.engine.statistics import GameStatistics
 
 DECK_SIZE = {2: 8, 3: 7, 4: 6, 5: 6}
 """Regular events in the event deck by player count (King James Comes of Age below)."""
@@ -283,6 +284,12 @@ class ClanFeudGame(Game):
         from clangames.clan_feud.position import notation
 
         return notation(self)
+
+    def statistics(self) -> GameStatistics:
+        """Clan Feud's balance statistics (clan_feud/statistics.py)."""
+        from clangames.clan_feud.statistics import statistics
+
+        return statistics(self)
 
     def initial_state(self) -> ClanFeudState:
         """A chance node that deals the start territories, then the first turn order."""

@@ -11,6 +11,13 @@ is. The summary gives, per seat and per bot: the win share (a shared win of k se
 length and the first player's advantage. ``--plot`` draws win shares and score distributions
 with matplotlib (the optional ``plot`` extra), imported only then.
 
+The batches run in local worker processes (the default) or, with ``--backend ray``, as Ray
+tasks (the optional ``ray`` extra; a cluster at ``--address``, else a local Ray instance):
+the same games either way. ``--out DIR`` streams each finished batch to a run directory
+(:mod:`clangames.cli.runs`), ``--resume DIR`` plays only the batches it lacks, and then the
+summary is computed from the directory. Each game's own statistics
+(:mod:`clangames.engine.statistics`) are measured per game and summarised too.
+
 Worker processes are started with the ``spawn`` method on every platform and Python
 (``fork`` is unsafe in a process with threads and no longer the default from Python 3.14),
 so a job carries everything a worker needs: the game's name and parameters (games are
@@ -31,10 +38,10 @@ import sys
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Any, TextIO
 
 import attrs
@@ -44,21 +51,31 @@ from rich.table import Table
 
 from clangames import __version__
 from clangames.bots.random_bot import RandomBot
-from clangames.cli.errors import CommandFailure, Interrupted, UsageError
+from clangames.cli.errors import CommandFailure, Interrupted, UsageError, one_line
 from clangames.cli.files import check_writable
 from clangames.cli.play import (
     PlayError,
-    add_common_game_arguments,
+    add_game_arguments,
     load_game,
     positive_int,
     seat_names,
     seat_policies,
 )
+from clangames.cli.runs import (
+    RunSettings,
+    append_batch,
+    open_results,
+    read_batches,
+    read_settings,
+    start_run,
+)
+from clangames.engine.errors import ClanGamesError
 from clangames.engine.game import Game
 from clangames.engine.phases import CHANCE
 from clangames.engine.registry import load
 from clangames.engine.rng import Rng
 from clangames.engine.rollout import rollout_seats
+from clangames.engine.statistics import GameStatistics
 
 Z95 = 1.959963984540054
 """The two-sided 95% normal quantile."""
@@ -87,6 +104,9 @@ class GameResult:
     decisions: int
     first: int
     """The seat that made the first decision (-1 if nobody decided)."""
+    statistics: tuple[float, ...] = ()
+    """The game's own statistics, in the order of its declared names (empty when the game
+    declares none)."""
 
 
 @attrs.frozen(slots=True)
@@ -121,9 +141,11 @@ def play_game(
     rotate: bool = False,
     iterations: int | None = None,
     rollout_limit: int | None = None,
+    measure: GameStatistics | None = None,
 ) -> GameResult:
     """Game ``index`` of a simulation with ``seed``: chance from ``Rng(seed).fork(index)``,
-    seat ``p``'s bot from that Rng's ``fork(p + 1)``."""
+    seat ``p``'s bot from that Rng's ``fork(p + 1)``; with ``measure``, the game's own
+    statistics of the finished game too."""
     root = Rng(seed).fork(index)
     seats = seats_for(names, index, rotate)
     policies = seat_policies(seats, root, iterations, rollout_limit)
@@ -147,6 +169,10 @@ def play_game(
         raise CommandFailure(f"game {index}: longer than the declared max_game_length {limit}")
     deciders = [player for player, _ in played.moves if player != CHANCE]
     state = played.state
+    statistics: tuple[float, ...] = ()
+    if measure is not None:
+        values = measure.of(state, played.moves)
+        statistics = tuple(values[name] for name in measure.names)
     return GameResult(
         index,
         seats,
@@ -156,16 +182,36 @@ def play_game(
         steps,
         len(deciders),
         deciders[0] if deciders else -1,
+        statistics,
     )
 
 
 def run_job(job: Job) -> list[GameResult]:
     """Play a batch of games (what each worker process runs)."""
     game = load(job.game, **dict(job.params))
+    measure = game.statistics()
     return [
-        play_game(game, job.names, job.seed, i, job.rotate, job.iterations, job.rollout_limit)
+        play_game(
+            game, job.names, job.seed, i, job.rotate, job.iterations, job.rollout_limit, measure
+        )
         for i in job.indices
     ]
+
+
+def result_from_row(row: Sequence[Any]) -> GameResult:
+    """A game read back from a run directory's line (:func:`clangames.cli.runs.result_row`)."""
+    index, seats, scores, returns, winners, steps, decisions, first, statistics = row
+    return GameResult(
+        index,
+        tuple(seats),
+        tuple(scores),
+        tuple(float(r) for r in returns),
+        tuple(winners),
+        steps,
+        decisions,
+        first,
+        tuple(statistics),
+    )
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -318,17 +364,22 @@ def summarize(
     }
 
 
+def batch_size_for(games: int, jobs: int) -> int:
+    """Games per batch: about eight batches per worker (so the workers finish together),
+    at most 50 (so a crash loses little and the progress bar moves)."""
+    return max(1, min(50, games // (jobs * 8) or 1))
+
+
 def _jobs(
     game: Game,
     names: Sequence[str],
     seed: int,
     games: int,
-    jobs: int,
+    size: int,
     rotate: bool,
     iterations: int | None,
     rollout_limit: int | None,
 ) -> list[Job]:
-    size = max(1, min(50, games // (jobs * 8) or 1))
     params = tuple(sorted(game.params.items()))
     return [
         Job(
@@ -345,6 +396,13 @@ def _jobs(
     ]
 
 
+BACKENDS = ("local", "ray")
+"""Where the batches run: local worker processes, or Ray (the optional ``ray`` extra)."""
+
+BatchDone = Callable[[Job, list[GameResult]], None]
+"""Called in the main process with each finished batch (in the order batches finish)."""
+
+
 def simulate(
     game: Game,
     names: Sequence[str],
@@ -356,17 +414,38 @@ def simulate(
     iterations: int | None = None,
     rollout_limit: int | None = None,
     progress: Console | None = None,
+    backend: str = "local",
+    address: str | None = None,
+    batch_size: int | None = None,
+    skip: Collection[int] = (),
+    on_batch: BatchDone | None = None,
 ) -> list[GameResult]:
-    """Play ``games`` games with ``jobs`` processes; the results in index order. With
-    ``progress``, a progress bar is drawn on that console."""
+    """Play ``games`` games with ``jobs`` processes (``backend="local"``) or on Ray
+    (``backend="ray"``: the cluster at ``address``, or a local Ray instance when None, or
+    the Ray already initialised in this process); the results in index order. The batches
+    are ``batch_size`` games (default :func:`batch_size_for`); the batches whose first
+    index is in ``skip`` are not played (already finished in a run directory), and
+    ``on_batch`` gets each batch as it finishes. With ``progress``, a progress bar is
+    drawn on that console."""
     if games < 1:
         raise SimulateError(f"--games must be at least 1, got {games}")
     if jobs < 1:
         raise SimulateError(f"--jobs must be at least 1, got {jobs}")
     if "human" in names:
         raise SimulateError("simulate plays bots only; 'human' cannot take a seat")
-    batches = _jobs(game, names, seed, games, jobs, rotate, iterations, rollout_limit)
+    if backend not in BACKENDS:
+        raise SimulateError(f"--backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
+    size = batch_size_for(games, jobs) if batch_size is None else batch_size
+    if size < 1:
+        raise SimulateError(f"the batch size must be at least 1, got {size}")
+    skipped = set(skip)
+    batches = [
+        b
+        for b in _jobs(game, names, seed, games, size, rotate, iterations, rollout_limit)
+        if b.indices[0] not in skipped
+    ]
     results: list[GameResult] = []
+    remaining = sum(len(b.indices) for b in batches)
     bar = (
         Progress(
             TextColumn("simulating"),
@@ -379,48 +458,116 @@ def simulate(
         if progress is not None
         else None
     )
-    if jobs == 1:
-        if bar is None:
+
+    task = bar.add_task("games", total=remaining) if bar is not None else None
+
+    def finished(job: Job, done: list[GameResult]) -> None:
+        results.extend(done)
+        if on_batch is not None:
+            on_batch(job, done)
+        if bar is not None and task is not None:
+            bar.advance(task, len(done))
+
+    with bar if bar is not None else nullcontext():
+        if not batches:
+            pass
+        elif backend == "ray":
+            _run_ray(batches, address, finished)
+        elif jobs == 1:
             for batch in batches:
-                results.extend(run_job(batch))
+                finished(batch, run_job(batch))
         else:
-            with bar:
-                task = bar.add_task("games", total=games)
-                for batch in batches:
-                    results.extend(run_job(batch))
-                    bar.advance(task, len(batch.indices))
-    else:
-        context = multiprocessing.get_context(START_METHOD)
-        pool = ProcessPoolExecutor(
-            max_workers=min(jobs, len(batches)), mp_context=context, initializer=_ignore_sigint
-        )
-        try:
-            with _sigint_ignored():  # workers start (on submit) already deaf to Ctrl-C
-                futures: list[Future[list[GameResult]]] = [pool.submit(run_job, b) for b in batches]
-            if bar is None:
-                for future in futures:
-                    results.extend(future.result())
-            else:
-                with bar:
-                    task = bar.add_task("games", total=games)
-                    for future in as_completed(futures):
-                        done = future.result()
-                        results.extend(done)
-                        bar.advance(task, len(done))
-        except BaseException as exc:
-            with _sigint_ignored():  # a second Ctrl-C must not leave workers running
-                _stop_workers(pool)
-            if isinstance(exc, KeyboardInterrupt):
-                raise Interrupted("interrupted; the worker processes were stopped") from None
-            if isinstance(exc, BrokenProcessPool):
-                raise CommandFailure(
-                    "a worker process died before finishing its games (killed, or out of"
-                    " memory?); the other workers were stopped"
-                ) from None
-            raise
-        pool.shutdown(wait=True)
+            _run_local(batches, jobs, finished)
     results.sort(key=lambda r: r.index)
     return results
+
+
+def _run_local(batches: list[Job], jobs: int, finished: BatchDone) -> None:
+    """The batches on ``jobs`` spawned worker processes, each passed to ``finished`` as it
+    completes; on any failure (or Ctrl-C) every worker is stopped at once."""
+    context = multiprocessing.get_context(START_METHOD)
+    pool = ProcessPoolExecutor(
+        max_workers=min(jobs, len(batches)), mp_context=context, initializer=_ignore_sigint
+    )
+    try:
+        with _sigint_ignored():  # workers start (on submit) already deaf to Ctrl-C
+            futures: dict[Future[list[GameResult]], Job] = {
+                pool.submit(run_job, b): b for b in batches
+            }
+        for future in as_completed(futures):
+            finished(futures[future], future.result())
+    except BaseException as exc:
+        with _sigint_ignored():  # a second Ctrl-C must not leave workers running
+            _stop_workers(pool)
+        if isinstance(exc, KeyboardInterrupt):
+            raise Interrupted("interrupted; the worker processes were stopped") from None
+        if isinstance(exc, BrokenProcessPool):
+            raise CommandFailure(
+                "a worker process died before finishing its games (killed, or out of"
+                " memory?); the other workers were stopped"
+            ) from None
+        raise
+    pool.shutdown(wait=True)
+
+
+RAY_MISSING = (
+    "--backend ray needs Ray, the optional 'ray' extra: pip install 'clangames[ray]'"
+    " (in a checkout: pip install -e '.[ray]')"
+)
+
+
+def import_ray() -> Any:
+    """The ``ray`` module; UsageError naming the extra when it is not installed."""
+    try:
+        return importlib.import_module("ray")
+    except ImportError:
+        raise UsageError(RAY_MISSING) from None
+
+
+def _run_ray(batches: list[Job], address: str | None, finished: BatchDone) -> None:
+    """The batches as Ray tasks (one per batch), each passed to ``finished`` as it
+    completes. Ray is started here (a local instance, or connected to ``address``) unless
+    this process already initialised it, and then shut down again; on any failure (or
+    Ctrl-C) the tasks still running are cancelled."""
+    ray = import_ray()
+    started_here = not ray.is_initialized()
+    if started_here:
+        try:
+            ray.init(
+                address=address,
+                include_dashboard=False,
+                log_to_driver=False,
+                logging_level="ERROR",
+                configure_logging=False,
+            )
+        except Exception as exc:  # Ray raises plain ConnectionError/RuntimeError/ValueError
+            where = f"the Ray cluster at {address!r}" if address else "a local Ray instance"
+            raise CommandFailure(f"cannot start or reach {where}: {exc}") from None
+    pending: dict[Any, Job] = {}
+    try:
+        remote = ray.remote(num_cpus=1)(run_job)
+        pending = {remote.remote(b): b for b in batches}
+        while pending:
+            done, _ = ray.wait(list(pending), num_returns=1)
+            for ref in done:
+                job = pending.pop(ref)
+                finished(job, ray.get(ref))
+    except BaseException as exc:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        if isinstance(exc, KeyboardInterrupt):
+            raise Interrupted("interrupted; the Ray tasks were cancelled") from None
+        cause = getattr(exc, "cause", None)
+        if isinstance(cause, ClanGamesError):  # a RayTaskError around our own error
+            raise cause from None
+        if isinstance(exc, ClanGamesError):
+            raise
+        if type(exc).__module__.startswith("ray"):
+            raise CommandFailure(f"the Ray run failed: {one_line(str(exc))}") from None
+        raise
+    finally:
+        if started_here:
+            ray.shutdown()
 
 
 def _ignore_sigint() -> None:
@@ -594,17 +741,18 @@ def add_parser(subparsers: Any) -> None:
         "simulate",
         help="play many bot games in parallel and summarise win rates and scores",
         description=(
-            "Bots play many games in parallel processes. The same seed gives the same"
-            " results whatever --jobs is."
+            "Bots play many games in parallel processes (or on Ray). The same seed gives the"
+            " same results whatever --jobs and --backend are. With --out DIR the results"
+            " stream to DIR as batches finish, and --resume DIR finishes an interrupted run."
         ),
     )
-    add_common_game_arguments(parser)
+    add_game_arguments(parser, "a game name, e.g. kings-kilt (not with --resume)", nargs="?")
     parser.add_argument(
-        "--games", type=positive_int, default=100, help="how many games, >= 1 (default 100)"
+        "--games", type=positive_int, default=None, help="how many games, >= 1 (default 100)"
     )
     parser.add_argument(
         "--seats",
-        default="random",
+        default=None,
         metavar="SEATS",
         help="bot names: one for every seat or comma-separated one per seat (default random)",
     )
@@ -618,6 +766,31 @@ def add_parser(subparsers: Any) -> None:
         type=positive_int,
         default=None,
         help=f"worker processes, 1..{MAX_JOBS} (default: the number of CPUs)",
+    )
+    parser.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="local",
+        help="local worker processes (default) or Ray (needs the 'ray' extra)",
+    )
+    parser.add_argument(
+        "--address",
+        metavar="ADDR",
+        default=None,
+        help="with --backend ray: the Ray cluster to join (default: start a local Ray)",
+    )
+    parser.add_argument(
+        "--out",
+        metavar="DIR",
+        default=None,
+        help="stream the results to this new directory as batches finish (for --resume and"
+        " 'clangames report')",
+    )
+    parser.add_argument(
+        "--resume",
+        metavar="DIR",
+        default=None,
+        help="finish the run in DIR (its settings come from DIR/run.json)",
     )
     parser.add_argument("--json", metavar="FILE", help="write the summary as JSON here")
     parser.add_argument("--plot", metavar="FILE", help="draw a PNG plot here (needs matplotlib)")
@@ -636,49 +809,154 @@ def check_plot_extra() -> None:
         ) from None
 
 
-def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    """Run ``clangames simulate`` with parsed arguments; every option is checked before
-    the first game starts (bots, budgets, output files, the plot extra)."""
+RUN_SETTINGS_FLAGS = (
+    ("GAME", "game"),
+    ("--players", "players"),
+    ("--param", "param"),
+    ("--seed", "seed"),
+    ("--games", "games"),
+    ("--seats", "seats"),
+    ("--rotate", "rotate"),
+    ("--iterations", "iterations"),
+    ("--rollout-limit", "rollout_limit"),
+)
+"""The options a run directory fixes: ``--resume`` refuses them."""
+
+
+def summarize_statistics(names: Sequence[str], results: Sequence[GameResult]) -> dict[str, Any]:
+    """The game's own statistics over the games: mean, sd, min and max per declared name
+    (in the declared order)."""
+    return {
+        name: _stats([r.statistics[k] for r in results if r.statistics])
+        for k, name in enumerate(names)
+    }
+
+
+def _settings_from_args(args: argparse.Namespace, jobs: int) -> tuple[Game, RunSettings]:
+    """A new run's game and settings from the command line (bots and budgets checked)."""
+    if args.game is None:
+        raise UsageError("simulate needs GAME (or --resume DIR to finish a run)")
     game = load_game(args.game, args.players, args.param)
-    names = seat_names(args.seats, game.num_players)
+    names = seat_names(args.seats or "random", game.num_players)
     seed = 0 if args.seed is None else args.seed
     if "human" in names:
         raise SimulateError("simulate plays bots only; 'human' cannot take a seat")
     seat_policies(names, seed, args.iterations, args.rollout_limit)  # unknown bots stop here
+    games = 100 if args.games is None else args.games
+    declared = game.statistics()
+    return game, RunSettings(
+        game=game.name,
+        params=dict(game.params),
+        seats=tuple(names),
+        seed=seed,
+        games=games,
+        rotate=args.rotate,
+        iterations=args.iterations,
+        rollout_limit=args.rollout_limit,
+        batch_size=batch_size_for(games, jobs),
+        statistics=declared.names if declared is not None else (),
+        version=__version__,
+    )
+
+
+def _resumed(args: argparse.Namespace) -> tuple[Game, RunSettings]:
+    """The game and settings of the run ``--resume`` continues."""
+    given = [
+        flag for flag, key in RUN_SETTINGS_FLAGS if getattr(args, key) not in (None, [], False)
+    ]
+    if given:
+        raise UsageError(
+            f"--resume takes the run's settings from {args.resume}/run.json; leave out"
+            f" {', '.join(given)}"
+        )
+    if args.out is not None:
+        raise UsageError("--resume writes to the run's own directory; leave out --out")
+    settings = read_settings(args.resume)
+    try:
+        game = load(settings.game, **settings.params)
+    except ClanGamesError as exc:
+        raise CommandFailure(f"{args.resume}/run.json: cannot load its game: {exc}") from None
+    declared = game.statistics()
+    names = declared.names if declared is not None else ()
+    if names != settings.statistics:
+        raise CommandFailure(
+            f"{args.resume}/run.json: the run measured statistics {list(settings.statistics)},"
+            f" this clangames measures {list(names)} (run written by clangames"
+            f" {settings.version}); finish it with that version"
+        )
+    return game, settings
+
+
+def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    """Run ``clangames simulate`` with parsed arguments; every option is checked before
+    the first game starts (bots, budgets, backend, output files and directories, the plot
+    extra). With ``--out`` or ``--resume`` the summary is computed from the run directory's
+    stream of results."""
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     if jobs > MAX_JOBS:
         raise SimulateError(f"--jobs must be 1..{MAX_JOBS}, got {jobs}")
+    if args.address is not None and args.backend != "ray":
+        raise UsageError("--address needs --backend ray")
+    if args.backend == "ray":
+        import_ray()
+    directory = args.resume if args.resume is not None else args.out
+    game, settings = _resumed(args) if args.resume is not None else _settings_from_args(args, jobs)
+    names = list(settings.seats)
     if args.json is not None:
         check_writable(args.json, "--json")
     if args.plot is not None:
         check_writable(args.plot, "--plot")
         check_plot_extra()
+    done: dict[int, list[list[Any]]] = {}
+    keep = 0
+    if args.resume is not None:
+        done, keep = read_batches(directory, settings)
+    elif directory is not None:
+        start_run(directory, settings)
+    stream = open_results(directory, keep) if directory is not None else None
     console = Console(file=out if out is not None else sys.stdout, highlight=False, soft_wrap=True)
     progress = None if args.no_progress else Console(file=sys.stderr)
+    if done:
+        finished_games = sum(len(g) for g in done.values())
+        console.print(f"resuming {directory}: {finished_games} of {settings.games} games done")
     started = time.perf_counter()
-    results = simulate(
-        game,
-        names,
-        seed,
-        args.games,
-        jobs,
-        rotate=args.rotate,
-        iterations=args.iterations,
-        rollout_limit=args.rollout_limit,
-        progress=progress,
-    )
+    try:
+        results = simulate(
+            game,
+            names,
+            settings.seed,
+            settings.games,
+            jobs,
+            rotate=settings.rotate,
+            iterations=settings.iterations,
+            rollout_limit=settings.rollout_limit,
+            progress=progress,
+            backend=args.backend,
+            address=args.address,
+            batch_size=settings.batch_size if directory is not None else None,
+            skip=set(done),
+            on_batch=(
+                None
+                if stream is None
+                else lambda job, batch: append_batch(stream, job.indices[0], batch)
+            ),
+        )
+    finally:
+        if stream is not None:
+            stream.close()
     elapsed = time.perf_counter() - started
-    summary = summarize(
-        game,
-        names,
-        seed,
-        args.rotate,
-        results,
-        iterations=args.iterations,
-        rollout_limit=args.rollout_limit,
-    )
+    played = len(results)
+    if directory is not None:
+        results = load_results(directory, settings)
+    summary = full_summary(game, settings, results)
     print_summary(summary, console)
-    console.print(f"{len(results)} games in {elapsed:.1f} s with {jobs} job(s)")
+    print_statistics(summary["statistics"], console)
+    console.print(
+        f"{played} games in {elapsed:.1f} s with {jobs} job(s)"
+        + (" on Ray" if args.backend == "ray" else "")
+    )
+    if directory is not None:
+        console.print(f"results in {directory} (clangames report {directory})")
     if args.json:
         try:
             with open(args.json, "w", encoding="utf-8") as fh:
@@ -691,3 +969,52 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         plot(summary, results, args.plot)
         console.print(f"plot written to {args.plot}")
     return 0
+
+
+def load_results(directory: str, settings: RunSettings) -> list[GameResult]:
+    """Every game of a run directory, in index order; CommandFailure if batches are
+    missing (a run not finished: ``--resume`` it)."""
+    batches, _ = read_batches(directory, settings)
+    missing = [start for start in settings.batch_starts() if start not in batches]
+    if missing:
+        raise CommandFailure(
+            f"{directory}: {len(missing)} of {len(settings.batch_starts())} batches are not"
+            f" finished; finish the run with clangames simulate --resume {directory}"
+        )
+    rows = [row for start in sorted(batches) for row in batches[start]]
+    return [result_from_row(row) for row in rows]
+
+
+def full_summary(
+    game: Game, settings: RunSettings, results: Sequence[GameResult]
+) -> dict[str, Any]:
+    """:func:`summarize` of a run with the game's own statistics (key ``statistics``)."""
+    summary = summarize(
+        game,
+        settings.seats,
+        settings.seed,
+        settings.rotate,
+        results,
+        iterations=settings.iterations,
+        rollout_limit=settings.rollout_limit,
+    )
+    summary["statistics"] = summarize_statistics(settings.statistics, results)
+    return summary
+
+
+def print_statistics(statistics: dict[str, dict[str, float]], console: Console) -> None:
+    """The game's own statistics as a table (mean, sd, min, max per name)."""
+    if not statistics:
+        return
+    table = Table(title="the game's statistics (per game)", box=None, pad_edge=False)
+    for col in ("statistic", "mean", "sd", "min", "max"):
+        table.add_column(col, justify="left" if col == "statistic" else "right")
+    for name, values in statistics.items():
+        table.add_row(
+            name,
+            f"{values['mean']:.3f}",
+            f"{values['sd']:.3f}",
+            f"{values['min']:g}",
+            f"{values['max']:g}",
+        )
+    console.print(table)

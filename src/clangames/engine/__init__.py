@@ -37,6 +37,7 @@ from clangames.engine.rollout import Playout, RolloutError, rollout, rollout_mov
 from clangames.engine.seats import clockwise_from, left_of, next_seat, right_of
 from clangames.engine.simultaneous import Commitments
 from clangames.engine.state import Action, State
+from clangames.engine.statistics import GameStatistics, StatisticsError, declared_statistics
 
 __all__ = [
     "CHANCE",
@@ -50,6 +51,7 @@ __all__ = [
     "GameInfo",
     "GameRecord",
     "GameSpec",
+    "GameStatistics",
     "IllegalActionError",
     "InformationState",
     "Interop",
@@ -75,6 +77,7 @@ __all__ = [
     "RolloutError",
     "State",
     "StateDecodeError",
+    "StatisticsError",
     "Step",
     "UndoError",
     "UnknownGameError",
@@ -83,6 +86,7 @@ __all__ = [
     "clear_load_cache",
     "clockwise_from",
     "declare",
+    "declared_statistics",
     "decode",
     "encode",
     "game_spec",

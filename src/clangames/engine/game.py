@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from clangames.engine.interop import GameFacts, LoadedInterop
     from clangames.engine.position import Notation
     from clangames.engine.state import State
+    from clangames.engine.statistics import GameStatistics
 
 
 @attrs.frozen(slots=True)
@@ -295,6 +296,12 @@ class Game(abc.ABC):
         return state
 
     # -- positions: readable text, names and scenarios (see engine/position.py) ---------------
+    def statistics(self) -> GameStatistics | None:
+        """The balance statistics this game measures about a finished game
+        (:mod:`clangames.engine.statistics`); None when it declares none. Every built-in
+        game declares them (the conformance harness checks)."""
+        return None
+
     def make_notation(self) -> Notation:
         """This game's position notation. The default writes every state field generically
         (numbers and lists); games override it to write their parts in their own names."""

@@ -14,6 +14,7 @@ from clangames.engine.game import Game, GameInfo, GameSpec, Parameter
 from clangames.engine.phases import Phase
 from clangames.engine.position import Notation
 from clangames.engine.registry import register
+from clangames.engine.statistics import GameStatistics
 from clangames.kilt_castle.actions import (
     Build,
     KiltCastleAction,
@@ -249,6 +250,12 @@ class KiltCastleGame(Game):
         from clangames.kilt_castle.position import notation
 
         return notation(self)
+
+    def statistics(self) -> GameStatistics:
+        """Kilt Castle's balance statistics (kilt_castle/statistics.py)."""
+        from clangames.kilt_castle.statistics import statistics
+
+        return statistics(self)
 
     def initial_state(self) -> KiltCastleState:
         """The single cards laid out; a chance node lays out the double cards."""

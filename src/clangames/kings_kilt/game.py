@@ -11,6 +11,7 @@ from clangames.engine.errors import InvalidParameterError
 from clangames.engine.game import Game, GameInfo, GameSpec, Parameter
 from clangames.engine.position import Notation
 from clangames.engine.registry import register
+from clangames.engine.statistics import GameStatistics
 from clangames.kings_kilt.actions import (
     Advance,
     Betray,
@@ -140,6 +141,12 @@ class KingsKiltGame(Game):
     @property
     def state_type(self) -> type[KingsKiltState]:
         return KingsKiltState
+
+    def statistics(self) -> GameStatistics:
+        """King's Kilt's balance statistics (kings_kilt/statistics.py)."""
+        from clangames.kings_kilt.statistics import statistics
+
+        return statistics(self)
 
     def initial_state(self) -> KingsKiltState:
         return initial_state(self)

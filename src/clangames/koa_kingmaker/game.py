@@ -12,6 +12,7 @@ from clangames.engine.phases import Phase
 from clangames.engine.position import Notation
 from clangames.engine.registry import register
 from clangames.engine.simultaneous import NOT_COMMITTED, Commitments
+from clangames.engine.statistics import GameStatistics
 from clangames.koa_kingmaker.actions import (
     DISCARDABLE,
     Discard,
@@ -133,6 +134,12 @@ class KoaGame(Game):
         from clangames.koa_kingmaker.position import notation
 
         return notation(self)
+
+    def statistics(self) -> GameStatistics:
+        """KOA Kingmaker's balance statistics (koa_kingmaker/statistics.py)."""
+        from clangames.koa_kingmaker.statistics import statistics
+
+        return statistics(self)
 
     def initial_state(self) -> KoaState:
         """The houses seated: Royalty in court, the other cards in hand, nothing dealt."""

@@ -48,6 +48,7 @@ from clangames.engine.state import State
 from clangames.testing import interop as interop_checks
 from clangames.testing.pictures import check_end_report, check_pictures, wants_pictures
 from clangames.testing.positions import position_failure
+from clangames.testing.statistics import check_statistics
 from clangames.testing.svg_checks import check_svg
 
 Invariant = Callable[[State], None]
@@ -564,6 +565,7 @@ def check_game(
     total_steps = 0
     longest = 0
     declared = interop_checks.check_declaration(game, _Context(game, seed, None, 0).fail, interop)
+    check_statistics(game, seed, _Context(game, seed, None, 0).fail)
     for i in range(playouts):
         playout_seed = base.fork(i).state
         ctx = _Context(game, playout_seed, invariant, max_applied, ids=verified)

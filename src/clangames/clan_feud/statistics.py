@@ -1,0 +1,62 @@
+"""Clan Feud's balance statistics (the kernel hook of :mod:`clangames.engine.statistics`):
+the one place for them, so statistics of later rules (England's wars and armies, action
+cards) are added here.
+
+Per start territory ``T`` (by id) of the player count: ``start.T.taken`` (1 if a seat
+started there) and ``start.T.won`` (that seat's share of the win, 0 if nobody started
+there; ``mean(won) / mean(taken)`` is the win rate from ``T``). VP by source, over all
+seats: ``vp.final_count`` (King James Comes of Age) and ``vp.during_play`` (objectives,
+intrigue and events before it), with ``vp.total``. Also ``turns``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from clangames.clan_feud.actions import StartAt
+from clangames.clan_feud.scoring import final_count
+from clangames.engine.phases import CHANCE
+from clangames.engine.statistics import GameStatistics, Moves
+
+if TYPE_CHECKING:
+    from clangames.clan_feud.game import ClanFeudGame
+    from clangames.clan_feud.state import ClanFeudState
+    from clangames.engine.state import State
+
+
+def statistics(game: ClanFeudGame) -> GameStatistics:
+    """The statistics Clan Feud declares for ``game`` (its start territories give names)."""
+    board = game.board
+    starts = tuple(board.starts(game.seat_count))
+    ids = {t: board.territories[t].id for t in starts}
+    names = (
+        *(f"start.{ids[t]}.{part}" for t in starts for part in ("taken", "won")),
+        "vp.final_count",
+        "vp.during_play",
+        "vp.total",
+        "turns",
+    )
+
+    def measure(final: State, moves: Moves) -> dict[str, float]:
+        s: ClanFeudState = final  # type: ignore[assignment]
+        # The start territories are dealt to seats 0, 1, ... in order by chance.
+        dealt = [a.territory for p, a in moves if p == CHANCE and isinstance(a, StartAt)]
+        # The last seat's draw has one outcome, which the rules take without a chance move.
+        dealt += [t for t in sorted(starts) if t not in dealt][: game.seat_count - len(dealt)]
+        returns = s.returns()
+        values: dict[str, float] = {}
+        for t in starts:
+            seat = dealt.index(t) if t in dealt else -1
+            values[f"start.{ids[t]}.taken"] = 1 if seat >= 0 else 0
+            values[f"start.{ids[t]}.won"] = returns[seat] if seat >= 0 else 0.0
+        # The final count only adds VP and is computed from the table, which it leaves as
+        # it was: on the final state it gives what it gave.
+        final_vp = sum(final_count(s, p) for p in range(game.seat_count))
+        total = sum(s.vp)
+        values["vp.final_count"] = final_vp
+        values["vp.during_play"] = total - final_vp
+        values["vp.total"] = total
+        values["turns"] = s.turn
+        return values
+
+    return GameStatistics(names, measure)

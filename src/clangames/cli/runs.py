@@ -1,0 +1,202 @@
+"""Run directories of ``clangames simulate --out DIR``: results streamed as batches finish.
+
+A run directory holds ``run.json`` (what the run plays: the game and its parameters, the
+seats, the seed, the number of games, the batch size, the bots' budgets and the names of
+the game's statistics) and ``results.jsonl``, one line per finished batch::
+
+    {"batch": START, "games": [[index, seats, scores, returns, winners, steps, decisions,
+                                first, statistics], ...]}
+
+Each line is written whole, flushed and synced when its batch completes, so a run that
+dies loses only the batches in flight (a torn last line is dropped on reading);
+``--resume DIR`` plays the batches with no line and the summary is computed from the file.
+Batch ``START`` holds games ``START .. START + batch_size - 1`` (fewer in the last one),
+and game ``i`` depends only on the seed and ``i``: a batch replayed gives the same line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import IO, Any
+
+import attrs
+
+from clangames.cli.errors import CommandFailure, UsageError
+
+RUN_FILE = "run.json"
+"""The run's settings, written once when the run starts."""
+
+RESULTS_FILE = "results.jsonl"
+"""The finished batches, one JSON line each, in the order they finished."""
+
+FORMAT = 1
+"""The run directory's format version (``run.json``'s ``format``)."""
+
+
+@attrs.frozen(slots=True)
+class RunSettings:
+    """Everything that decides a run's results (and the batches it is cut into)."""
+
+    game: str
+    params: dict[str, Any] = attrs.field(eq=False)
+    seats: tuple[str, ...]
+    seed: int
+    games: int
+    rotate: bool
+    iterations: int | None
+    rollout_limit: int | None
+    batch_size: int
+    statistics: tuple[str, ...]
+    version: str
+
+    def batch_starts(self) -> list[int]:
+        """The first game index of every batch, in order."""
+        return list(range(0, self.games, self.batch_size))
+
+    def to_json(self) -> dict[str, Any]:
+        """``run.json``'s content."""
+        return {
+            "format": FORMAT,
+            "version": self.version,
+            "game": self.game,
+            "params": self.params,
+            "seats": list(self.seats),
+            "seed": self.seed,
+            "games": self.games,
+            "rotate": self.rotate,
+            "iterations": self.iterations,
+            "rollout_limit": self.rollout_limit,
+            "batch_size": self.batch_size,
+            "statistics": list(self.statistics),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, where: str) -> RunSettings:
+        """Settings read back from ``run.json`` (``where`` names the file in errors)."""
+        try:
+            if data["format"] != FORMAT:
+                raise CommandFailure(
+                    f"{where}: run format {data['format']!r}, this clangames reads {FORMAT}"
+                )
+            return cls(
+                game=str(data["game"]),
+                params=dict(data["params"]),
+                seats=tuple(str(s) for s in data["seats"]),
+                seed=int(data["seed"]),
+                games=int(data["games"]),
+                rotate=bool(data["rotate"]),
+                iterations=None if data["iterations"] is None else int(data["iterations"]),
+                rollout_limit=(
+                    None if data["rollout_limit"] is None else int(data["rollout_limit"])
+                ),
+                batch_size=int(data["batch_size"]),
+                statistics=tuple(str(s) for s in data["statistics"]),
+                version=str(data["version"]),
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise CommandFailure(
+                f"{where}: not a run's settings ({type(exc).__name__}: {exc}); expected the"
+                " run.json that 'clangames simulate --out' writes"
+            ) from None
+
+
+def result_row(result: Any) -> list[Any]:
+    """One game of a batch line (``result`` is a :class:`~clangames.cli.simulate.GameResult`)."""
+    return [
+        result.index,
+        list(result.seats),
+        list(result.scores),
+        list(result.returns),
+        list(result.winners),
+        result.steps,
+        result.decisions,
+        result.first,
+        list(result.statistics),
+    ]
+
+
+def start_run(directory: str, settings: RunSettings) -> None:
+    """Create the run directory (it may exist if empty) and write ``run.json``."""
+    path = Path(directory)
+    if path.exists() and (not path.is_dir() or any(path.iterdir())):
+        raise UsageError(
+            f"--out: {directory!r} exists and is not an empty directory; expected a new"
+            " directory (use --resume DIR to finish a run)"
+        )
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        (path / RUN_FILE).write_text(json.dumps(settings.to_json(), indent=1) + "\n", "utf-8")
+        (path / RESULTS_FILE).touch()
+    except OSError as exc:
+        raise UsageError(f"--out: cannot create the run directory {directory!r}: {exc}") from None
+
+
+def read_settings(directory: str) -> RunSettings:
+    """The settings of the run in ``directory``; UsageError if it holds no run."""
+    where = str(Path(directory) / RUN_FILE)
+    try:
+        text = Path(where).read_text("utf-8")
+    except OSError as exc:
+        raise UsageError(
+            f"{directory!r} holds no run ({exc.strerror or exc}); expected a directory"
+            " written by 'clangames simulate --out'"
+        ) from None
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise CommandFailure(f"{where}: not JSON ({exc})") from None
+    return RunSettings.from_json(data, where)
+
+
+def read_batches(directory: str, settings: RunSettings) -> tuple[dict[int, list[list[Any]]], int]:
+    """The finished batches of a run by first index, and the length in bytes of the file's
+    whole lines (a line cut short by a crash is left out; :func:`open_results` cuts it off).
+    A batch written twice (a resumed run that raced a dying one) counts once."""
+    path = Path(directory) / RESULTS_FILE
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return {}, 0
+    except OSError as exc:
+        raise CommandFailure(f"cannot read {str(path)!r}: {exc}") from None
+    starts = set(settings.batch_starts())
+    batches: dict[int, list[list[Any]]] = {}
+    good = 0
+    for number, line in enumerate(data.split(b"\n")[:-1], 1):
+        try:
+            entry = json.loads(line)
+            start = entry["batch"]
+            games = entry["games"]
+            expected = list(range(start, min(settings.games, start + settings.batch_size)))
+            if start not in starts or [g[0] for g in games] != expected:
+                raise ValueError("not a batch of this run")
+        except (ValueError, KeyError, TypeError, IndexError) as exc:
+            raise CommandFailure(
+                f"{str(path)!r} line {number} is not a finished batch of this run ({exc})"
+            ) from None
+        batches.setdefault(start, games)
+        good += len(line) + 1
+    return batches, good
+
+
+def open_results(directory: str, keep: int) -> IO[str]:
+    """``results.jsonl`` opened for appending, cut to its first ``keep`` bytes (the whole
+    lines) so that a line torn by a crash does not run into the next one."""
+    path = Path(directory) / RESULTS_FILE
+    try:
+        with open(path, "ab") as raw:
+            raw.truncate(keep)
+        return open(path, "a", encoding="utf-8")
+    except OSError as exc:
+        raise CommandFailure(f"cannot write {str(path)!r}: {exc}") from None
+
+
+def append_batch(out: IO[str], start: int, results: Sequence[Any]) -> None:
+    """Write one finished batch as a whole line and push it to the disk."""
+    line = json.dumps({"batch": start, "games": [result_row(r) for r in results]})
+    out.write(line + "\n")
+    out.flush()
+    os.fsync(out.fileno())

@@ -1,0 +1,147 @@
+"""The games' own statistics (the kernel hook of clangames.engine.statistics): every game
+declares them, and random finished games give exactly the declared names with values that
+agree with the final state; the conformance harness refuses a game that breaks the hook."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import clangames
+from clangames.engine.rng import Rng
+from clangames.engine.rollout import rollout_moves
+from clangames.engine.statistics import (
+    GameStatistics,
+    StatisticsError,
+    declared_statistics,
+)
+from clangames.kilt_castle.actions import Relocate
+from clangames.testing import ConformanceError
+from clangames.testing.statistics import check_statistics
+
+CASES = [
+    ("kings_kilt", 2),
+    ("kings_kilt", 4),
+    ("koa_kingmaker", 2),
+    ("koa_kingmaker", 5),
+    ("kilt_castle", 2),
+    ("kilt_castle", 4),
+    ("clan_feud", 2),
+    ("clan_feud", 4),
+]
+
+
+def _finished(
+    name: str, players: int, seed: int
+) -> tuple[Any, Any, Sequence[tuple[int, Any]], dict[str, float]]:
+    game = clangames.load(name, players=players)
+    final, _, moves = rollout_moves(game.initial_state(), Rng(seed))
+    return game, final, moves, declared_statistics(game).of(final, moves)
+
+
+def _kilt_castle_by_replay(game: Any, moves: Sequence[tuple[int, Any]]) -> dict[str, float]:
+    """Ducat days and overbuilds counted by replaying every move with the rules: the
+    relocations whose card position the rules' next state shows empty (the flag itself
+    may be set and spent within one step), and every floor that lands where a floor
+    already is (the rules make some builds without a decision, so the floors are watched,
+    not the Build actions; no floor ever leaves the board)."""
+    state = game.initial_state()
+    ducat_days = overbuilds = 0
+    for player, action in moves:
+        before = state
+        state = state.apply(action, player)
+        if isinstance(action, Relocate):
+            source = before.positions[game.card_slot[action.card]]
+            ducat_days += source not in state.positions
+        for old, new in zip(before.towers, state.towers, strict=True):
+            assert new.startswith(old)
+            overbuilds += len(new) - len(old) - (not old and bool(new))
+    return {"ducat_days": ducat_days, "overbuilds": overbuilds}
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32))
+def test_the_hook_gives_the_declared_names_for_random_finished_games(
+    name: str, players: int, seed: int
+) -> None:
+    game, final, moves, values = _finished(name, players, seed)
+    names = declared_statistics(game).names
+    assert list(values) == list(names)
+    assert all(isinstance(v, (int, float)) for v in values.values())
+    _agrees_with_the_game(name, game, final, moves, values)
+
+
+def _agrees_with_the_game(
+    name: str, game: Any, final: Any, moves: Sequence[tuple[int, Any]], values: Mapping[str, float]
+) -> None:
+    n = game.num_players
+    if name == "kings_kilt":
+        kings = [values[f"king.{clan}"] for clan in game.clans]
+        assert sum(kings) == values["crowned"] <= 1
+        for seat, family in enumerate(final.families):
+            clans = final.family_of(seat)
+            assert family and clans
+            assert sum(values[f"family_card_points.{c}"] for c in clans) == final.scores()[seat]
+        assert values["betrayed"] == len(final.removed)
+    elif name == "koa_kingmaker":
+        assert values["eliminations"] + values["surviving_houses"] == game.houses
+        assert 0 <= values["surviving_houses"] <= game.houses
+        assert (
+            sum(values[f"survived.house{h}"] for h in range(game.houses))
+            == (values["surviving_houses"])
+        )
+    elif name == "kilt_castle":
+        assert values == {**values, **_kilt_castle_by_replay(game, moves)}
+        assert values["floors"] == sum(len(t) for t in final.towers)
+        assert 0 <= values["ducat_days"] <= values["turns"]
+    else:
+        taken = [v for k, v in values.items() if k.endswith(".taken")]
+        won = [v for k, v in values.items() if k.endswith(".won")]
+        assert sum(taken) == n
+        assert sum(won) == pytest.approx(1.0)
+        assert values["vp.total"] == sum(final.vp)
+        assert values["vp.final_count"] + values["vp.during_play"] == values["vp.total"]
+
+
+def test_the_statistics_need_a_finished_game() -> None:
+    game = clangames.load("koa_kingmaker", players=3)
+    with pytest.raises(StatisticsError, match="need a finished game"):
+        declared_statistics(game).of(game.initial_state(), ())
+
+
+def _fail(check: str, message: str) -> Exception:
+    return ConformanceError(check, message, 0, None)
+
+
+def test_the_harness_refuses_a_statistics_function_that_breaks_its_declaration(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = clangames.load("koa_kingmaker", players=3)
+    broken = GameStatistics(("eliminations", "rounds"), lambda final, moves: {"rounds": 1})
+    monkeypatch.setattr(type(game), "statistics", lambda self: broken)
+    with pytest.raises(ConformanceError, match=r"left out \['eliminations'\]"):
+        check_statistics(game, 0, _fail)
+
+
+def test_the_harness_refuses_a_built_in_game_without_statistics(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = clangames.load("kilt_castle", players=2)
+    monkeypatch.setattr(type(game), "statistics", lambda self: None)
+    with pytest.raises(ConformanceError, match="declares no statistics"):
+        check_statistics(game, 0, _fail)
+    with pytest.raises(ConformanceError, match="declares no statistics"):
+        clangames.testing.check_game(game, playouts=1)
+
+
+def test_a_value_that_is_not_a_number_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = clangames.load("kings_kilt", players=2)
+    bad = GameStatistics(("crowned",), lambda final, moves: {"crowned": float("nan")})
+    monkeypatch.setattr(type(game), "statistics", lambda self: bad)
+    with pytest.raises(ConformanceError, match="expected a finite number"):
+        check_statistics(game, 0, _fail)
