@@ -642,12 +642,6 @@ def _ask_window(w: W, task: Task) -> bool:
     return True  # asked whenever a hand holds a card: see the module's docstring
 
 
-def ask_assign(w: W, task: Task) -> bool:
-    """A player holding cards is asked even for a single assignment (or ``pass``): a
-    skipped question would tell the others that no card in the hand could be played."""
-    return bool(any(w.hands[task.player]))
-
-
 # ---------------------------------------------------------------------------------------
 # The primitives with decisions
 
@@ -1068,7 +1062,6 @@ def register(
     )
     for kind in ("p1order", "p1cards", "p3cards"):
         ask[kind] = _ask_window
-    ask["assign"] = ask_assign
 
 
 # ---------------------------------------------------------------------------------------
