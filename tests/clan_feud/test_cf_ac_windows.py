@@ -199,7 +199,7 @@ def test_window_goes_round_until_everyone_passes_in_succession(game) -> None:  #
     assert done(s)
 
 
-# -- P3.upkeep --------------------------------------------------------------------------------------
+# -- P3.upkeep -------------------------------------------------------------------------------
 
 
 ARMY = {(0, "moray"): (3, 1, 0)}  # upkeep 3 + 2 = 5
