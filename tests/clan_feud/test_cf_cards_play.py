@@ -178,3 +178,27 @@ def test_a_later_random_steal_from_the_taker_ends_the_knowledge() -> None:
     assert s.phase.name == "steal_card"
     s = s.apply(s.chance_weights()[0][0])
     assert all(k[0] != 0 for k in s.known) and len(s.known) == 1 and s.known[0][:2] == (2, 0)
+
+
+def test_a_phase_one_or_three_card_that_draws_is_refused(tmp_path: Any) -> None:
+    from importlib.resources import files
+
+    from clangames.engine.errors import InvalidParameterError
+
+    text = (files("clangames.clan_feud") / "actions.toml").read_text(encoding="utf-8")
+    changed = text.replace('action = "reduce_upkeep(3)"', 'action = "draw_cards(1)"')
+    assert changed != text
+    path = tmp_path / "actions.toml"
+    path.write_text(changed, encoding="utf-8")
+    with pytest.raises(InvalidParameterError, match=r"AC28 draws cards in P3\.upkeep"):
+        clangames.load("clan_feud", players=2, actions=str(path))
+
+
+def test_the_screen_shows_what_a_stolen_card_tells(tmp_path: Any) -> None:
+    from clangames.rendering.clan_feud import make_renderer
+
+    s = stolen()
+    screen = make_renderer(s.game)
+    assert "player 0 holds your North Berwick Witches (stolen)" in screen.secrets(s.observation(1))
+    assert "you took North Berwick Witches from player 1" in screen.secrets(s.observation(0))
+    assert not any("North Berwick" in line for line in screen.secrets(s.observation(2)))

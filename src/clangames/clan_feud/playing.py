@@ -507,6 +507,17 @@ def after_recruit_place(w: W, p: int, t: int) -> None:
         w.tasks.append(Task("free_recruit", p, mods[MOD_FREE_TYPE], mods[MOD_FREE_N], t))
 
 
+def free_troops_arrive(w: W, p: int, t: int, kind: int, k: int) -> None:
+    """E16's ``k`` free troops of ``kind`` arrive in ``p``'s recruit territory ``t``.
+
+    Hook for part 2 (England at war): a recruit territory holding an English army must
+    make these troops recruits attacking it, as the die's paid recruits do; part 1 and
+    this part have no English armies on the board, so they simply stand there."""
+    w.trow(p)[3 * t + kind] += k
+    if w.regent < 0 and w.king == t:
+        w.set_regent(p)  # troops at rest beside a lone King take him (part 1's ruling 12)
+
+
 def _free_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     kind = task.a
     most = min(task.b, _supply_left(w, task.player, kind))
@@ -519,9 +530,7 @@ def _free_apply(w: W, task: Task, action: Take, player: int) -> None:
     _set_mod(w, free_n=0)
     if not k:
         return
-    w.trow(p)[3 * t + kind] += k
-    if w.regent < 0 and w.king == t:
-        w.set_regent(p)  # troops at rest beside a lone King take him (part 1's ruling 12)
+    free_troops_arrive(w, p, t, kind, k)
     # the recruit below counts them: it may then buy no paid troop
     recruit = w.tasks[-1]
     w.tasks[-1] = Task(recruit.kind, recruit.player, recruit.a, recruit.b, recruit.c, (k,))
