@@ -177,10 +177,20 @@ class ClanFeudGame(Game):
         self.nodes, self.node_index = number_nodes(exprs)
         self.objective_nodes = tuple(self.node_index[c.objective] for c in events.regular)
         self.each_player_nodes = tuple(self.node_index[c.each_player] for c in events.regular)
-        from clangames.clan_feud.playing import card_info  # it builds on the rules
+        # the cards' module builds on the rules, imported above
+        from clangames.clan_feud.playing import card_candidates, card_info
 
         self.card_info = tuple(card_info(d, self.node_index[d.action]) for d in deck.designs)
         """Per design, its window, program node, die filter and modifiers (part 3)."""
+        self.window_designs = {
+            window: tuple(d for d, info in enumerate(self.card_info) if info.window == window)
+            for window in ("P1.before_order", "P1.after_roll", "P2.assign", "P3.upkeep")
+        }
+        """The designs of each timing window, in design order."""
+        self.card_candidates = tuple(
+            card_candidates(info, self.assign_candidates) for info in self.card_info
+        )
+        """Per design, the assignments its die filter allows (see playing.card_candidates)."""
         self.play_actions = tuple(table.intern(PlayAction(d)) for d in range(designs))
         self.reroll_actions = tuple(
             table.intern(Reroll(c, v)) if v <= FACE_MAX[c] else None

@@ -296,16 +296,17 @@ def plays(w: Any, p: int, window: str) -> list[ClanFeudAction]:
     """``play <design>`` for each design ``p`` holds whose window is ``window`` and whose
     action would change something now (P2 designs: also with some assignment)."""
     g = w.game
+    hand = w.hands[p]
     out: list[ClanFeudAction] = []
-    for d, n in enumerate(w.hands[p]):
-        if not n:
+    held = [i for i, n in enumerate(w.pool[p]) if n] if window == "P2.assign" else []
+    for d in g.window_designs[window]:
+        if not hand[d]:
             continue
         info = g.card_info[d]
-        if info.window != window or not changes(w, p, g.nodes[info.node]):
-            continue
-        if window == "P2.assign" and not card_assignments(w, p, d):
-            continue
-        out.append(g.play_actions[d])
+        if window == "P2.assign" and not card_assignments(w, p, d, held):
+            continue  # judged first: most phase-(2) cards fail on their die, cheaply
+        if changes(w, p, g.nodes[info.node]):
+            out.append(g.play_actions[d])
     return out
 
 
@@ -384,24 +385,44 @@ def _die_ok(w: Any, p: int, info: CardInfo, column: int, level: int) -> bool:
     return True
 
 
-def card_assignments(w: Any, p: int, design: int) -> list[ClanFeudAction]:
+def card_candidates(
+    info: CardInfo, assign_candidates: tuple[tuple[tuple[int, int, int, int, Any], ...], ...]
+) -> tuple[tuple[tuple[int, int, int, Any], ...], ...]:
+    """Per dice-pool index, the assignments a card's filter allows, worked out once at
+    load: (the level's slots, column, level, action), in action-id order."""
+    out = []
+    for i, candidates in enumerate(assign_candidates):
+        colour, v0 = divmod(i, 3)
+        out.append(
+            tuple(
+                (bits, column, level, action)
+                for bits, _key, column, level, action in candidates
+                if _matches(info, colour, v0 + 1, column, level)
+            )
+        )
+    return tuple(out)
+
+
+def card_assignments(
+    w: Any, p: int, design: int, held: list[int] | None = None
+) -> list[ClanFeudAction]:
     """The assignments ``p`` may make with card ``design``: free slots, the die filter,
-    and a die action that can be carried out with the card (in action-id order)."""
+    and a die action that can be carried out with the card (in action-id order).
+    ``held``: the pool indices of ``p``'s unassigned dice, if already known."""
     g = w.game
-    info: CardInfo = g.card_info[design]
     free = EXISTS & ~(w.covered[p] | w.filled[p])
+    if held is None:
+        held = [i for i, n in enumerate(w.pool[p]) if n]
+    per_die = g.card_candidates[design]
     ready: dict[tuple[int, int], bool] = {}
     out: list[ClanFeudAction] = []
-    for i, count in enumerate(w.pool[p]):
-        if not count:
-            continue
-        colour, v0 = divmod(i, 3)
-        for bits, _key, column, level, action in g.assign_candidates[i]:
-            if not free & bits or not _matches(info, colour, v0 + 1, column, level):
+    for i in held:
+        for bits, column, level, action in per_die[i]:
+            if not free & bits:
                 continue
             ok = ready.get((column, level))
             if ok is None:
-                ok = ready[column, level] = _die_ok(w, p, info, column, level)
+                ok = ready[column, level] = _die_ok(w, p, g.card_info[design], column, level)
             if ok:
                 out.append(action)
     return out
