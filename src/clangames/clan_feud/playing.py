@@ -926,13 +926,23 @@ _SINGULAR = {
 }
 
 
+def _units(n: int, unit: str) -> str:
+    """``n`` of ``unit`` in words: ``£3``, ``1 VP``, ``2 feud tokens``, ``1 action card``."""
+    if unit == "£":
+        return f"£{n}"
+    if unit == "VP" or abs(n) == 1:
+        return f"{n} {unit}"
+    return f"{n} {unit}s"
+
+
 def _per(a: Any, unit: str) -> str:
+    """An amount in words: a constant, or so many per counted thing."""
     if isinstance(a, Const):
-        return f"{unit}{a.value}" if unit == "£" else f"{a.value} {unit}"
+        return _units(a.value, unit)
     if isinstance(a, Scaled):
         q = a.quantity
         name = q.args[0] if q.name == "troops" and q.args else _SINGULAR.get(q.name, q.name)
-        each = f"£{a.factor}" if unit == "£" else f"{a.factor} {unit}"
+        each = _units(a.factor, unit)
         if a.divisor > 1:
             return f"{each} per {a.divisor} {name}"
         return f"{each} per {name}"
@@ -968,22 +978,23 @@ def card_text(e: Expr, victim: int = -1) -> str:
     if name == "pay_money":
         return "pay " + _per(args[0], "£")
     if name == "gain_feud":
-        return "take " + _per(args[0], "feud token(s)")
+        return "take " + _per(args[0], "feud token")
     if name == "pay_feud":
-        return "return " + _per(args[0], "feud token(s)")
+        return "return " + _per(args[0], "feud token")
     if name == "gain_vp":
         return "score " + _per(args[0], "VP")
     if name == "draw_cards":
-        return "draw " + _per(args[0], "action card(s)")
+        return "draw " + _per(args[0], "action card")
     if name == "discard_cards":
-        return "discard " + _per(args[0], "action card(s)")
+        return "discard " + _per(args[0], "action card")
     if name == "steal":
         if args[0] == "money":
             return f"steal up to £{args[1]} from {someone}"
-        return f"take {args[1]} action card(s) at random from {someone}"
+        return f"take {_units(int(args[1]), 'action card')} at random from {someone}"  # type: ignore[arg-type]
     if name == "modify_die":
-        which = f"up to {args[0]} of your unassigned dice"
-        return f"raise {which} by 1" if args[1] == "+1" else f"turn {which} showing 1 into 3"
+        n = int(args[0])  # type: ignore[arg-type]
+        which = "one of your unassigned dice" if n == 1 else f"up to {n} of your unassigned dice"
+        return f"raise {which} by 1" if args[1] == "+1" else f"turn {which} showing 1 into a 3"
     if name == "reroll_dice":
         whose = "your" if args[1] == "self" else f"{someone}'s"
         return f"reroll up to {args[0]} of {whose} unassigned dice"
@@ -1002,7 +1013,7 @@ def card_text(e: Expr, victim: int = -1) -> str:
     if name == "boost_move":
         parts = []
         if e.option("armies"):
-            parts.append(f"move {e.option('armies')} more army")
+            parts.append(f"move {_units(int(e.option('armies') or 0), 'more army')}")
         if e.option("speed"):
             parts.append(f"armies move {e.option('speed')} further")
         if e.option("ignore_mountains"):
@@ -1010,12 +1021,12 @@ def card_text(e: Expr, victim: int = -1) -> str:
         text = ", ".join(parts)
         return text + (" (armies of cavalry only)" if e.option("only") == "cavalry" else "")
     if name == "reduce_upkeep":
-        return "pay " + _per(args[0], "£").replace("£", "£", 1) + " less upkeep"
+        return "reduce your upkeep by " + _per(args[0], "£").lstrip("£")
     if name == "england_track":
         n = int(args[0])  # type: ignore[arg-type]
-        return f"move the England track {abs(n)} step(s) {'down' if n < 0 else 'up'}"
+        return f"move the England track {_units(abs(n), 'step')} {'down' if n < 0 else 'up'}"
     if name == "remove_troops":
-        return f"remove {args[0]} of your troops"
+        return f"remove {_units(int(args[0]), 'troop')} of yours"  # type: ignore[arg-type]
     return str(e)
 
 
