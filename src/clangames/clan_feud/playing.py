@@ -830,6 +830,9 @@ def _reroll_run(w: W, task: Task) -> bool:
     if target >= 0 and (task.a <= 0 or not any(w.pool[target])):
         _reroll_done(w, task)
         return True
+    if target < 0 and not _reroll_options(w, task):
+        w.tasks.pop()  # no opponent has an unassigned die left
+        return True
     return False
 
 
@@ -868,24 +871,36 @@ def _reroll_apply(w: W, task: Task, action: Any, player: int) -> None:
 # -- place_building (E15)
 
 
+def _th1_territories(w: Any, p: int, column: int) -> list[int]:
+    """Where ``p`` may put the LVL I tower house of ``column`` for free: its territories
+    with room, and, with a Build die, only where a paid Build stays possible after."""
+    mods = w.mods
+    if not (mods and mods[MOD_PLAYER] == p and mods[MOD_COLUMN] == BUILD):
+        return _th1_places(w, p)
+    covered = _with(w.covered, p, -(1 << (5 * column + 1)))
+    money = _with(w.money, p, mods[MOD_DISCOUNT])
+    out = []
+    for t in _th1_places(w, p):
+        view = _shim(w, p, money=money, covered=covered, towers=_with(w.towers, t, 1))
+        if _build_possible(view, p, mods[MOD_LEVEL]):
+            out.append(t)
+    return out
+
+
+def _th1_run(w: W, task: Task) -> bool:
+    if _th1_options(w, task):
+        return False
+    w.tasks.pop()  # nothing left to place (judged possible when the card was played)
+    return True
+
+
 def _th1_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p = task.player
     g = w.game
     if not task.a:
-        return tuple(g.build_actions[c, 1] for c in _th1_left(w, p))
-    mods = w.mods
-    column = task.a
-    covered = _with(w.covered, p, -(1 << (5 * column + 1)))
-    out = []
-    for t in _th1_places(w, p):
-        if mods and mods[MOD_COLUMN] == BUILD:
-            # the die's Build must stay a real paid build after the free tower house
-            money = _with(w.money, p, mods[MOD_DISCOUNT])
-            view = _shim(w, p, money=money, covered=covered, towers=_with(w.towers, t, 1))
-            if not _build_possible(view, p, mods[MOD_LEVEL]):
-                continue
-        out.append(g.place_actions[t])
-    return tuple(out)
+        columns = [c for c in _th1_left(w, p) if _th1_territories(w, p, c)]
+        return tuple(g.build_actions[c, 1] for c in columns)
+    return tuple(g.place_actions[t] for t in _th1_territories(w, p, task.a))
 
 
 def _th1_apply(w: W, task: Task, action: Any, player: int) -> None:
@@ -1073,6 +1088,7 @@ def register(
             "steal_card": _steal_card_run,
             "modify": _modify_run,
             "reroll": _reroll_run,
+            "th1": _th1_run,
         }
     )
     options.update(
