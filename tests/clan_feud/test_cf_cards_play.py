@@ -202,3 +202,12 @@ def test_the_screen_shows_what_a_stolen_card_tells(tmp_path: Any) -> None:
     assert "player 0 holds your North Berwick Witches (stolen)" in screen.secrets(s.observation(1))
     assert "you took North Berwick Witches from player 1" in screen.secrets(s.observation(0))
     assert not any("North Berwick" in line for line in screen.secrets(s.observation(2)))
+
+
+def test_every_card_reads_like_a_card() -> None:
+    game = load(2)
+    s = game.initial_state()
+    for d, design in enumerate(game.deck.designs):
+        text = s.describe(game.play_actions[d])
+        assert text.startswith(f"{design.name}: ") and "(s)" not in text
+        assert game.action_text(game.play_actions[d]) == f"play {design.id}"
