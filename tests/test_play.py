@@ -128,7 +128,8 @@ def test_undo_goes_back_to_your_decision_but_never_across_chance() -> None:
         ["play", "kings-kilt", "--players", "2", "--seed", "5", "--seats", "human,random"],
         "1\nundo\nquit\n",
     )
-    assert "cannot undo: cannot undo for player 0: a chance outcome came after" in kilt.stdout
+    assert "nothing to undo: the chance outcome at step" in kilt.stdout
+    assert "came after your last decision, and undo never goes back past it" in kilt.stdout
 
 
 @pytest.mark.smoke

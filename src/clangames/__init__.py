@@ -27,6 +27,7 @@ from clangames.engine import (
     Pile,
     Playout,
     Policy,
+    PositionError,
     Rng,
     RolloutError,
     State,
@@ -44,9 +45,22 @@ from clangames.engine import (
     rollout_seats,
     sample_chance,
 )
+from clangames.engine.display import set_drawer
 
 # Built-in games register themselves on import.
 from clangames import clan_feud, kilt_castle, kings_kilt, koa_kingmaker  # noqa: F401  isort: skip
+
+
+def _draw(state: State, seat: int | None, width: int | None) -> str:
+    """The kernel's drawing hook until the rendering layer is loaded: it loads it on the
+    first picture asked for (and that layer then installs its own drawer), so importing
+    clangames does not pay for the terminal library."""
+    from clangames.rendering.plain import render_state
+
+    return render_state(state, seat, width)
+
+
+set_drawer(_draw)
 
 __version__ = "0.1.0"
 
@@ -70,6 +84,7 @@ __all__ = [
     "Pile",
     "Playout",
     "Policy",
+    "PositionError",
     "Rng",
     "RolloutError",
     "State",

@@ -14,7 +14,9 @@ take its draws as digits of one random number and to skip choices that cannot be
 (``make_golden.py kilt_castle``) when relocation rule I began to need the card behind a card
 that lands alone, not a card on either side (issue 15: a rules change, so other games; the
 summaries also list the new ``relocation_neighbour`` parameter). Every other entry is
-unchanged since the first version.
+unchanged since the first version. Every simulate summary was written again when it gained
+the keys ``version``, ``seeding``, ``bots`` (each bot's settings) and ``warnings`` (issue 17:
+keys added, every figure unchanged).
 """
 
 from __future__ import annotations
@@ -71,7 +73,15 @@ def simulate_case(case: dict[str, Any]) -> dict[str, Any]:
         iterations=case.get("iterations"),
         rollout_limit=case.get("rollout_limit"),
     )
-    summary = summarize(game, case["seats"], case["seed"], case.get("rotate", False), results)
+    summary = summarize(
+        game,
+        case["seats"],
+        case["seed"],
+        case.get("rotate", False),
+        results,
+        iterations=case.get("iterations"),
+        rollout_limit=case.get("rollout_limit"),
+    )
     return {
         "summary": json.dumps(summary, indent=1),
         "results": [

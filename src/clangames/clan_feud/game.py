@@ -48,12 +48,13 @@ from clangames.clan_feud.board import Board, load_board
 from clangames.clan_feud.cards import ActionDeck, EventDeck, load_actions, load_events
 from clangames.clan_feud.effects import Or
 from clangames.clan_feud.england import EnglandTrack, load_england
-from clangames.clan_feud.interpret import max_decisions, number_nodes
+from clangames.clan_feud.interpret import child_nodes, max_decisions, number_nodes
 from clangames.clan_feud.rules import assign_candidates
 from clangames.clan_feud.state import ClanFeudState
 from clangames.engine.actions import ActionTable
 from clangames.engine.errors import InvalidParameterError
 from clangames.engine.game import Game, GameInfo, GameSpec, Parameter
+from clangames.engine.position import Notation
 from clangames.engine.registry import register
 
 DECK_SIZE = {2: 8, 3: 7, 4: 6, 5: 6}
@@ -175,6 +176,8 @@ class ClanFeudGame(Game):
         # the action cards' actions come after the events', so event node numbers stay
         exprs += [d.action for d in deck.designs]
         self.nodes, self.node_index = number_nodes(exprs)
+        self.node_children = child_nodes(self.nodes, self.node_index)
+        """Per node number, its sub-expressions' numbers (see interpret.child_nodes)."""
         self.objective_nodes = tuple(self.node_index[c.objective] for c in events.regular)
         self.each_player_nodes = tuple(self.node_index[c.each_player] for c in events.regular)
         # the cards' module builds on the rules, imported above
@@ -342,6 +345,12 @@ class ClanFeudGame(Game):
     def state_type(self) -> type[ClanFeudState]:
         """The state class, for decoding saved states."""
         return ClanFeudState
+
+    def make_notation(self) -> Notation:
+        """Positions with territories, cards, events and dice by name (clan_feud/position.py)."""
+        from clangames.clan_feud.position import notation
+
+        return notation(self)
 
     def initial_state(self) -> ClanFeudState:
         """A chance node that deals the start territories, then the first turn order."""

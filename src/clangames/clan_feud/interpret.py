@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from clangames.clan_feud.actions import ClanFeudAction, Discard, Lose, Option, Place, Word
+from clangames.clan_feud.board import held
 from clangames.clan_feud.effects import (
     And,
     Compare,
@@ -72,13 +73,16 @@ def quantity(w: Any, p: int, q: Quantity) -> int:
     name = q.name
     ctrl = w.controller
     if name == "territories":
-        return sum(1 for c in ctrl if c == p)
+        return ctrl.count(p)  # type: ignore[no-any-return]
     if name == "cities":
-        return sum(1 for t, c in enumerate(ctrl) if c == p and w.site[t] == 1)
+        site = w.site
+        return sum([site[t] == 1 for t in held(ctrl, p)])
     if name == "castles":
-        return sum(1 for t, c in enumerate(ctrl) if c == p and w.site[t] == 2)
+        site = w.site
+        return sum([site[t] == 2 for t in held(ctrl, p)])
     if name == "tower_houses":
-        return sum(w.towers[t] for t, c in enumerate(ctrl) if c == p)
+        towers = w.towers
+        return sum([towers[t] for t in held(ctrl, p)])
     if name == "troops":
         row = w.troops[p]
         b = w.battle
@@ -158,10 +162,14 @@ def _costs(w: Any, p: int, items: tuple[Expr, ...]) -> bool:
     return True
 
 
+COST_PRIMITIVES = frozenset({"pay_money", "pay_feud", "discard_cards", "remove_troops"})
+"""The primitives that are costs (what :func:`_costs` adds up); any other is always payable."""
+
+
 def available(w: Any, p: int, e: Expr) -> bool:
     """Whether ``e``'s costs can be paid in full now (so it may be chosen)."""
     if isinstance(e, Primitive):
-        return _costs(w, p, (e,))
+        return e.name not in COST_PRIMITIVES or _costs(w, p, (e,))
     if isinstance(e, Seq):
         return _costs(w, p, e.items)
     if isinstance(e, Or):
@@ -239,21 +247,21 @@ def _run(w: W, task: Task) -> bool:
         return True
     if isinstance(e, Seq):
         frames: list[int] = []
-        for item in reversed(e.items):
-            frames += [w.game.node_index[item], -1]
+        for item in reversed(w.game.node_children[node]):
+            frames += [item, -1]
         w.update(data=(*rest, *frames))
         return True
     if isinstance(e, If):
         if holds(w, p, e.condition):
-            w.update(data=(*rest, w.game.node_index[e.body], -1))
+            w.update(data=(*rest, w.game.node_children[node][0], -1))
         else:
             w.update(data=rest)
         return True
     if isinstance(e, Or):
-        ok = [o for o in e.options if available(w, p, o)]
+        ok = [k for k, o in enumerate(e.options) if available(w, p, o)]
         if len(ok) > 1:
             return False
-        w.update(data=(*rest, w.game.node_index[ok[0]], -1) if ok else rest)
+        w.update(data=(*rest, w.game.node_children[node][ok[0]], -1) if ok else rest)
         return True
     if isinstance(e, May):
         if available(w, p, e.body):
@@ -353,15 +361,15 @@ def _apply(w: W, task: Task, action: Any, player: int) -> None:
     elif isinstance(action, Option):
         if not isinstance(e, Or):
             raise TypeError(f"expected a Or node, got {e!r}")
-        w.update(data=(*rest, w.game.node_index[e.options[action.k - 1]], -1))
+        w.update(data=(*rest, w.game.node_children[node][action.k - 1], -1))
     elif isinstance(action, Word) and action.word == "decline":
         w.update(data=rest)
     elif isinstance(e, May):
-        w.update(data=(*rest, w.game.node_index[e.body], -1))
+        w.update(data=(*rest, w.game.node_children[node][0], -1))
     else:
         if not isinstance(e, Repeat):
             raise TypeError(f"expected a Repeat node, got {e!r}")
-        w.update(data=(*rest, node, counter - 1, w.game.node_index[e.body], -1))
+        w.update(data=(*rest, node, counter - 1, w.game.node_children[node][0], -1))
 
 
 def _ask(w: W, task: Task) -> bool:
@@ -409,6 +417,24 @@ def number_nodes(exprs: list[Expr]) -> tuple[list[Expr], dict[Expr, int]]:
     for e in exprs:
         visit(e)
     return nodes, index
+
+
+def child_nodes(nodes: list[Expr], index: dict[Expr, int]) -> tuple[tuple[int, ...], ...]:
+    """Per node number, its sub-expressions' numbers in order (a sequence's items, an OR's
+    options, the body of MAY, IF and REPEAT): the interpreter steps into a child by number,
+    where looking an expression up would hash its whole subtree."""
+    out = []
+    for e in nodes:
+        if isinstance(e, Seq):
+            children: tuple[Expr, ...] = e.items
+        elif isinstance(e, Or):
+            children = e.options
+        elif isinstance(e, (May, If, Repeat)):
+            children = (e.body,)
+        else:
+            children = ()
+        out.append(tuple(index[c] for c in children))
+    return tuple(out)
 
 
 def max_decisions(e: Expr) -> int:

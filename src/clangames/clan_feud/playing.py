@@ -386,7 +386,7 @@ def _die_ok(w: Any, p: int, info: CardInfo, column: int, level: int) -> bool:
 
 
 def card_candidates(
-    info: CardInfo, assign_candidates: tuple[tuple[tuple[int, int, int, int, Any], ...], ...]
+    info: CardInfo, assign_candidates: tuple[tuple[tuple[int, Any], ...], ...]
 ) -> tuple[tuple[tuple[int, int, int, Any], ...], ...]:
     """Per dice-pool index, the assignments a card's filter allows, worked out once at
     load: (the level's slots, column, level, action), in action-id order."""
@@ -395,9 +395,9 @@ def card_candidates(
         colour, v0 = divmod(i, 3)
         out.append(
             tuple(
-                (bits, column, level, action)
-                for bits, _key, column, level, action in candidates
-                if _matches(info, colour, v0 + 1, column, level)
+                (bits, action.column, action.level, action)
+                for bits, action in candidates
+                if _matches(info, colour, v0 + 1, action.column, action.level)
             )
         )
     return tuple(out)

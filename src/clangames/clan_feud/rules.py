@@ -64,8 +64,9 @@ from clangames.clan_feud.actions import (
     Total,
     Word,
 )
+from clangames.clan_feud.board import held
 from clangames.clan_feud.state import NONZERO, Battle, ClanFeudState, Task, occupied
-from clangames.engine.draft import freeze, thaw
+from clangames.engine.draft import drafting
 from clangames.engine.phases import CHANCE, Phase
 
 if TYPE_CHECKING:
@@ -144,10 +145,6 @@ _NESTED = ("troops", "pool", "hands")
 _NESTED_SET = frozenset(_NESTED)
 
 
-_twin: list[type] = []
-"""The kernel's draft class of ClanFeudState, noted at the first thaw (W swaps back to it
-so that the kernel's ``freeze`` accepts the object)."""
-
 if TYPE_CHECKING:
     _WorkingBase = object
 else:
@@ -159,12 +156,12 @@ class W(_WorkingBase):
     move, with the rules' helpers: ``W(state)`` thaws, the rules edit it, :meth:`freeze`
     freezes the very same object into the next state.
 
-    At run time W is a mutable twin of :class:`ClanFeudState` that adds no slots (like the
-    kernel's own draft class, plus methods), so the thawed object switches into it and
-    back to the kernel's draft class for ``freeze``: one copy of the fields per move. A
-    sequence field stays the old state's tuple until a rule writes it (:meth:`m`), rows
-    of the nested fields likewise (:meth:`trow`, :meth:`prow`, :meth:`hrow`); the task
-    stack is a list while the draft is worked.
+    At run time W is the kernel's draft class of :class:`ClanFeudState` (given to
+    :func:`~clangames.engine.draft.drafting`): a mutable twin that adds no slots, only the
+    rules' helpers, so a move copies the fields once into a W and switches its class once,
+    back to the state's, to freeze. A sequence field stays the old state's tuple until a
+    rule writes it (:meth:`m`), rows of the nested fields likewise (:meth:`trow`,
+    :meth:`prow`, :meth:`hrow`); the task stack is a list while the draft is worked.
 
     The annotations below restate every state field (a test keeps them equal to the
     state's) with the types the rules see while working: this class is the game's
@@ -246,8 +243,11 @@ class W(_WorkingBase):
         self.phase = phase
         self.options = options  # type: ignore[assignment]
         self.tasks = tuple(self.tasks)  # type: ignore[assignment]
-        self.__class__ = _twin[0]
-        return freeze(self, ClanFeudState)
+        # The kernel's freeze of its drafting pair, inline (a call fewer on every step):
+        # the draft becomes the state by switching class, in place.
+        self.__class__ = ClanFeudState  # type: ignore[assignment]
+        state: ClanFeudState = self  # type: ignore[assignment]
+        return state
 
     # -- rows written in place -------------------------------------------------------------
     def trow(self, p: int) -> list[int]:
@@ -406,14 +406,15 @@ class W(_WorkingBase):
         self.trow(p)[3 * t + kind] -= 1
 
 
+_thaw_state, _ = drafting(ClanFeudState, W)
+"""The kernel's copier of a state into a new W (cache fields reset): W is the state class's
+draft class, so every thaw of a ClanFeudState makes one."""
+
+
 def working(s: ClanFeudState) -> W:
     """``s`` thawed into a :class:`W` (its cache fields empty), its task stack a list."""
-    d = thaw(s)
-    if not _twin:
-        _twin.append(type(d))
-    d.__class__ = W
-    d.tasks = list(d.tasks)
-    w: W = d
+    w: W = _thaw_state(s)
+    w.tasks = list(w.tasks)
     return w
 
 
@@ -504,14 +505,17 @@ def chance_weights(s: ClanFeudState) -> tuple[tuple[ClanFeudAction, int], ...]:
 
 def apply(s: ClanFeudState, action: Any, player: int) -> ClanFeudState:
     """The state after a checked legal action."""
-    if not _twin:
-        working(s)  # notes the kernel's draft class
-    w = thaw(s)  # working(s), inline: one call fewer on every step
-    w.__class__ = W
+    w = _thaw_state(s)  # working(s), inline: one call fewer on every step
     tasks = w.tasks = list(w.tasks)
     task = tasks[-1]
     APPLY[task.kind](w, task, action, player)
     return settle(w)
+
+
+# A move is this function itself: the state's ``_apply`` method stays as the class's
+# declaration (the kernel's abstract method) and this replaces it once the rules are
+# loaded, so a playout step makes one Python call fewer.
+ClanFeudState._apply = apply  # type: ignore[method-assign, assignment]
 
 
 def initial_state(game: ClanFeudGame) -> ClanFeudState:
@@ -605,15 +609,8 @@ def _turn_run(w: W, task: Task) -> bool:
 
 
 def mine(w: W | ClanFeudState, p: int) -> list[int]:
-    """The territories ``p`` controls, in order. A clan holds a handful of the board's
-    territories: counting and finding them in C costs half a loop over the board."""
-    controller = w.controller
-    out = []
-    t = -1
-    for _ in range(controller.count(p)):
-        t = controller.index(p, t + 1)
-        out.append(t)
-    return out
+    """The territories ``p`` controls, in order (see :func:`board.held`)."""
+    return held(w.controller, p)
 
 
 def dice_owned(w: W | ClanFeudState, p: int) -> tuple[int, ...]:
@@ -869,31 +866,26 @@ def _assign_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p = task.player
     if task.a:  # a card was played: its filter and help decide
         return playing.pending_assignments(w, task)
+    open_slots = EXISTS & ~(w.covered[p] | w.filled[p])
+    # Build and Military may be unable to act at a level: their open slots at such a level
+    # are closed first (each worked out only where a slot is open; the other columns can
+    # always act), so that a die's options are one look at its slots each.
+    for level in (1, 2, 3):
+        build_slots = open_slots & LEVEL_BITS[BUILD][level]
+        if build_slots and not _build_possible(w, p, level):
+            open_slots &= ~build_slots
+    if open_slots & MILITARY_BITS:
+        for level, possible in enumerate(_military_possible(w, p), 1):
+            if not possible:
+                open_slots &= ~LEVEL_BITS[MILITARY][level]
     candidates = w.game.assign_candidates
-    free = EXISTS & ~(w.covered[p] | w.filled[p])
-    # Whether Build or Military can take a die at a level now, worked out once per column
-    # and level (the other columns can always act).
-    ready: dict[int, bool] = {}
-    out: list[ClanFeudAction] = []
-    for i, count in enumerate(w.pool[p]):
-        if not count:
-            continue
-        for bits, key, column, level, action in candidates[i]:
-            if not free & bits:
-                continue
-            if key < 0:
-                out.append(action)
-                continue
-            ok = ready.get(key)
-            if ok is None:
-                if column == BUILD:
-                    ok = ready[key] = _build_possible(w, p, level)
-                else:  # Military: one look at the board serves every level
-                    for lvl, possible in enumerate(_military_possible(w, p), 1):
-                        ready[4 * MILITARY + lvl] = possible
-                    ok = ready[key]
-            if ok:
-                out.append(action)
+    out = [
+        action
+        for i, count in enumerate(w.pool[p])
+        if count
+        for slots, action in candidates[i]
+        if open_slots & slots
+    ]
     if any(w.hands[p]):
         return playing.assign_extra(w, p, out or [w.game.words["pass"]])
     if not out:
@@ -901,12 +893,16 @@ def _assign_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     return tuple(out)
 
 
+MILITARY_BITS = sum(LEVEL_BITS[MILITARY])
+"""Every slot of the Military column."""
+
+
 def assign_candidates(
     assign_table: tuple[tuple[tuple[tuple[Any, ...], ...], ...], ...],
-) -> tuple[tuple[tuple[int, int, int, int, ClanFeudAction], ...], ...]:
+) -> tuple[tuple[tuple[int, ClanFeudAction], ...], ...]:
     """Per dice-pool index (``3 * colour + value - 1``), the assignments a die there may
-    make, in action-id order: (the level's slots, a key for Build and Military whose
-    action may be impossible (else -1), column, level, action)."""
+    make, in action-id order, each with the slots of its column's level (one of them open:
+    the assignment is possible, unless its column cannot act at that level)."""
     out = []
     for i in range(3 * len(COLOURS)):
         colour, v0 = divmod(i, 3)
@@ -914,13 +910,7 @@ def assign_candidates(
         row = assign_table[colour][v0]
         out.append(
             tuple(
-                (
-                    LEVEL_BITS[column][level],
-                    4 * column + level if column in (BUILD, MILITARY) else -1,
-                    column,
-                    level,
-                    row[column][level],
-                )
+                (LEVEL_BITS[column][level], row[column][level])
                 for column in (ALL_COLUMNS if only is None else (only,))
                 for level in range(1, v0 + 2)
             )

@@ -3,12 +3,15 @@
 ``clangames play kings-kilt --players 3 --seats human,random,ismcts --seed 7``
 
 A human seat sees only its own observation; with two or more human seats a "pass to player
-k" screen hides the previous seat's secrets before the next one looks. Legal actions are
-listed and chosen by number or by their text form; ``undo``, ``save FILE``, ``board``,
-``help`` and ``quit`` are commands. Steps are narrated to each human seat only in a form it
-may know (:func:`clangames.rendering.text.narrate`). Everything random comes from ``--seed``:
-the match samples chance with ``Rng(seed)`` and the bot at seat ``i`` gets
-``Rng(seed).fork(i + 1)`` (as ``clangames demo`` does).
+k" screen (which also clears the scrollback) hides the previous seat's secrets before the
+next one looks. The screen fits the terminal (:mod:`clangames.rendering.screen`): a summary
+board and a folded option list on a small one. Options are chosen by number or by their text
+form, or narrowed by typed words; ``more``, ``options``, ``explain N`` (``? N``), ``rules``,
+``undo``, ``save FILE``, ``board``, ``help`` and ``quit`` are commands, and the end screen
+explains the scores (:mod:`clangames.rendering.explain`). Steps are narrated to each human
+seat only in a form it may know (:func:`clangames.rendering.text.narrate`). Everything
+random comes from ``--seed``: the match samples chance with ``Rng(seed)`` and the bot at seat
+``i`` gets ``Rng(seed).fork(i + 1)`` (as ``clangames demo`` does).
 
 After every move the record, with headers holding the seats and the generators' states, is
 written to an autosave file (atomically), so ``clangames play --resume FILE`` continues a
@@ -48,7 +51,7 @@ from clangames.cli.saving import (
     utc_now,
     with_headers,
 )
-from clangames.engine.errors import ClanGamesError, UndoError
+from clangames.engine.errors import ClanGamesError
 from clangames.engine.game import Game
 from clangames.engine.match import Match, Policy
 from clangames.engine.phases import CHANCE
@@ -56,10 +59,18 @@ from clangames.engine.record import GameRecord
 from clangames.engine.registry import game_spec
 from clangames.engine.rng import Rng
 from clangames.engine.state import Action, State
+from clangames.rendering.explain import end_report, explain_action, rules_text
+from clangames.rendering.plain import text_of
+from clangames.rendering.screen import (
+    MIN_OPTION_ROWS,
+    board_fits,
+    fold,
+    matching,
+    option_rows,
+)
 from clangames.rendering.text import (
     Renderer,
     narrate,
-    numbered,
     renderer_for,
     results,
     reveal,
@@ -72,13 +83,23 @@ _MAX_CHOICE_DIGITS = 9
 """Longer numbers are not list entries (and ``int`` of a huge digit string is refused)."""
 
 HELP = """Commands:
-  NUMBER        take the action with that number in the list
-  ACTION TEXT   take the action written out (e.g. 'pass'); a unique beginning is enough
-  undo          go back to your previous decision (not past a chance outcome)
+  NUMBER        take the option with that number in the list
+  ACTION TEXT   take the option written out (e.g. 'pass'); a unique beginning is enough
+  WORDS         list only the options containing those words (e.g. 'betray 2.1')
+  more          list the next options of a long list
+  options       list all the options again from the first
+  explain N     what option N does and why it is legal now (also: ? N)
+  rules         the game's rules in brief
+  undo          take back your last decision (and the bots' moves since); not past a
+                chance outcome someone may have seen, such as a card turned up
   save FILE     write the game record so far (JSON) to FILE
-  board         draw the table again
+  board         draw the whole table (the screen may show a summary on a small terminal)
   help          this list
   quit          stop the game"""
+
+CLEAR_SCROLLBACK = "\x1b[H\x1b[2J\x1b[3J"
+"""Cursor home, clear the screen, clear the scrollback (xterm's ED 3): the next player
+cannot scroll up to the previous player's secrets."""
 
 
 class PlayError(UsageError):
@@ -211,6 +232,7 @@ class PlaySession:
         iterations: int | None = None,
         rollout_limit: int | None = None,
         width: int | None = None,
+        height: int | None = None,
         autosave: str | Path | None = None,
         match: Match | None = None,
         date: str | None = None,
@@ -218,7 +240,9 @@ class PlaySession:
     ) -> None:
         """``autosave``: a file the record is written to after every move (None: none);
         ``match``: a match already under way (a resumed game) instead of a new one;
-        ``date``: when the game started, for the headers (default: now)."""
+        ``date``: when the game started, for the headers (default: now); ``width`` and
+        ``height``: the screen's size (default: the terminal's, or 100 columns and no
+        height limit when the output is not a terminal)."""
         self.game = game
         self.names = list(names)
         self.humans = tuple(seat for seat, name in enumerate(names) if name == HUMAN)
@@ -233,9 +257,17 @@ class PlaySession:
         self.command = command
         self.renderer: Renderer = renderer_for(game)
         self.inp = inp
-        self.console = Console(
-            file=out, markup=False, highlight=False, soft_wrap=True, width=width or 100
-        )
+        self.console = Console(file=out, markup=False, highlight=False)
+        terminal = self.console.is_terminal
+        self.width = width or (self.console.size.width if terminal else 100)
+        self.height = height or (self.console.size.height if terminal else None)
+        self.console.width = self.width
+        self._listing: list[int] = []
+        """The options (0-based) listed now: all of them, or those a filter kept."""
+        self._listed_to = 0
+        """Where ``more`` continues in ``_listing``."""
+        self._seen_chance: set[int] = set()
+        """History indices of chance outcomes a human may have seen (see chance_seen)."""
         self.pending: dict[int | None, list[tuple[int, str]]] = {seat: [] for seat in self.humans}
         if not self.humans:
             self.pending[None] = []
@@ -244,12 +276,13 @@ class PlaySession:
 
     # -- input and output ----------------------------------------------------------------------
     def say(self, text: str | Text = "", style: str | None = None) -> None:
-        """Print one line (or a Text)."""
-        self.console.print(text, style=style)
+        """Print one line (or a Text), unwrapped: the terminal folds a long line itself, and
+        a file name in it stays whole for copying."""
+        self.console.print(text, style=style, soft_wrap=True)
 
     def ask(self, prompt: str) -> str:
         """Show ``prompt`` and read one line; _Quit at the end of the input."""
-        self.console.print(prompt, end="")
+        self.console.print(prompt, end="", soft_wrap=True)
         self.console.file.flush()
         line = self.inp.readline()
         if not line:
@@ -354,29 +387,74 @@ class PlaySession:
                 return
             self._record_step(before, step.action, step.player)
 
+    def _clear(self) -> None:
+        """Clear the screen and the scrollback, on any output: a terminal that does not
+        know the sequence ignores it, and a log of a hot-seat game should show the break."""
+        self.console.file.write(CLEAR_SCROLLBACK)
+        self.console.file.flush()
+
     def _pass_screen(self, seat: int) -> None:
         if len(self.humans) < 2 or self.at_screen == seat:
             return
-        self.console.clear()
+        self._clear()
         self.say("\n" * 3 + f"===== pass to {who(seat)} =====", style="bold reverse")
         self.ask(f"{who(seat)}: press Enter when nobody else can see the screen ")
-        self.console.clear()
+        self._clear()
         self.at_screen = seat
 
-    def _show(self, seat: int) -> None:
+    def _texts(self, seat: int) -> list[str]:
+        state = self.match.state
+        return [state.action_text(a) for a in state.legal_actions(seat)]
+
+    def _show(self, seat: int, full: bool = False) -> None:
+        """The decision screen: the board (its summary when the full board and the options
+        would not fit the terminal, unless ``full``), the prompt and the options."""
         self.say(f"--- {who(seat)} ({self.names[seat]}) to decide ---", style="bold")
         self._flush(seat)
-        self.say()
-        self.console.print(seat_view(self.renderer, self.match.state, seat))
-        self.say()
-        self.say(self.match.state.prompt(), style="bold")
-        self._list_actions(seat)
-
-    def _list_actions(self, seat: int) -> None:
         state = self.match.state
-        texts = [state.action_text(a) for a in state.legal_actions(seat)]
-        self.say("Legal actions:")
-        self.say(numbered(texts))
+        texts = self._texts(seat)
+        view = seat_view(self.renderer, state, seat)
+        lines = len(text_of(view, self.width).splitlines())
+        prompt = state.prompt()
+        prompt_lines = len(text_of(prompt, self.width).splitlines())
+        least = MIN_OPTION_ROWS
+        if not full and not board_fits(self.height, lines + prompt_lines - 1, len(texts)):
+            view = seat_view(self.renderer, state, seat, compact=True)
+            lines = len(text_of(view, self.width).splitlines()) + 1
+            least = 2
+            self.console.print(view)
+            self.say("(a summary of the table: 'board' draws all of it)", style="dim")
+        else:
+            self.console.print(view)
+        self.console.print(prompt, style="bold")  # wrapped: it counts in the screen's lines
+        self._listing = list(range(len(texts)))
+        self._listed_to = 0
+        self._list_more(texts, option_rows(self.height, lines + prompt_lines - 1, least))
+
+    def _list_more(self, texts: Sequence[str], rows: int | None) -> None:
+        """The next page of the options being listed."""
+        if self._listed_to >= len(self._listing):
+            self._listed_to = 0  # 'more' after the last page starts again
+        lines, self._listed_to = fold(texts, self._listing, self._listed_to, rows, self.width)
+        for line in lines:
+            self.say(line)
+
+    def _page_rows(self) -> int | None:
+        """Option lines for a page listed without the board above it."""
+        return None if self.height is None else max(4, self.height - 2)
+
+    def _explain(self, seat: int, rest: str) -> None:
+        state = self.match.state
+        legal = state.legal_actions(seat)
+        number = rest.strip()
+        if not (number.isascii() and number.isdigit() and len(number) <= _MAX_CHOICE_DIGITS):
+            self.say(f"explain needs an option number, 1..{len(legal)}: explain N", style="red")
+            return
+        k = int(number)
+        if not 1 <= k <= len(legal):
+            self.say(f"{k} is not a number from the list (1..{len(legal)})", style="red")
+            return
+        self.say(explain_action(state, legal[k - 1], seat))
 
     def _human_turn(self, seat: int) -> None:
         self._pass_screen(seat)
@@ -399,8 +477,22 @@ class PlaySession:
                     else "autosave: off"
                 )
                 continue
-            if word == "board":
-                self._show(seat)
+            if word == "board" and not rest.strip():
+                self._show(seat, full=True)
+                continue
+            if word == "rules" and not rest.strip():
+                self.say(rules_text(self.match.state))
+                continue
+            if word in ("explain", "?") or (word.startswith("?") and word[1:].isdigit()):
+                self._explain(seat, rest if word in ("explain", "?") else word[1:])
+                continue
+            if word == "more" and not rest.strip():
+                self._list_more(self._texts(seat), self._page_rows())
+                continue
+            if word == "options" and not rest.strip():
+                self._listing = list(range(len(self._texts(seat))))
+                self._listed_to = 0
+                self._list_more(self._texts(seat), self._page_rows())
                 continue
             if word == "save":
                 self._save(rest.strip())
@@ -411,6 +503,13 @@ class PlaySession:
                 continue
             action, reason = self._parse(seat, line)
             if action is None:
+                texts = self._texts(seat)
+                found = [] if line.isdigit() else matching(texts, line)
+                if len(found) > 1:
+                    self._listing, self._listed_to = found, 0
+                    self.say(f"{len(found)} options contain {line!r:.60}:")
+                    self._list_more(texts, self._page_rows())
+                    continue
                 self.say(f"not accepted: {reason}", style="red")
                 continue
             before = self.match.state
@@ -452,28 +551,102 @@ class PlaySession:
             return None, str(exc)
         return action, ""
 
-    def _undo(self, seat: int) -> bool:
+    def chance_seen(self, index: int) -> bool:
+        """True if a human seat may have learned something about the chance outcome at
+        ``history[index]``: for some other outcome the chance node allowed, the moves
+        since would give that seat a different observation at some step up to now (or
+        could not be made at all). Once seen, an outcome stays seen, also after undo
+        rewinds the game past the steps that showed it."""
+        if index in self._seen_chance:
+            return True
         history = self.match.history
-        for step in reversed(history):
-            if step.player == seat or step.player == CHANCE:
+        step = history[index]
+        later = history[index + 1 :]
+        real = [s.before for s in later] + [self.match.state]
+        seen = False
+        for other, _ in step.before.chance_weights():
+            if other == step.action or seen:
+                continue
+            world = step.before.apply(other, CHANCE)
+            worlds = [world]
+            try:
+                for s in later:
+                    world = world.apply(s.action, s.player)
+                    worlds.append(world)
+            except ClanGamesError:
+                seen = True  # the game could not have gone on the same way: it showed
                 break
-            if step.player in self.humans:
+            seen = any(
+                a.observation(v) != b.observation(v)
+                for v in self.humans
+                for a, b in zip(real, worlds, strict=True)
+            )
+        if seen:
+            self._seen_chance.add(index)
+        return seen
+
+    def undo_depth(self, seat: int) -> tuple[int, str]:
+        """How many of ``seat``'s decisions ``undo`` can take back in a row, and what stops
+        it going further: a chance outcome a human may have seen (a card turned up, a die
+        rolled: undoing would let them draw again knowing it), another human's decision,
+        or the start of the game. A chance outcome nobody saw (a card dealt face down to a
+        bot) does not stop it."""
+        depth = 0
+        for index in range(len(self.match.history) - 1, -1, -1):
+            step = self.match.history[index]
+            if step.player == CHANCE and self.chance_seen(index):
+                return depth, f"the chance outcome at step {index + 1}"
+            if step.player in self.humans and step.player != seat:
+                return depth, f"{who(step.player)}'s decision at step {index + 1}"
+            if step.player == seat:
+                depth += 1
+        return depth, "the start of the game"
+
+    def _rewind(self, index: int) -> None:
+        """The match as it was just before ``history[index]``: the same steps replayed into
+        a new Match (``Match.undo`` refuses any chance outcome between; this crosses the
+        unseen ones), with the chance generator as it was then."""
+        old = self.match
+        history = old.history
+        new = Match(self.game, history[0].rng if history else old.rng, old.policies)
+        for step in history[:index]:
+            new.rng = step.rng
+            new.apply(step.action, step.player)
+        new.rng = history[index].rng
+        self.match = new
+
+    def _undo(self, seat: int) -> bool:
+        depth, limit = self.undo_depth(seat)
+        if depth == 0:
+            if all(step.player != seat for step in self.match.history):
+                self.say("nothing to undo: you have not decided anything yet", style="red")
+            else:
                 self.say(
-                    f"cannot undo: {who(step.player)} has decided since your last decision",
+                    f"nothing to undo: {limit} came after your last decision, and undo never"
+                    " goes back past it (a chance outcome may have shown you something;"
+                    " another player's decision is theirs)",
                     style="red",
                 )
-                return False
-        try:
-            self.match.undo(seat)
-        except UndoError as exc:
-            self.say(f"cannot undo: {exc}", style="red")
             return False
+        history = self.match.history
+        target = max(i for i, step in enumerate(history) if step.player == seat)
+        if self.match.can_undo(seat):
+            self.match.undo(seat)
+        else:
+            self._rewind(target)
         kept = len(self.match.history)
+        self._seen_chance = {i for i in self._seen_chance if i < kept}
         for viewer, lines in self.pending.items():
             lines[:] = [(i, text) for i, text in lines if i <= kept]
             if viewer != seat:
                 lines.append((kept, f"{who(seat)} took back their decision at step {kept + 1}"))
-        self.say(f"undone: back to your decision at step {kept + 1}", style="bold")
+        more = depth - 1
+        further = (
+            f"you can undo {more} more decision{'s' if more != 1 else ''}"
+            if more
+            else f"this is as far back as undo goes ({limit} is before it)"
+        )
+        self.say(f"undone: back to your decision at step {kept + 1}; {further}", style="bold")
         self._write_autosave()
         return True
 
@@ -505,6 +678,10 @@ class PlaySession:
             for line in lines:
                 self.say("  " + line)
         self.console.print(results(state))
+        self.say("How the scores came about:", style="bold")
+        states = [step.before for step in self.match.history] + [state]
+        for line in end_report(states).lines():
+            self.say(line)
         if self.autosave is not None:
             self.say(f"the record is in {self.autosave}")
         try:

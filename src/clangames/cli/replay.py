@@ -4,8 +4,9 @@ The record (``GameRecord`` JSON, as ``play``'s ``save`` or ``demo --record`` wri
 replayed through the rules, one narrated line per step. Without ``--as`` everything is told
 (every seat's secrets, every chance outcome); with ``--as SEAT`` only what that seat could
 know: the boards are drawn from its observation and steps it could not identify are told as
-``play`` told them to that seat. ``--boards`` draws the table before each decision shown,
-``--step`` waits for Enter after each step.
+``play`` told them to that seat. ``--boards`` draws the table before each decision shown;
+``--step`` walks through the game interactively: forward, back, jump to a move, first, last.
+The whole record is checked before anything is shown.
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ from rich.console import Console
 from clangames.cli.errors import UsageError
 from clangames.cli.files import input_stream
 from clangames.cli.saving import read_record
-from clangames.engine.errors import StateDecodeError
 from clangames.engine.phases import CHANCE
 from clangames.engine.record import GameRecord
+from clangames.rendering.explain import end_report
 from clangames.rendering.text import (
     narrate,
     renderer_for,
@@ -40,6 +41,13 @@ class ReplayError(UsageError):
 __all__ = ["ReplayError", "add_parser", "read_record", "replay", "run"]
 
 
+STEP_HELP = (
+    "Enter or n: next step; b: back; N or j N: jump to after move N; f: first; l: last;"
+    " q: stop"
+)
+"""The keys of ``replay --step``."""
+
+
 def replay(
     record: GameRecord,
     out: TextIO,
@@ -50,12 +58,14 @@ def replay(
     width: int | None = None,
 ) -> int:
     """Narrate ``record`` to ``out`` as ``viewer`` sees it (None: everything); with ``inp``,
-    wait for a line after each step ('q' stops). Returns the exit code."""
+    step through it interactively (:data:`STEP_HELP`). Returns the exit code. The whole
+    record is checked before anything is printed."""
     game = record.load_game()
     if viewer is not None and not 0 <= viewer < game.num_players:
         raise ReplayError(f"--as {viewer}: seats are 0..{game.num_players - 1}")
     # Every move is checked before any is narrated: a bad record stops with nothing shown.
-    every_state = list(record.replay())
+    states = list(record.replay())
+    actions = [game.parse_action(move.action) for move in record.moves]
     renderer = renderer_for(game)
     console = Console(file=out, markup=False, highlight=False, soft_wrap=True, width=width or 100)
     view = "everything" if viewer is None else f"as {who(viewer)} saw it"
@@ -63,47 +73,108 @@ def replay(
     console.print(f"{game.info.title} ({game.name}) replay, {view}", style="bold")
     console.print(f"parameters: {params}")
     console.print(f"{len(record.moves)} moves")
-    states = iter(every_state)
-    state = next(states)
+
+    def line(index: int) -> str:
+        """The narration of move ``index`` (1-based)."""
+        player = record.moves[index - 1].player
+        before, after = states[index - 1], states[index]
+        text = narrate(renderer, before, actions[index - 1], player, after, viewer)
+        return step_line(index, player, text)
+
+    if inp is not None:
+        return _step_through(console, renderer, states, line, viewer, inp)
     shown_first_board = False
     for index, move in enumerate(record.moves, 1):
-        before = state
-        try:
-            state = next(states)
-        except StopIteration:  # pragma: no cover - replay yields one state per move
-            raise StateDecodeError(f"record.moves[{index - 1}]: no state") from None
-        player = move.player
-        deciding = player != CHANCE and (viewer is None or player == viewer)
+        before = states[index - 1]
+        deciding = move.player != CHANCE and (viewer is None or move.player == viewer)
         if deciding and (boards or not shown_first_board):
             console.print()
             _board(console, renderer, before, viewer)
             console.print(before.prompt(), style="bold")
             shown_first_board = True
-        action = game.parse_action(move.action)
-        text = narrate(renderer, before, action, player, state, viewer)
-        console.print(step_line(index, player, text))
-        if inp is not None:
-            console.print("(Enter: next step, q: stop) ", end="")
-            out.flush()
-            line = inp.readline()
-            if not line or line.strip().lower() == "q":
-                console.print()
-                return 0
+        console.print(line(index))
     console.print()
+    _ending(console, renderer, states, viewer)
+    return 0
+
+
+def _ending(console: Console, renderer: Any, states: list[Any], viewer: int | None) -> None:
+    """The end of the record: the game-over screen with the score breakdown, or the table
+    where the record stops."""
+    state = states[-1]
     if state.is_terminal:
         console.print("===== Game over =====", style="bold reverse")
         console.print(seat_view(renderer, state, None))
         lines = reveal(renderer, state)
         if lines:
             console.print("Revealed:", style="bold")
-            for line in lines:
-                console.print("  " + line)
+            for text in lines:
+                console.print("  " + text)
         console.print(results(state))
+        console.print("How the scores came about:", style="bold")
+        for text in end_report(states).lines():
+            console.print(text)
     else:
         console.print("The record ends before the game does; the table now:", style="bold")
         _board(console, renderer, state, viewer)
         console.print(state.prompt(), style="bold")
-    return 0
+
+
+def _step_through(
+    console: Console,
+    renderer: Any,
+    states: list[Any],
+    line: Any,
+    viewer: int | None,
+    inp: TextIO,
+) -> int:
+    """The interactive ``--step`` loop: position ``k`` is the table after ``k`` moves."""
+    last = len(states) - 1
+    console.print(STEP_HELP)
+    console.print()
+    _board(console, renderer, states[0], viewer)
+    k = 0
+    while True:
+        console.print(f"(at move {k} of {last}) > ", end="")
+        console.file.flush()
+        answer = inp.readline()
+        if not answer:
+            console.print()
+            return 0
+        word, _, rest = answer.strip().lower().partition(" ")
+        target: int | None
+        if word in ("", "n", "next"):
+            target = k + 1
+        elif word in ("b", "back"):
+            target = k - 1
+        elif word in ("f", "first"):
+            target = 0
+        elif word in ("l", "last"):
+            target = last
+        elif word in ("q", "quit"):
+            return 0
+        elif word.isascii() and word.isdigit() and not rest:
+            target = int(word) if len(word) <= 9 else last + 1
+        elif word in ("j", "jump") and rest.strip().isascii() and rest.strip().isdigit():
+            target = int(rest.strip()) if len(rest.strip()) <= 9 else last + 1
+        else:
+            console.print(f"unknown key {answer.strip()!r:.40}; {STEP_HELP}")
+            continue
+        if not 0 <= target <= last:
+            where = "the last move" if target > last else "the start"
+            console.print(f"no move {target}: moves are 0..{last} ({where} is as far as it goes)")
+            continue
+        if target == k + 1:
+            console.print(line(target))  # forward one step: its narration, as without --step
+        else:
+            console.print(f"jumped to after move {target}" if target else "back at the start")
+            if target:
+                console.print(line(target))
+            _board(console, renderer, states[target], viewer)
+        k = target
+        if k == last:
+            console.print()
+            _ending(console, renderer, states, viewer)
 
 
 def _board(console: Console, renderer: Any, state: Any, viewer: int | None) -> None:
@@ -130,7 +201,11 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--boards", action="store_true", help="draw the table before every decision shown"
     )
-    parser.add_argument("--step", action="store_true", help="wait for Enter after each step")
+    parser.add_argument(
+        "--step",
+        action="store_true",
+        help="walk through the game: Enter next, b back, N jump to move N, f first, l last, q stop",
+    )
     parser.set_defaults(func=run, handler=lambda args, out: run(args, out=out))
 
 

@@ -42,6 +42,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from clangames import __version__
 from clangames.bots.random_bot import RandomBot
 from clangames.cli.errors import CommandFailure, Interrupted, UsageError
 from clangames.cli.files import check_writable
@@ -204,10 +205,57 @@ def _share(wins: float, n: int) -> dict[str, Any]:
     }
 
 
+def bot_settings(
+    names: Sequence[str], iterations: int | None = None, rollout_limit: int | None = None
+) -> dict[str, dict[str, Any]]:
+    """Each distinct bot's settings, as the seats were made (:func:`make_seat_bot`)."""
+    settings: dict[str, dict[str, Any]] = {}
+    for name in sorted(set(names)):
+        if name == "ismcts":
+            settings[name] = {
+                "iterations": 200 if iterations is None else iterations,
+                "rollout_limit": 40 if rollout_limit is None else rollout_limit,
+            }
+        else:
+            settings[name] = {}
+    return settings
+
+
+def confounding_warning(names: Sequence[str], rotate: bool, games: int) -> str | None:
+    """Why the per-bot figures cannot be read as bot strength, or None when they can:
+    without rotation each bot always sits in the same seat(s), so a bot's win rate mixes
+    its strength with its seat's advantage (and the first player's rate is one bot's);
+    with rotation a number of games that is not a multiple of the players leaves the
+    seats unevenly shared."""
+    if len(set(names)) < 2:
+        return None
+    if not rotate:
+        return (
+            "seat and bot are confounded: each bot always took the same seat(s), so its win"
+            " rate mixes its strength with the seat's advantage, and the first player's rate"
+            " is one bot's; run with --rotate to compare bots"
+        )
+    if games % len(names):
+        return (
+            f"{games} games do not rotate evenly over {len(names)} seats: some bots sat"
+            " first more often; use a multiple of the player count"
+        )
+    return None
+
+
 def summarize(
-    game: Game, names: Sequence[str], seed: int, rotate: bool, results: Sequence[GameResult]
+    game: Game,
+    names: Sequence[str],
+    seed: int,
+    rotate: bool,
+    results: Sequence[GameResult],
+    *,
+    iterations: int | None = None,
+    rollout_limit: int | None = None,
 ) -> dict[str, Any]:
-    """The JSON summary of a simulation (results in any order; summarised by index)."""
+    """The JSON summary of a simulation (results in any order; summarised by index), with
+    the version, the bots' settings and how the games were seeded, so it can be
+    reproduced."""
     ordered = sorted(results, key=lambda r: r.index)
     n = game.num_players
     games = len(ordered)
@@ -240,13 +288,21 @@ def summarize(
         per_bot.append({"bot": name, **_share(wins, plays), "score": _stats(scores)})
     first_games = [r for r in ordered if r.first >= 0]
     first_wins = sum(r.returns[r.first] for r in first_games)
+    warning = confounding_warning(names, rotate, games)
     return {
+        "version": __version__,
         "game": game.name,
         "params": {k: v for k, v in game.params.items()},
         "players": n,
         "seats": list(names),
         "rotate": rotate,
         "seed": seed,
+        "seeding": (
+            "game i: chance from Rng(seed).fork(i), the bot at seat p from"
+            " Rng(seed).fork(i).fork(p + 1)"
+        ),
+        "bots": bot_settings(names, iterations, rollout_limit),
+        "warnings": [warning] if warning else [],
         "games": games,
         "per_seat": per_seat,
         "per_bot": per_bot,
@@ -439,7 +495,8 @@ def print_summary(summary: dict[str, Any], console: Console) -> None:
         )
     console.print(table)
     if len(summary["per_bot"]) > 1:
-        by_bot = Table(title="per bot", box=None, pad_edge=False)
+        title = "per bot (every seat)" if summary["rotate"] else "per bot (seat = bot, see below)"
+        by_bot = Table(title=title, box=None, pad_edge=False)
         for col in ("bot", "seat-games", "win rate", "95% CI", "mean score"):
             by_bot.add_column(col, justify="left" if col == "bot" else "right")
         for b in summary["per_bot"]:
@@ -464,10 +521,32 @@ def print_summary(summary: dict[str, Any], console: Console) -> None:
         f"first player: win rate {first['win_rate']:.3f} (95% CI {low:.3f}-{high:.3f})"
         f" against {first['expected_without_advantage']:.3f} without an advantage"
     )
+    settings = "; ".join(
+        f"{name} ({', '.join(f'{k} {v}' for k, v in values.items()) or 'no settings'})"
+        for name, values in summary["bots"].items()
+    )
+    console.print(f"bots: {settings}; clangames {summary['version']}")
+    for warning in summary["warnings"]:
+        console.print(f"warning: {warning}", style="bold yellow")
+
+
+def _rate_bars(
+    axes: Any, rows: Sequence[dict[str, Any]], labels: list[str], players: int, colour: str
+) -> None:
+    """Win-rate bars with their 95% intervals and the no-advantage line at 1/players."""
+    rates = [r["win_rate"] for r in rows]
+    lows = [r["win_rate"] - r["ci95"][0] for r in rows]
+    highs = [r["ci95"][1] - r["win_rate"] for r in rows]
+    axes.bar(range(len(rows)), rates, yerr=[lows, highs], capsize=6, color=colour)
+    axes.axhline(1 / players, color="grey", linestyle="--", linewidth=1)
+    axes.set_xticks(range(len(rows)), labels)
+    axes.set_ylim(0, 1)
+    axes.set_ylabel("win rate (shared wins split)")
 
 
 def plot(summary: dict[str, Any], results: Sequence[GameResult], path: str) -> None:
-    """A PNG with win rates (95% intervals) and score distributions per seat."""
+    """A PNG with win rates (95% intervals) per seat and, with several bots, per bot, and
+    the score distribution per seat."""
     try:
         import matplotlib
 
@@ -476,19 +555,24 @@ def plot(summary: dict[str, Any], results: Sequence[GameResult], path: str) -> N
     except ImportError:
         raise SimulateError(
             "--plot needs matplotlib, the optional 'plot' extra: pip install 'clangames[plot]'"
+            " (in a checkout: pip install -e '.[plot]')"
         ) from None
     seats = summary["per_seat"]
+    bots = summary["per_bot"]
     labels = [f"P{s['seat']}\n{'/'.join(name for name, _ in s['bots'])}" for s in seats]
-    rates = [s["win_rate"] for s in seats]
-    lows = [s["win_rate"] - s["ci95"][0] for s in seats]
-    highs = [s["ci95"][1] - s["win_rate"] for s in seats]
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.5))
-    left.bar(range(len(seats)), rates, yerr=[lows, highs], capsize=6, color="tab:blue")
-    left.axhline(1 / summary["players"], color="grey", linestyle="--", linewidth=1)
-    left.set_xticks(range(len(seats)), labels)
-    left.set_ylim(0, 1)
-    left.set_ylabel("win rate (shared wins split)")
+    by_bot = len(bots) > 1
+    fig, panels = plt.subplots(1, 3 if by_bot else 2, figsize=(16 if by_bot else 11, 4.5))
+    left, right = panels[0], panels[-1]
+    _rate_bars(left, seats, labels, summary["players"], "tab:blue")
     left.set_title("win rate per seat, 95% Wilson interval")
+    if by_bot:
+        middle = panels[1]
+        _rate_bars(middle, bots, [b["bot"] for b in bots], summary["players"], "tab:orange")
+        middle.set_title(
+            "win rate per bot (over every seat)"
+            if summary["rotate"]
+            else "win rate per bot: CONFOUNDED with seat (no --rotate)"
+        )
     scores = [[r.scores[s["seat"]] for r in results] for s in seats]
     right.boxplot(scores)
     right.set_xticks(range(1, len(seats) + 1), labels)
@@ -548,6 +632,7 @@ def check_plot_extra() -> None:
     except ImportError:
         raise UsageError(
             "--plot needs matplotlib, the optional 'plot' extra: pip install 'clangames[plot]'"
+            " (in a checkout: pip install -e '.[plot]')"
         ) from None
 
 
@@ -583,7 +668,15 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         progress=progress,
     )
     elapsed = time.perf_counter() - started
-    summary = summarize(game, names, seed, args.rotate, results)
+    summary = summarize(
+        game,
+        names,
+        seed,
+        args.rotate,
+        results,
+        iterations=args.iterations,
+        rollout_limit=args.rollout_limit,
+    )
     print_summary(summary, console)
     console.print(f"{len(results)} games in {elapsed:.1f} s with {jobs} job(s)")
     if args.json:

@@ -3,6 +3,7 @@
 from clangames.engine.actions import ActionTable
 from clangames.engine.chance import play_chance, resolve_chance, sample_chance
 from clangames.engine.codec import decode, encode, parse_json
+from clangames.engine.display import RenderingUnavailableError, set_drawer
 from clangames.engine.errors import (
     ClanGamesError,
     IllegalActionError,
@@ -17,6 +18,7 @@ from clangames.engine.liveness import check_playable
 from clangames.engine.match import Match, Policy, Step
 from clangames.engine.phases import CHANCE, Phase
 from clangames.engine.piles import Multiset, Pile
+from clangames.engine.position import Notation, PositionError
 from clangames.engine.record import GameRecord, Move
 from clangames.engine.registry import clear_load_cache, game_spec, games, load, register
 from clangames.engine.rng import Rng
@@ -41,11 +43,14 @@ __all__ = [
     "Match",
     "Move",
     "Multiset",
+    "Notation",
     "Parameter",
     "Phase",
     "Pile",
     "Playout",
     "Policy",
+    "PositionError",
+    "RenderingUnavailableError",
     "Rng",
     "RolloutError",
     "State",
@@ -72,4 +77,5 @@ __all__ = [
     "rollout_moves",
     "rollout_seats",
     "sample_chance",
+    "set_drawer",
 ]

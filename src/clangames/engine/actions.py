@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Generic, TypeVar
 
+from clangames.engine.display import register_action_texts
 from clangames.engine.errors import InvalidActionError
 
 A = TypeVar("A", bound=Hashable)
@@ -41,6 +42,7 @@ class ActionTable(Generic[A]):
             self._by_text[key] = action
             texts.append(t)
         self._texts: tuple[str, ...] = tuple(texts)
+        register_action_texts(self.actions, self._texts)  # so that str(action) is its text
 
     def __len__(self) -> int:
         return len(self.actions)

@@ -16,6 +16,12 @@ draft shares them with the state it came from.
 A game's move, run at every step of every playout, binds its state class's pair once at
 import time with :func:`drafting`: the copier itself and a freezer for that one class,
 which spares each move the lookups and checks :func:`thaw` and :func:`freeze` make.
+
+A game whose rules work through helper methods on the draft (a task stack, rows made
+writable on demand) gives :func:`drafting` its own draft class, a subclass of the state
+class with those methods and no slots of its own: every thaw of that state class then
+makes one of those directly, so a move switches class once each way, never through a
+second twin of the state.
 """
 
 from __future__ import annotations
@@ -55,19 +61,63 @@ def _draft_class(cls: type[State]) -> type:
     return twin
 
 
+def _adopt_draft_class(cls: type[State], draft_class: type) -> None:
+    """Check that a game's ``draft_class`` can stand for ``cls``'s twin, and note it as
+    ``cls``'s draft class. Refused (``TypeError``): a class that is not a subclass of
+    ``cls``, one that adds slots or a ``__dict__`` (the object could not switch classes),
+    one that keeps the frozen ``__setattr__``, or a state class that has a draft class
+    already (its earlier drafts would freeze through another class)."""
+    if not (isinstance(draft_class, type) and issubclass(draft_class, cls)):
+        raise TypeError(f"a draft class of {cls.__name__} must subclass it, got {draft_class!r}")
+    own = draft_class.__mro__[: draft_class.__mro__.index(cls)]
+    if any(klass.__dict__.get("__slots__", None) != () for klass in own):
+        raise TypeError(
+            f"{draft_class.__name__} must declare __slots__ = () in every class above"
+            f" {cls.__name__}: a draft switches class with its state, so it adds no slots"
+        )
+    if (
+        draft_class.__setattr__ is not object.__setattr__
+        or draft_class.__delattr__ is not object.__delattr__
+    ):
+        raise TypeError(
+            f"{draft_class.__name__} must set __setattr__ and __delattr__ to object's:"
+            " a draft is edited by plain assignment"
+        )
+    if cls in _THAW:
+        current = _draft_of(cls)
+        if current is not draft_class:
+            raise TypeError(
+                f"{cls.__name__} has the draft class {current.__name__} already: give"
+                f" {draft_class.__name__} to drafting before the first thaw"
+            )
+        return
+    _FROZEN[draft_class] = cls
+    _THAW[cls] = _make_thaw(cls, draft_class)
+
+
+def _draft_of(cls: type[State]) -> type:
+    """The draft class the copier of ``cls`` makes."""
+    return next(draft for draft, frozen in _FROZEN.items() if frozen is cls)
+
+
 def _all_slots(cls: type) -> set[str]:
     """Every slot name declared by ``cls`` and its bases."""
     return {name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())}
 
 
-def _make_thaw(cls: type[State]) -> Callable[[Any], Any]:
+def _make_thaw(cls: type[State], twin: type | None = None) -> Callable[[Any], Any]:
     """Generate (once per class) a function copying every field of a ``cls`` state into
-    a new draft, resetting the cache fields: straight-line code, no loop over fields."""
+    a new draft (of ``twin``, the kernel's own twin if None), resetting the cache fields:
+    straight-line code, no loop over fields."""
     if cls in _FROZEN:
         raise TypeError(f"{cls.__name__} is a draft already; freeze it before thawing it")
-    twin = _draft_class(cls)
-    # The class is a default argument: a fast local rather than a global lookup.
-    lines = ["def thaw(s, twin=twin):", "    d = twin()"]
+    # The classes are default arguments: fast locals rather than global lookups. A game's
+    # draft class may construct itself otherwise (from a state, say): made bare.
+    make = "    d = new(twin)"
+    if twin is None:
+        twin = _draft_class(cls)
+        make = "    d = twin()"
+    lines = ["def thaw(s, twin=twin, new=new):", make]
     for field in attrs.fields(cls):
         if field.metadata.get("cache"):
             if not isinstance(field.default, (type(None), bool, int)):
@@ -81,7 +131,7 @@ def _make_thaw(cls: type[State]) -> Callable[[Any], Any]:
     if "_attrs_cached_hash" in _all_slots(cls):  # attrs' cache_hash=True: no hash yet
         lines.append("    d._attrs_cached_hash = None")
     lines.append("    return d")
-    namespace: dict[str, Any] = {"twin": twin}
+    namespace: dict[str, Any] = {"twin": twin, "new": object.__new__}
     exec(compile("\n".join(lines), f"<draft of {cls.__qualname__}>", "exec"), namespace)
     thaw: Callable[[Any], Any] = namespace["thaw"]
     return thaw
@@ -104,10 +154,18 @@ def _make_freeze(cls: type[State]) -> Callable[[Any], Any]:
     return freezer
 
 
-def drafting(state_type: type[S]) -> tuple[Callable[[S], Any], Callable[[Any], S]]:
+def drafting(
+    state_type: type[S], draft_class: type | None = None
+) -> tuple[Callable[[S], Any], Callable[[Any], S]]:
     """The ``(thaw, freeze)`` pair specialised to ``state_type``: what :func:`thaw` and
     :func:`freeze` do for its states, without their per-call lookups and checks. A game
     binds it once at import time for the move that runs at every step.
+
+    ``draft_class``, if given, is the game's own draft class for ``state_type`` (see the
+    module's description): a subclass of it with ``__slots__ = ()`` in every class it adds,
+    ``__setattr__`` and ``__delattr__`` set to object's; from then on every thaw of a
+    ``state_type`` state makes one. It must be given before the first thaw of the class
+    (``TypeError`` otherwise, as for a class that does not fit).
 
     The pair is for exactly ``state_type`` (not subclasses): its thaw makes the same draft
     class as :func:`thaw`, and its freeze trusts that it gets one of those drafts (a state
@@ -115,6 +173,10 @@ def drafting(state_type: type[S]) -> tuple[Callable[[S], Any], Callable[[Any], S
     Python's class assignment with a ``TypeError``)."""
     if not (isinstance(state_type, type) and issubclass(state_type, State)):
         raise TypeError(f"drafting needs a State class, got {state_type!r}")
+    if draft_class is not None:
+        if state_type in _FROZEN:
+            raise TypeError(f"{state_type.__name__} is a draft already; it has no draft class")
+        _adopt_draft_class(state_type, draft_class)
     return _copier(state_type), _make_freeze(state_type)
 
 

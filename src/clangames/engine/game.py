@@ -20,6 +20,7 @@ from clangames.engine.errors import InvalidParameterError, StateDecodeError
 from clangames.engine.liveness import check_playable
 
 if TYPE_CHECKING:
+    from clangames.engine.position import Notation
     from clangames.engine.state import State
 
 
@@ -244,3 +245,34 @@ class Game(abc.ABC):
         state.check_consistency()
         check_playable(state)
         return state
+
+    # -- positions: readable text, names and scenarios (see engine/position.py) ---------------
+    def make_notation(self) -> Notation:
+        """This game's position notation. The default writes every state field generically
+        (numbers and lists); games override it to write their parts in their own names."""
+        from clangames.engine.position import Notation
+
+        return Notation(self)
+
+    @property
+    def names(self) -> Mapping[str, tuple[str, ...]]:
+        """The game's vocabulary by kind (``"clan"``, ``"card"``, ``"colour"`` ...): the
+        names its positions use, in index order."""
+        from clangames.engine.position import notation_of
+
+        return notation_of(self).names
+
+    def state_from_position(self, text: str) -> State:
+        """The state written by :meth:`State.to_position`; PositionError (a
+        StateDecodeError) naming the bad token and what was expected."""
+        from clangames.engine.position import notation_of
+
+        return notation_of(self).read(text)
+
+    def position(self, **parts: object) -> State:
+        """A scenario: a state from the parts a test cares about, given in the game's
+        names (``phase="turn@0"``, fields as notation text or lists); the rest is filled
+        in consistently (cards nobody placed go to the pile or deck)."""
+        from clangames.engine.position import notation_of
+
+        return notation_of(self).build(**parts)

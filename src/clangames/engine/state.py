@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from clangames.engine.codec import JSON, encode
+from clangames.engine.display import draw
 from clangames.engine.errors import IllegalActionError, InvalidActionError, StateDecodeError
 from clangames.engine.phases import CHANCE, Phase
 
@@ -284,6 +285,15 @@ class State(abc.ABC):
         return tuple(share if p in won else 0.0 for p in range(n))
 
     # -- text and persistence -----------------------------------------------------------------
+    def render(self, seat: int | None = None, width: int | None = None) -> str:
+        """The table as plain text: as ``seat`` sees it (None: what everyone sees), at most
+        ``width`` columns wide (None: 80). Drawn by the rendering layer from the seat's
+        observation, so it never shows what that seat may not know."""
+        return draw(self, seat, width)
+
+    def __str__(self) -> str:
+        return draw(self, None, None)
+
     def action_text(self, action: Action) -> str:
         """The short text form of an action (as the game parses it back)."""
         return self.game.action_text(action)
@@ -299,6 +309,13 @@ class State(abc.ABC):
             "params": encode(dict(self.game.params)),
             "state": encode(self),
         }
+
+    def to_position(self) -> str:
+        """The state as readable position text in the game's names, hidden parts included;
+        ``game.state_from_position`` reads it back to an equal state."""
+        from clangames.engine.position import notation_of
+
+        return notation_of(self.game).show(self)
 
     def check_consistency(self) -> None:  # noqa: B027 - optional hook, not abstract
         """Raise StateDecodeError if the state breaks a rule of the game's components

@@ -12,6 +12,7 @@ from clangames.engine.bits import bits_of
 from clangames.engine.errors import InvalidParameterError
 from clangames.engine.game import Game, GameInfo, GameSpec, Parameter
 from clangames.engine.phases import Phase
+from clangames.engine.position import Notation
 from clangames.engine.registry import register
 from clangames.kilt_castle.actions import (
     Build,
@@ -234,6 +235,12 @@ class KiltCastleGame(Game):
     def state_type(self) -> type[KiltCastleState]:
         """The state class, for decoding saved states."""
         return KiltCastleState
+
+    def make_notation(self) -> Notation:
+        """Positions with colours, cards, spaces and floor letters (kilt_castle/position.py)."""
+        from clangames.kilt_castle.position import notation
+
+        return notation(self)
 
     def initial_state(self) -> KiltCastleState:
         """The single cards laid out; a chance node lays out the double cards."""

@@ -9,6 +9,7 @@ from clangames.engine.actions import ActionTable
 from clangames.engine.bits import bit_tables
 from clangames.engine.errors import InvalidParameterError
 from clangames.engine.game import Game, GameInfo, GameSpec, Parameter
+from clangames.engine.position import Notation
 from clangames.engine.registry import register
 from clangames.kings_kilt.actions import (
     Advance,
@@ -127,6 +128,12 @@ class KingsKiltGame(Game):
 
     def initial_state(self) -> KingsKiltState:
         return initial_state(self)
+
+    def make_notation(self) -> Notation:
+        """Positions in clan names (kings_kilt/position.py)."""
+        from clangames.kings_kilt.position import notation
+
+        return notation(self)
 
     def clan_name(self, clan: int) -> str:
         """The name of clan ``clan``."""

@@ -9,6 +9,7 @@ from clangames.engine.actions import ActionTable
 from clangames.engine.bits import bit_tables
 from clangames.engine.game import Game, GameInfo, GameSpec, Parameter
 from clangames.engine.phases import Phase
+from clangames.engine.position import Notation
 from clangames.engine.registry import register
 from clangames.engine.simultaneous import NOT_COMMITTED, Commitments
 from clangames.koa_kingmaker.actions import (
@@ -126,6 +127,12 @@ class KoaGame(Game):
     @property
     def state_type(self) -> type[KoaState]:
         return KoaState
+
+    def make_notation(self) -> Notation:
+        """Positions with cards and houses by name (koa_kingmaker/position.py)."""
+        from clangames.koa_kingmaker.position import notation
+
+        return notation(self)
 
     def initial_state(self) -> KoaState:
         """The houses seated: Royalty in court, the other cards in hand, nothing dealt."""

@@ -131,6 +131,31 @@ class ClanFeudRenderer(Renderer):
             parts.append(fight)
         return Group(*parts)
 
+    def summary(self, obs: Any) -> RenderableType:
+        """The status line, then per clan one line of VP, money and feud tokens and what
+        it holds (territories with buildings and armies); free empty territories left out."""
+        board = self.cf.board
+        lines: list[RenderableType] = [self.header(obs)]
+        for p in range(len(obs.money)):
+            line = self.clan(p)
+            line.append(f": {obs.vp[p]} VP, £{obs.money[p]}, feud {obs.feud[p]}; holds ")
+            held = []
+            for t, terr in enumerate(board.territories):
+                army = army_text(obs.troops[p], t)
+                if obs.controller[t] != p and not army:
+                    continue
+                extra = [SITES[obs.site[t]]] if obs.site[t] and obs.controller[t] == p else []
+                extra += [army] if army else []
+                held.append(terr.name + (f" ({', '.join(extra)})" if extra else ""))
+            line.append("; ".join(held) or "nothing")
+            lines.append(line)
+        if obs.king >= 0:
+            lines.append(Text(f"King James: {board.territories[obs.king].name}"))
+        fight = self.battle(obs)
+        if fight is not None:
+            lines.append(fight)
+        return Group(*lines)
+
     def secrets(self, obs: Any) -> list[str]:
         if obs.viewer < 0:
             return []

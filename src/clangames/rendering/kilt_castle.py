@@ -10,10 +10,12 @@ command line imports it).
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Iterator
 from typing import Any
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -47,13 +49,17 @@ LEGEND = (
     " (a digit counts a floor's crests); ^ a roof, ~ water, . an empty space."
 )
 """The key printed under the castle."""
+COMPACT_LEGEND = (
+    "Cards: the capital letter is the colour facing the castle, * the card moved this turn;"
+    " each position builds along its row or column. Spaces: the top floor (colour and"
+    " crests) / the height; ^ a roof, ~ water, . empty."
+)
+"""The key printed under the castle drawn one line a row (a screen too narrow for the grid)."""
 COLUMNS = (
     "built: its floors on the castle; towers: the towers it tops (a roofed one belongs to all);"
     " left: its floors in the supply"
 )
 """The key printed under the colours table."""
-LINE_WIDTH = 96
-"""Longest line of a key: the command line prints 100 columns wide, without wrapping."""
 
 
 def colour_letters(names: tuple[str, ...]) -> tuple[str, ...]:
@@ -68,10 +74,41 @@ def colour_letters(names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(f"C{i + 1}" for i in range(len(names)))
 
 
-def key(text: str) -> Text:
-    """A key in dim lines of at most LINE_WIDTH characters (the command line prints without
-    wrapping)."""
-    return Text("\n".join(textwrap.wrap(text, LINE_WIDTH)), style="dim")
+LINE_WIDTH = 96
+"""Longest line of a key, however wide the screen (long lines are hard to read)."""
+
+
+class key:
+    """A key in dim lines of at most LINE_WIDTH characters, or the screen's width if that
+    is less (so the key never wraps a second time into ragged lines)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __rich_console__(
+        self, console: Console, options: ConsoleOptions
+    ) -> Iterator[RenderableType]:
+        width = min(LINE_WIDTH, options.max_width)
+        yield Text("\n".join(textwrap.wrap(self.text, width)), style="dim")
+
+
+class Fitted:
+    """``wide`` when it fits the width it is drawn at, else ``narrow`` (the castle grid
+    needs about 90 columns; on an 80-column screen the one-line-a-row grid stands in)."""
+
+    def __init__(
+        self, wide: RenderableType, narrow: RenderableType, probe: RenderableType | None = None
+    ) -> None:
+        self.wide = wide
+        self.narrow = narrow
+        self.probe = wide if probe is None else probe
+        """What must fit for ``wide`` to be drawn (a part of it, say)."""
+
+    def __rich_console__(
+        self, console: Console, options: ConsoleOptions
+    ) -> Iterator[RenderableType]:
+        need = Measurement.get(console, options.update(width=10_000), self.probe).maximum
+        yield self.wide if need <= options.max_width else self.narrow
 
 
 class KiltCastleRenderer(Renderer):
@@ -306,7 +343,7 @@ class KiltCastleRenderer(Renderer):
         it owns (top floor, no roof), floors left by crests, and markers."""
         game = self.kc
         table = Table(box=None, pad_edge=False, show_header=True)
-        table.add_column("colour")
+        table.add_column("colour", no_wrap=True)
         table.add_column("seat")
         table.add_column("ducats", justify="right")
         table.add_column("built", justify="right")
@@ -350,15 +387,89 @@ class KiltCastleRenderer(Renderer):
         if not isinstance(obs, KiltCastleObservation):
             return super().board(obs)
         title = Text(self.kc.info.title, style="bold underline")
+        castle = self.castle(obs)
         return Group(
             title,
-            self.castle(obs),
-            key(LEGEND),
+            Fitted(
+                Group(castle, key(LEGEND)),
+                Group(self.compact_castle(obs), key(COMPACT_LEGEND)),
+                probe=castle,
+            ),
             *self.turn_lines(obs),
             *self.table_lines(obs),
             self.colours_table(obs),
             key(COLUMNS),
         )
+
+    def compact_space(self, obs: KiltCastleObservation, space: int) -> Text:
+        """One grid cell in one line: ``~`` water, ``.`` empty, else an optional roof ``^``,
+        the top floor's tag and crests, and the height (``^O2/3``)."""
+        board = self.kc.board
+        if space in board.water:
+            return Text("~", style="blue")
+        tower = obs.towers[space]
+        if not tower:
+            return Text(".", style="dim")
+        text = Text("^" if obs.roofed >> space & 1 else "", style="bold")
+        colour, crests = divmod(letter_floor(tower[-1]), CREST_KINDS)
+        text.append(self.letters[colour] + (str(crests) if crests else ""), self.styles[colour])
+        text.append(f"/{len(tower)}")
+        return text
+
+    def compact_ring(self, obs: KiltCastleObservation, positions: tuple[int, ...]) -> Text:
+        """A ring cell in one line: each position number and the cards lying there."""
+        text = Text()
+        for n, position in enumerate(positions):
+            if n:
+                text.append(" ")
+            text.append(str(position), style="dim")
+            for slot, p in enumerate(obs.positions):
+                if p == position:
+                    text.append(" ")
+                    text.append_text(self.card(obs, slot))
+        return text
+
+    def compact_castle(self, obs: KiltCastleObservation) -> Table:
+        """The castle one line per grid row (cells as ``compact_space``, the ring's
+        positions with their cards around it)."""
+        board = self.kc.board
+        grid = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
+        for _ in range(board.cols + 2):
+            grid.add_column(no_wrap=True)
+        for r in range(board.rows + 2):
+            cells: list[RenderableType] = []
+            for c in range(board.cols + 2):
+                if 1 <= r <= board.rows and 1 <= c <= board.cols:
+                    cells.append(self.compact_space(obs, board.space(r - 1, c - 1)))
+                else:
+                    cells.append(self.compact_ring(obs, self.ring.get((r, c), ())))
+            grid.add_row(*cells)
+        return grid
+
+    def summary(self, obs: Any) -> RenderableType:
+        """The castle one line per grid row (cells as ``compact_space``), the turn, and
+        one line per colour (ducats and floors left)."""
+        if not isinstance(obs, KiltCastleObservation):
+            return super().summary(obs)
+        grid = self.compact_castle(obs)
+        colours = []
+        for seat, owned in enumerate(self.kc.seat_colours):
+            line = Text(f"{who(seat)}: {obs.money[seat]} ducats; left ")
+            for n, c in enumerate(owned):
+                if n:
+                    line.append(", ")
+                line.append_text(self.colour(c, long=True))
+                left = obs.supply[c * CREST_KINDS : (c + 1) * CREST_KINDS]
+                line.append(f" {sum(left)}")
+            marks = [
+                m for m, on in (("to move", seat in obs.to_move), ("you", seat == obs.viewer)) if on
+            ]
+            if marks:
+                line.append(f" [{', '.join(marks)}]")
+            colours.append(line)
+        title = Text(self.kc.info.title + " (cells: top floor/height, ^ roofed)", style="bold")
+        turn = Text(" ").join(self.turn_lines(obs))  # one paragraph: fewer, fuller lines
+        return Group(title, grid, turn, *colours)
 
     def secrets(self, obs: Any) -> list[str]:
         """Nothing: Kilt Castle has no hidden information."""

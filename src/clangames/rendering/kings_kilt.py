@@ -145,6 +145,52 @@ class KingsKiltRenderer(Renderer):
             )
         return Group(title, self.pyramid(obs), *info, seats)
 
+    def summary(self, obs: Any) -> RenderableType:
+        """One line per pyramid row (``K``ing, ``G``uardians, ``N``oblemen, rows 3-1) with
+        each space's label and clan, the pile in one line, one line per seat."""
+        if not isinstance(obs, KingsKiltObservation):
+            return super().summary(obs)
+        geo = self.kk.geo
+        short = {geo.king_row: "K", geo.guardian_row: "G", geo.nobleman_row: "N"}
+        lines: list[Text] = [Text(f"{self.kk.info.title}", style="bold underline")]
+        for row in range(geo.width, 0, -1):
+            line = Text(f"{short.get(row, str(row)):<2}")
+            line.append(" " * ((row - 1) * 6))
+            for pos in geo.row_positions(row):
+                label = geo.label(pos) + ("*" if pos == obs.vacancy else "")
+                line.append(f" {label:<4}", style="dim")
+                cell = self._clan(obs.pyramid[pos])
+                cell.pad_right(8 - len(cell.plain))
+                line.append_text(cell)
+            line.rstrip()
+            lines.append(line)
+        top = f", top {self.kk.clans[obs.top]}" if obs.top >= 0 else ""
+        lines.append(
+            Text(
+                f"Pile {obs.pile_size}{top}; betrayed: {_counts(self.kk.clans, obs.removed)}"
+                + ("; a King is crowned" if obs.crowned else "")
+            )
+        )
+        for seat in range(self.kk.num_players):
+            face_up = ", ".join(self.kk.clans[c] for c in self.kk.bits[obs.revealed[seat]])
+            marks = [
+                m
+                for m, on in (
+                    ("passed", obs.passed >> seat & 1),
+                    ("to move", seat in obs.to_move),
+                    ("you", seat == obs.viewer),
+                )
+                if on
+            ]
+            lines.append(
+                Text(
+                    f"{who(seat)}: {obs.family_sizes[seat]} family cards"
+                    f" (face up: {face_up or '-'}), {obs.hand_sizes[seat]} Influence"
+                    + (f" [{', '.join(marks)}]" if marks else "")
+                )
+            )
+        return Group(*lines)
+
     def secrets(self, obs: Any) -> list[str]:
         """The viewer's family (face down or up) and Influence hand."""
         if not isinstance(obs, KingsKiltObservation) or obs.viewer < 0:

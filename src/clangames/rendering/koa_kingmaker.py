@@ -216,6 +216,29 @@ class KoaRenderer(Renderer):
             return super().board(obs)
         return Group(*self.header(obs), self.courts(obs))
 
+    def summary(self, obs: Any) -> RenderableType:
+        """The header, then one line per house: status, hand size, this round's card and
+        its court (discard piles only on the full board)."""
+        if not isinstance(obs, KoaObservation):
+            return super().summary(obs)
+        lines: list[RenderableType] = list(self.header(obs))
+        for h in range(self.koa.houses):
+            line = self.house(h)
+            if h == obs.viewer:
+                line.append(" (you)", style="bold")
+            elif self.koa.is_automated(h):
+                line.append(" (auto)", style="dim")
+            out = obs.out_round[h]
+            line.append(
+                f": {'in' if out == 0 else f'out in round {out}'}, hand {obs.hand_sizes[h]}"
+            )
+            line.append(", this round ")
+            line.append_text(self.this_round(obs, h))
+            line.append(" | court: ")
+            line.append_text(self.court(obs.courts[h]))
+            lines.append(line)
+        return Group(*lines)
+
     def secrets(self, obs: Any) -> list[str]:
         """The viewer's hand, its face-down card before the reveal and its inheritance
         number (nothing for the public view)."""

@@ -45,6 +45,12 @@ class Renderer:
         """The table as ``obs``'s viewer sees it (``obs.viewer`` < 0 or absent: public)."""
         return generic_board(obs, self.game.info.title)
 
+    def summary(self, obs: Any) -> RenderableType:
+        """A compact board for small screens (at most about 16 lines at 80 columns), drawn
+        when the full :meth:`board` and the options would not fit the terminal together;
+        the full board stays one command away. Games with a tall board override this."""
+        return self.board(obs)
+
     def secrets(self, obs: Any) -> list[str]:
         """Lines naming what only ``obs``'s viewer knows (``"hand: ..."``, face-down cards),
         shown to that seat as "Your hand: ..." and to everyone in the end-of-game reveal as
@@ -155,12 +161,16 @@ def step_line(index: int, player: int, text: str) -> str:
     return f"[{index}] {who(player)}: {text}"
 
 
-def seat_view(renderer: Renderer, state: State, viewer: int | None) -> RenderableType:
-    """The board as ``viewer`` sees it (None: the public view), with their secrets."""
+def seat_view(
+    renderer: Renderer, state: State, viewer: int | None, compact: bool = False
+) -> RenderableType:
+    """The board as ``viewer`` sees it (None: the public view), with their secrets;
+    ``compact``: the renderer's summary board instead of the full one."""
+    draw = renderer.summary if compact else renderer.board
     if viewer is None:
-        return renderer.board(state.public_observation())
+        return draw(state.public_observation())
     obs = state.observation(viewer)
-    parts: list[RenderableType] = [renderer.board(obs)]
+    parts: list[RenderableType] = [draw(obs)]
     secrets = renderer.secrets(obs)
     if secrets:
         parts.append(Text("\n".join(f"Your {line}" for line in secrets), style="bold"))

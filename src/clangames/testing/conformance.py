@@ -8,8 +8,8 @@ harness costs a few bare playout steps per step rather than a hundred:
   strictly sorted, every action's id, text and ``repr`` round trip (once per distinct
   action and run), positive integer chance weights, terminal returns, winners and scores,
   and the caller's ``invariant``;
-- the full checks (JSON round trip and hash, masks, applying the legal actions, exact
-  chance probabilities, rejections leaving the state unchanged, observations, resample)
+- the full checks (JSON and position round trips, hash, masks, applying the legal actions,
+  exact chance probabilities, rejections leaving the state unchanged, observations, resample)
   run on a seeded sample of states. States are grouped by kind of node (phase name,
   number of players to move, simultaneous or not); the first :data:`ALWAYS_FIRST` states
   of each kind in a run are always fully checked, the k-th one after them with
@@ -45,6 +45,8 @@ from clangames.engine.phases import CHANCE
 from clangames.engine.record import GameRecord, Move
 from clangames.engine.rng import Rng
 from clangames.engine.state import State
+from clangames.testing.pictures import check_end_report, check_pictures, wants_pictures
+from clangames.testing.positions import position_failure
 
 Invariant = Callable[[State], None]
 
@@ -149,7 +151,8 @@ def check_state(
     move, sorted by id with unique texts; ids, texts, reprs and masks round-trip; each
     legal action applies (up to ``max_applied`` of them); illegal and malformed actions
     raise the right error and change nothing; chance weights are positive integers and
-    the probabilities exact, agreeing with them and summing to 1; JSON round-trips;
+    the probabilities exact, agreeing with them and summing to 1; JSON round-trips, and
+    so does the position text (``to_position``);
     observations are JSON-able; ``resample`` keeps each player's observation and legal
     actions; terminal returns sum to 1 and agree with winners and scores; and the game's
     own ``invariant``. ``check_game`` runs the cheap ones of these on every state and
@@ -279,6 +282,9 @@ def _check_full(ctx: _Context, state: State, rng: Rng) -> Rng:
         raise ctx.fail("json-roundtrip", "state_from_json(to_json()) is not an equal state")
     if hash(back) != hash(state):
         raise ctx.fail("hash", "equal states have different hashes")
+    failure = position_failure(state)  # the readable notation round-trips too
+    if failure is not None:
+        raise ctx.fail(*failure)
     # -- rejections ----------------------------------------------------------------------
     rng, tried = _check_rejections(ctx, state, rng)
     if state.to_json() != data:
@@ -321,6 +327,9 @@ def _check_full(ctx: _Context, state: State, rng: Rng) -> Rng:
             other.check_consistency()
         except ClanGamesError as exc:
             raise ctx.fail("resample", f"resample({p}) gave an inconsistent state: {exc}") from exc
+    # -- pictures (a sample: drawing costs far more than a step) ---------------------------
+    if wants_pictures(rng):
+        check_pictures(state, ctx.fail, rng)
     return rng
 
 
@@ -446,6 +455,7 @@ def _check_terminal(ctx: _Context, state: State) -> None:
         expected = 1.0 / len(winners) if p in winners else 0.0
         if not math.isclose(returns[p], expected):
             raise ctx.fail("returns", f"seat {p} returns {returns[p]}, expected {expected}")
+    check_end_report(state, ctx.fail)
     if ctx.game.info.winners_follow_scores:
         best_loser = max((scores[p] for p in range(n) if p not in winners), default=None)
         if best_loser is not None and best_loser > min(scores[w] for w in winners):

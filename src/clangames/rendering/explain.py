@@ -1,0 +1,407 @@
+"""The games explained to their players: the rules in brief, what an option does and why it
+is legal now, and how the final scores came about.
+
+Each game has one entry in :data:`GUIDES` (rules text, per-action-kind explanations and a
+score breakdown); a game without one gets the generic answers. A breakdown is computed from
+the game's states in order (the start, every state a step led to, the end), so sources of
+points that only the course of the game knows (a ducat day, a VP award) can be credited to
+the step that paid them; its items always sum to the seat's final score, which the tests
+check for every game.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from clangames.engine.bits import bits_of
+from clangames.engine.state import Action, State
+from clangames.rendering.text import who
+
+
+@attrs.frozen(slots=True)
+class SeatBreakdown:
+    """How one seat's final score is made up: ``items`` (label, points) sum to ``score``;
+    ``notes`` say anything else that decided its result (out in round 3, say)."""
+
+    seat: int
+    score: int
+    items: tuple[tuple[str, int], ...]
+    notes: tuple[str, ...] = ()
+
+
+@attrs.frozen(slots=True)
+class EndReport:
+    """The end screen's explanation: one breakdown per seat and how the winner was found."""
+
+    seats: tuple[SeatBreakdown, ...]
+    decided_by: str
+    """One sentence: most points, or which tie-break decided, or who was out."""
+
+    def lines(self) -> list[str]:
+        """The report as text lines (an indented block per seat, then the deciding
+        sentence)."""
+        out: list[str] = []
+        for seat in self.seats:
+            out.append(f"  {who(seat.seat)}: {seat.score}")
+            out.extend(f"    {points:+d}  {label}" for label, points in seat.items)
+            out.extend(f"    ({note})" for note in seat.notes)
+        out.append(f"Decided: {self.decided_by}")
+        return out
+
+
+@attrs.frozen(slots=True)
+class Guide:
+    """One game's explanations (see the module docstring)."""
+
+    rules: str
+    kinds: dict[str, str]
+    """Per action class name: what that kind of action does and when it is legal."""
+    breakdown: Callable[[Sequence[State]], EndReport]
+
+
+def _names(seats: Sequence[int]) -> str:
+    return ", ".join(who(p) for p in seats)
+
+
+def _by_points(final: State, how: str, key: Sequence[int] | None = None) -> str:
+    """The deciding sentence when the scores alone or a named tie-break decided (``key``:
+    each seat's tie-break value, named for the tied seats)."""
+    won = final.winners()
+    scores = final.scores()
+    top = max(scores) if scores else 0
+    tied = [p for p, v in enumerate(scores) if v == top]
+    if key is not None and len(tied) > 1:
+        how = how.rstrip(".") + " (" + ", ".join(f"{who(p)} {key[p]}" for p in tied) + ")."
+    if len(won) > 1:
+        said = how.rstrip(".") + ", level there too." if key is not None else how
+        return f"{_names(won)} share the win with {top} each; {said}"
+    if len(tied) > 1 and won and won[0] in tied:
+        return f"{_names(won)} won: {_names(tied)} tied on {top}; {how}"
+    return f"{_names(won)} won with the most points ({scores[won[0]] if won else 0})."
+
+
+# -- King's Kilt -----------------------------------------------------------------------------------
+KINGS_KILT_RULES = """\
+King's Kilt in brief. Each player secretly holds a Clan Family of three clans and a hand of
+Influence cards. Clan cards form a pyramid of six rows above a face-up draw pile.
+On your turn either ADVANCE a card one row up (up-left or up-right) into an empty space
+(it needs a neighbour on that side), or BETRAY a card: play an Influence card and a
+neighbour of the target card throws it out of the game (in the top three rows the Influence
+card must be of the betraying neighbour's clan). Either way you then FILL the emptied space
+from one of the two cards beneath it, down to row 1, which takes the pile's top card.
+The first card into row 4 (Noblemen) and then row 5 (Guardians) make players turn a family
+card face up (REVEAL). Once a King is crowned on top nobody may advance; players betray or
+PASS until everyone has passed. Each family card scores for its clan: 3 for the King, 2 per
+Guardian, 1 per Nobleman. Most points wins; a tie goes to more Influence cards left."""
+
+KINGS_KILT_KINDS = {
+    "Advance": "moves the card at that space one row up into the empty space on that side. "
+    "Legal because no King is crowned yet, the space above on that side is empty and the card "
+    "has a neighbour on that side to climb against.",
+    "Betray": "plays an Influence card of that clan so a neighbour of the card at that space "
+    "throws it out of the game. Legal because you hold that Influence card and, in the top "
+    "three rows, a neighbour of the target is of that clan (lower down any clan will do).",
+    "Fill": "moves the card from that space up into the space just emptied. Legal because the "
+    "emptied space must be filled and that card is one of the two beneath it.",
+    "Reveal": "turns that family card face up. Legal because the first card reached the "
+    "Noblemen or Guardians row and it is your turn to reveal one of your face-down clans.",
+    "Pass": "stops you for the rest of the game. Legal because a King is crowned, so nobody "
+    "may advance any more.",
+    "Draw": "turns up the draw pile's top card, by chance.",
+}
+
+
+def _kings_kilt_breakdown(states: Sequence[State]) -> EndReport:
+    final: Any = states[-1]
+    game = final.game
+    geo = game.geo
+    comps = game.components
+    seats = []
+    for p in range(game.num_players):
+        items = []
+        for clan in game.bits[final.families[p]]:
+            rows = [geo.row[pos] for pos in range(geo.size) if final.pyramid[pos] == clan]
+            king = rows.count(geo.king_row)
+            guardians = rows.count(geo.guardian_row)
+            nobles = rows.count(geo.nobleman_row)
+            points = (
+                king * comps.king_points
+                + guardians * comps.guardian_points
+                + nobles * comps.nobleman_points
+            )
+            parts = [
+                f"{count} {what}"
+                for count, what in ((king, "King"), (guardians, "Guardian"), (nobles, "Noble"))
+                if count
+            ]
+            detail = ", ".join(parts) if parts else "no card in the top three rows"
+            items.append((f"family card {game.clans[clan]} ({detail})", points))
+        seats.append(
+            SeatBreakdown(
+                p,
+                final.scores()[p],
+                tuple(items),
+                (f"{len(final.hands[p])} Influence cards left",),
+            )
+        )
+    return EndReport(
+        tuple(seats),
+        _by_points(
+            final,
+            "the tie-break is the most Influence cards left.",
+            [len(final.hands[p]) for p in range(game.num_players)],
+        ),
+    )
+
+
+# -- KOA Kingmaker ---------------------------------------------------------------------------------
+KOA_RULES = """\
+KOA Kingmaker in brief. Each house has three Royalty cards face up in its court and a hand of
+characters (Jester, Seer, Marshals, Gold, Thief, Banner, Fanatic) and attack nominations, one
+per other house, plus a secret inheritance number. Every round each house still in puts one
+card face down; all are turned up together. A Jester or Banner joins its owner's court; a
+Fanatic throws out every Banner. Each nomination is an attack (two with a Banner in court).
+The Seer makes its house immune this round. The most-attacked house is hit (ties: all of them);
+the Marshals turn the hits back on the nominators. A Thief catches every Gold played; an
+uncaught Gold or a successful Thief may take a character back from the discard pile (RECOVER).
+Each hit costs a Royal or the Jester in court (DISCARD); a house with neither is out, and the
+house that dealt the last hit keeps the nomination (worth points). The game ends when two or
+fewer houses are left. Score: court values plus hand values; only houses still in can win,
+and a tie goes to the lower inheritance number."""
+
+KOA_KINDS = {
+    "Play": "puts that character face down as your card of this round. Legal because it is in "
+    "your hand and you have not put a card down yet this round.",
+    "Nominate": "puts your nomination of that house face down: an attack on it this round. "
+    "Legal because the nomination is in your hand and that house is still in the game.",
+    "Seal": "puts an automated household's card face down, by chance.",
+    "Inherit": "deals an inheritance number face down, by chance.",
+    "Recover": "takes that character back from your discard pile into your hand. Legal because "
+    "your Gold was not caught, or your Thief caught a Gold, this round.",
+    "RecoverNothing": "declines to take a card back. Always allowed when you may recover.",
+    "Discard": "gives up that card from your court to a hit. Legal because your house was hit "
+    "and that card is a Royal or the Jester in your court.",
+}
+
+
+def _koa_breakdown(states: Sequence[State]) -> EndReport:
+    from clangames.koa_kingmaker.cards import card_name
+    from clangames.koa_kingmaker.scoring import contenders
+
+    final: Any = states[-1]
+    game = final.game
+    values = game.values
+    scores = final.scores()
+    seats = []
+    for p in game.seats:
+        items = [(f"court: {card_name(k)}", values.court[k]) for k in bits_of(final.courts[p])]
+        items += [(f"hand: {card_name(k)}", values.hand[k]) for k in bits_of(final.hands[p])]
+        notes = [f"inheritance number {final.inheritance[p]}"]
+        if final.out_round[p]:
+            notes.append(f"out of the game in round {final.out_round[p]}: cannot win")
+        seats.append(SeatBreakdown(p, scores[p], tuple(i for i in items if i[1]), tuple(notes)))
+    able = contenders(final)
+    won = final.winners()
+    best = max(scores[p] for p in able)
+    tied = [p for p in able if scores[p] == best]
+    beaten = [p for p in game.seats if p not in able and scores[p] > best]
+    parts = []
+    if beaten:
+        parts.append(
+            f"{_names(beaten)} scored more but {'was' if len(beaten) == 1 else 'were'} out of"
+            " the game, so could not win"
+        )
+    if len(tied) > 1:
+        numbers = ", ".join(f"{who(p)} {final.inheritance[p]}" for p in tied)
+        parts.append(f"{_names(tied)} tied on {best}; the lower inheritance number won ({numbers})")
+    if not any(final.alive >> p & 1 for p in game.seats):
+        parts.append("no player's house was left, so the houses that lasted longest competed")
+    said = "; ".join(parts) if parts else f"the most points among the houses still in ({best})"
+    return EndReport(tuple(seats), f"{_names(won)} won: {said}.")
+
+
+# -- Kilt Castle -----------------------------------------------------------------------------------
+KILT_CASTLE_RULES = """\
+Kilt Castle in brief. Players share one castle on a grid; building cards lie on positions
+round it, each showing two colours. On your turn RELOCATE one card clockwise to another
+position; every colour on it then BUILDS a floor in the row or column that position faces
+(the colour facing the castle first), each colour's owner choosing where. Building on a
+tower topped by someone else costs you its height in ducats, paid to them; a second floor
+on the space of the turn's first floor gets a roof (MOVE ROOF picks which roof when all are
+placed). A move that empties a row of card positions brings a ducat day: each colour earns
+its most valuable connected area (1 per floor, more for crests). The game ends when a colour
+has built its last floor (or after long stalls): everyone is paid 1 per tower they top and
+per crest on it, and 1 per roofed tower. Most ducats wins; a tie goes to most floors built."""
+
+KILT_CASTLE_KINDS = {
+    "Lay": "puts a building card at its start position while the board is laid out, by chance.",
+    "Relocate": "moves that building card clockwise to that position; its colours then build "
+    "in the line the position faces. Legal because the position is free and the card may "
+    "reach it this way (a card must land beside another).",
+    "Build": "puts a floor of your colour on that space. Legal because the space is in the "
+    "line the moved card faces, is not water, and you can pay any overbuilding cost.",
+    "MoveRoof": "moves a placed roof onto the space that was built on twice. Legal because "
+    "every roof is already placed, so one must move.",
+}
+
+
+def _kilt_castle_breakdown(states: Sequence[State]) -> EndReport:
+    final: Any = states[-1]
+    n = final.game.num_players
+    first: Any = states[0]
+    start = "starting ducats" if len(states) > 1 else "ducats (the course of the game unknown)"
+    sums: list[dict[str, int]] = [{start: first.money[p]} for p in range(n)]
+    for before, after in itertools.pairwise(states):
+        b: Any = before
+        a: Any = after
+        for p in range(n):
+            delta = a.money[p] - b.money[p]
+            if not delta:
+                continue
+            if delta < 0:
+                label = "overbuilding paid to others"
+            elif a.is_terminal:
+                label = "final pay-out (towers, crests, roofs)"
+                if b.ducat_day:
+                    label = "last ducat day and final pay-out"
+            elif b.ducat_day and not a.ducat_day:
+                label = "ducat days"
+            else:
+                label = "overbuilding paid by others"
+            sums[p][label] = sums[p].get(label, 0) + delta
+    from clangames.kilt_castle.scoring import floors_built
+
+    seats = tuple(
+        SeatBreakdown(
+            p,
+            final.scores()[p],
+            tuple(sums[p].items()),
+            (f"{floors_built(final, p)} floors built",),
+        )
+        for p in range(n)
+    )
+    floors = [floors_built(final, p) for p in range(n)]
+    return EndReport(seats, _by_points(final, "the tie-break is the most floors built.", floors))
+
+
+# -- Clan Feud -------------------------------------------------------------------------------------
+CLAN_FEUD_RULES = """\
+Clan Feud in brief. Two to five clans fight over a map of Scotland for victory points (VP)
+over eight turns while England moves along its track towards war. Each turn the clans roll
+their dice and ASSIGN them to the slots of their clan boards: feud tokens, income, building,
+intrigue and military. Money buys castles, tower houses and troops; troops MOVE to take
+territories and fight BATTLES, where both sides COMMIT feud tokens and action cards and roll
+casualty dice. Intrigue and events award VP during the game; the event cards set
+objectives. At the end King James comes of age and a final count adds VP. Most VP wins;
+tied clans share the win."""
+
+CLAN_FEUD_KINDS = {
+    "Assign": "puts that die on that slot of your clan board, which acts when the slot runs.",
+    "Place": "chooses that territory (to place, move, build or fight there).",
+    "Commit": "commits that many feud tokens to the battle round in secret.",
+    "PlayCard": "plays that action card from your hand.",
+    "Word": "answers the question being asked (the prompt says which).",
+}
+
+
+def _clan_feud_source(before: State, step_text: str, ends: bool) -> str:
+    """Which of the game's three VP sources paid at a step: the intrigue column (paid as a
+    die is assigned to it), the final count (King James comes of age, the last step), or
+    the effects of events and action cards (everything else)."""
+    if ends:
+        return "final count (King James comes of age)"
+    if "intrigue" in step_text:
+        return "intrigue"
+    return "events and action cards"
+
+
+def moves_text(before: State, after: State) -> str:
+    """The text of the action that led from ``before`` to ``after`` if one legal action of
+    the mover does (empty if none is found)."""
+    for player in before.to_move:
+        options = (
+            tuple(a for a, _ in before.chance_weights())
+            if before.is_chance
+            else before.legal_actions(player)
+        )
+        for action in options:
+            if before.apply(action, player) == after:
+                return before.action_text(action)
+    return ""
+
+
+def _clan_feud_breakdown(states: Sequence[State]) -> EndReport:
+    final: Any = states[-1]
+    n = final.game.num_players
+    sums: list[dict[str, int]] = [{} for _ in range(n)]
+    first: Any = states[0]
+    for p in range(n):
+        if first.vp[p]:
+            sums[p]["at the start" if len(states) > 1 else "VP"] = first.vp[p]
+    for before, after in itertools.pairwise(states):
+        b: Any = before
+        a: Any = after
+        for p in range(n):
+            delta = a.vp[p] - b.vp[p]
+            if delta:
+                label = _clan_feud_source(before, moves_text(before, after), a.is_terminal)
+                sums[p][label] = sums[p].get(label, 0) + delta
+    scores = final.scores()
+    seats = tuple(SeatBreakdown(p, scores[p], tuple(sums[p].items())) for p in range(n))
+    return EndReport(seats, _by_points(final, "Clan Feud has no tie-break."))
+
+
+# -- every game --------------------------------------------------------------------------------
+GUIDES: dict[str, Guide] = {
+    "kings_kilt": Guide(KINGS_KILT_RULES, KINGS_KILT_KINDS, _kings_kilt_breakdown),
+    "koa_kingmaker": Guide(KOA_RULES, KOA_KINDS, _koa_breakdown),
+    "kilt_castle": Guide(KILT_CASTLE_RULES, KILT_CASTLE_KINDS, _kilt_castle_breakdown),
+    "clan_feud": Guide(CLAN_FEUD_RULES, CLAN_FEUD_KINDS, _clan_feud_breakdown),
+}
+"""The explanations of each built-in game, by game name."""
+
+
+def rules_text(state: State) -> str:
+    """The game's rules in brief (a generic pointer for a game without a guide)."""
+    guide = GUIDES.get(state.game.name)
+    if guide is None:
+        return (
+            f"{state.game.info.title}: no rules summary is available here; each option's"
+            " text says what it does ('explain N')."
+        )
+    return guide.rules
+
+
+def explain_action(state: State, action: Action, seat: int) -> str:
+    """What ``action`` does for ``seat`` now and why it is legal (or why it is not)."""
+    if not state.is_legal(action, seat):
+        return f"{state.action_text(action)!r} is not legal now: " + state.explain_illegal(
+            action, seat
+        )
+    what = state.describe(action)
+    guide = GUIDES.get(state.game.name)
+    kind = (guide.kinds if guide else {}).get(type(action).__name__)
+    options = len(state.legal_actions(seat))
+    why = kind if kind else f"is one of your {options} options now."
+    return f"{state.action_text(action)}: {what}. This {why}\nNow: {state.prompt()}"
+
+
+def _generic_breakdown(states: Sequence[State]) -> EndReport:
+    final = states[-1]
+    scores = final.scores()
+    seats = tuple(SeatBreakdown(p, s, (("final score", s),)) for p, s in enumerate(scores))
+    return EndReport(seats, _by_points(final, "the game's own tie-break decided."))
+
+
+def end_report(states: Sequence[State]) -> EndReport:
+    """The score breakdown and the deciding sentence for a finished game, from its states
+    in order (at least the final one; without the earlier ones, points that only the
+    course of the game knows are shown as one item)."""
+    if not states or not states[-1].is_terminal:
+        raise ValueError("end_report needs the states of a finished game, the last one final")
+    guide = GUIDES.get(states[-1].game.name)
+    return (guide.breakdown if guide else _generic_breakdown)(states)

@@ -1,0 +1,97 @@
+"""Plain text pictures for library users: ``state.render()``, ``str(state)`` and
+:func:`render_observation`.
+
+The same renderers draw the command's screens; here they are printed through a colourless
+console into a string, so a library user gets text with no styling codes and no need to
+know ``rich``. Importing this module installs :func:`render_state` as the kernel's drawing
+hook (``clangames.engine.display``), which is how a state can draw itself although the
+kernel sits below this layer.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from rich.console import Console, RenderableType
+
+from clangames.engine.display import set_drawer
+from clangames.engine.game import Game
+from clangames.engine.state import State
+from clangames.rendering.text import renderer_for, seat_view, who
+
+DEFAULT_WIDTH = 80
+"""Columns of a picture when no width is given: the smallest terminal the screens support."""
+MIN_WIDTH = 40
+"""The narrowest picture drawn; a smaller width is a mistake, not a request."""
+
+
+def text_of(renderable: RenderableType | str, width: int) -> str:
+    """``renderable`` as plain text at most ``width`` columns wide (trailing blanks cut)."""
+    buffer = io.StringIO()
+    console = Console(
+        file=buffer,
+        width=width,
+        color_system=None,
+        force_terminal=False,
+        no_color=True,
+        highlight=False,
+        markup=False,
+        emoji=False,
+        legacy_windows=False,
+    )
+    console.print(renderable)
+    lines = [line.rstrip() for line in buffer.getvalue().splitlines()]
+    return "\n".join(lines).strip("\n")
+
+
+def _width(width: int | None) -> int:
+    if width is None:
+        return DEFAULT_WIDTH
+    if isinstance(width, bool) or not isinstance(width, int) or width < MIN_WIDTH:
+        raise ValueError(f"width must be an int >= {MIN_WIDTH}, got {width!r}")
+    return width
+
+
+def status_line(state: State) -> str:
+    """Who is to move and what is being decided, or that the game is over (with the winners
+    and scores only in a game without hidden information: elsewhere they may depend on cards
+    a viewer's observation does not show, and a picture never shows more than that)."""
+    if state.is_terminal:
+        if state.game.info.has_hidden_information:
+            return "Game over (the result: state.scores(), state.winners())"
+        won = state.winners()
+        names = ", ".join(who(p) for p in won) or "nobody"
+        return f"Game over; won by {names}; scores {', '.join(map(str, state.scores()))}"
+    if state.is_chance:
+        return "Chance is to move"
+    movers = ", ".join(who(p) for p in state.to_move)
+    return f"{movers} to move: {state.prompt()}"
+
+
+def render_state(state: State, seat: int | None = None, width: int | None = None) -> str:
+    """The table as ``seat`` sees it (None: the public view), with that seat's secrets and
+    a status line, as plain text at most ``width`` columns wide (None: 80)."""
+    columns = _width(width)
+    n = state.game.num_players
+    if seat is not None and (isinstance(seat, bool) or not 0 <= seat < n):
+        raise ValueError(f"seat must be None or 0..{n - 1}, got {seat!r}")
+    picture = text_of(seat_view(renderer_for(state.game), state, seat), columns)
+    status = text_of(status_line(state), columns)
+    return f"{picture}\n{status}"
+
+
+def render_observation(game: Game, observation: Any, width: int | None = None) -> str:
+    """An observation (``state.observation(seat)`` or ``public_observation()``) of ``game``
+    as plain text. Observations carry no game (they are plain values compared by
+    equality), so the game is passed in to find its renderer."""
+    renderer = renderer_for(game)
+    columns = _width(width)
+    picture = text_of(renderer.board(observation), columns)
+    secrets = renderer.secrets(observation)
+    if secrets:
+        picture += "\n" + text_of("\n".join(f"Your {line}" for line in secrets), columns)
+    return picture
+
+
+set_drawer(render_state)
