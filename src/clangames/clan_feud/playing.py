@@ -297,15 +297,22 @@ def plays(w: Any, p: int, window: str) -> list[ClanFeudAction]:
     action would change something now (P2 designs: also with some assignment)."""
     g = w.game
     hand = w.hands[p]
+    held = [d for d in g.window_designs[window] if hand[d]]
+    if not held:
+        return []
     out: list[ClanFeudAction] = []
-    held = [i for i, n in enumerate(w.pool[p]) if n] if window == "P2.assign" else []
-    for d in g.window_designs[window]:
-        if not hand[d]:
-            continue
-        info = g.card_info[d]
-        if window == "P2.assign" and not card_assignments(w, p, d, held):
-            continue  # judged first: most phase-(2) cards fail on their die, cheaply
-        if changes(w, p, g.nodes[info.node]):
+    if window == "P2.assign":
+        pool = w.pool[p]
+        dice = [i for i in range(len(pool)) if pool[i]]
+        for d in held:
+            # the die first: most phase-(2) cards fail on it, cheaply
+            if card_assignments(w, p, d, dice, first=True) and changes(
+                w, p, g.nodes[g.card_info[d].node]
+            ):
+                out.append(g.play_actions[d])
+        return out
+    for d in held:
+        if changes(w, p, g.nodes[g.card_info[d].node]):
             out.append(g.play_actions[d])
     return out
 
@@ -350,6 +357,8 @@ def _with(seq: Any, i: int, delta: int) -> list[int]:
 
 
 def _build_ok_with(w: Any, p: int, level: int, info: CardInfo) -> bool:
+    if not info.places and not info.discount:
+        return bool(_build_possible(w, p, level))
     money = _with(w.money, p, info.discount)
     if not info.places:
         return bool(_build_possible(_shim(w, p, money=money), p, level))
@@ -404,27 +413,33 @@ def card_candidates(
 
 
 def card_assignments(
-    w: Any, p: int, design: int, held: list[int] | None = None
+    w: Any, p: int, design: int, held: list[int] | None = None, first: bool = False
 ) -> list[ClanFeudAction]:
     """The assignments ``p`` may make with card ``design``: free slots, the die filter,
     and a die action that can be carried out with the card (in action-id order).
-    ``held``: the pool indices of ``p``'s unassigned dice, if already known."""
+    ``held``: the pool indices of ``p``'s unassigned dice, if already known; ``first``:
+    stop at the first (whether there is one is all a play needs)."""
     g = w.game
     free = EXISTS & ~(w.covered[p] | w.filled[p])
     if held is None:
         held = [i for i, n in enumerate(w.pool[p]) if n]
     per_die = g.card_candidates[design]
-    ready: dict[tuple[int, int], bool] = {}
+    ready: dict[int, bool] = {}
     out: list[ClanFeudAction] = []
     for i in held:
         for bits, column, level, action in per_die[i]:
             if not free & bits:
                 continue
-            ok = ready.get((column, level))
-            if ok is None:
-                ok = ready[column, level] = _die_ok(w, p, g.card_info[design], column, level)
-            if ok:
-                out.append(action)
+            if column in (BUILD, MILITARY):  # the others can always act
+                key = 4 * column + level
+                ok = ready.get(key)
+                if ok is None:
+                    ok = ready[key] = _die_ok(w, p, g.card_info[design], column, level)
+                if not ok:
+                    continue
+            out.append(action)
+            if first:
+                return out
     return out
 
 
