@@ -52,7 +52,7 @@ def step(s: Any, rng: Rng, eager: bool) -> tuple[Any, Rng, str | None]:
 
 
 @settings(
-    max_examples=25,
+    max_examples=60,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
