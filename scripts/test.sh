@@ -8,7 +8,7 @@
 # Python; CLANGAMES_SMOKE_PYTHON=none skips the smoke run.
 set -euo pipefail
 source "$(dirname "$0")/_venv.sh"
-ensure_venv test ".[test]"
+ensure_venv test ".[test,openspiel,pettingzoo]"
 cd "$ROOT"
 echo "== ruff"
 "$VENV/bin/ruff" check src tests examples benchmarks

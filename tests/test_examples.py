@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import clangames
 from clangames.bots import RandomBot
 
@@ -119,3 +121,37 @@ def test_readme_gives_exactly_the_two_setup_commands() -> None:
     ]
     for script in ("demo.sh", "test.sh"):
         assert (EXAMPLES.parent / "scripts" / script).is_file()
+
+
+def test_openspiel_ismcts_example_is_reproducible() -> None:
+    pytest.importorskip("pyspiel")
+    args = ("--games", "2", "--players", "3", "--simulations", "15", "--seed", "5")
+    lines = run_example("openspiel_ismcts.py", *args)
+    assert lines[0] == (
+        "KOA Kingmaker in OpenSpiel, 3 players, 2 games, seed 5: ISMCTS (15 simulations) in seat 0"
+    )
+    found = re.fullmatch(r"returns: ([0-9.]+) ([0-9.]+)", lines[1])
+    assert found is not None, lines[1]
+    shares = [float(x) for x in found.groups()]
+    assert all(s in (0.0, 0.5, 1.0) or 0 < s < 1 for s in shares)
+    assert lines[2].startswith(f"ISMCTS win share: {sum(shares):.3g} of 2")
+    assert run_example("openspiel_ismcts.py", *args) == lines
+
+
+def test_pettingzoo_random_loop_example_matches_the_environment() -> None:
+    pytest.importorskip("pettingzoo")
+    lines = run_example("pettingzoo_random.py", "--game", "koa_kingmaker", "--players", "3")
+    found = re.fullmatch(r"koa_kingmaker, 3 players, seed 1: ([0-9]+) actions", lines[0])
+    assert found is not None, lines[0]
+    rewards = dict(part.split("=") for part in lines[1].removeprefix("rewards: ").split())
+    assert sorted(rewards) == ["player_0", "player_1", "player_2"]
+    assert sum(float(r) for r in rewards.values()) == pytest.approx(1.0)
+    # The same loop run here gives the same game.
+    sys.path.insert(0, str(EXAMPLES))
+    try:
+        from pettingzoo_random import play
+    finally:
+        sys.path.remove(str(EXAMPLES))
+    steps, totals = play("koa_kingmaker", 3, 1)
+    assert steps == int(found.group(1))
+    assert {a: f"{r:.3g}" for a, r in totals.items()} == rewards

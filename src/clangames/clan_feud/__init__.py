@@ -61,6 +61,8 @@ from clangames.clan_feud.observation import ClanFeudObservation
 from clangames.clan_feud.playing import CardInfo, card_text
 from clangames.clan_feud.state import Battle, ClanFeudState, Task
 
+from clangames.clan_feud import encoding  # noqa: F401  (declares the interop data)  isort: skip
+
 __all__ = [
     "SPEC",
     "ActionCard",

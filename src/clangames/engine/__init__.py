@@ -4,6 +4,7 @@ from clangames.engine.actions import ActionTable
 from clangames.engine.chance import play_chance, resolve_chance, sample_chance
 from clangames.engine.codec import decode, encode, parse_json
 from clangames.engine.display import RenderingUnavailableError, set_drawer
+from clangames.engine.encoding import ObservationEncodingError, ObservationSpec, Part
 from clangames.engine.errors import (
     ClanGamesError,
     IllegalActionError,
@@ -14,6 +15,16 @@ from clangames.engine.errors import (
     UnknownGameError,
 )
 from clangames.engine.game import Game, GameInfo, GameSpec, Parameter
+from clangames.engine.interop import (
+    UTILITY,
+    GameFacts,
+    InformationState,
+    Interop,
+    InteropError,
+    LengthBounds,
+    Utility,
+    declare,
+)
 from clangames.engine.liveness import check_playable
 from clangames.engine.match import Match, Policy, Step
 from clangames.engine.phases import CHANCE, Phase
@@ -29,22 +40,31 @@ from clangames.engine.state import Action, State
 
 __all__ = [
     "CHANCE",
+    "UTILITY",
     "Action",
     "ActionTable",
     "ClanGamesError",
     "Commitments",
     "Game",
+    "GameFacts",
     "GameInfo",
     "GameRecord",
     "GameSpec",
     "IllegalActionError",
+    "InformationState",
+    "Interop",
+    "InteropError",
     "InvalidActionError",
     "InvalidParameterError",
+    "LengthBounds",
     "Match",
     "Move",
     "Multiset",
     "Notation",
+    "ObservationEncodingError",
+    "ObservationSpec",
     "Parameter",
+    "Part",
     "Phase",
     "Pile",
     "Playout",
@@ -58,9 +78,11 @@ __all__ = [
     "Step",
     "UndoError",
     "UnknownGameError",
+    "Utility",
     "check_playable",
     "clear_load_cache",
     "clockwise_from",
+    "declare",
     "decode",
     "encode",
     "game_spec",

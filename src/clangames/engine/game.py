@@ -20,6 +20,8 @@ from clangames.engine.errors import InvalidParameterError, StateDecodeError
 from clangames.engine.liveness import check_playable
 
 if TYPE_CHECKING:
+    from clangames.engine.encoding import ObservationSpec
+    from clangames.engine.interop import GameFacts, LoadedInterop
     from clangames.engine.position import Notation
     from clangames.engine.state import State
 
@@ -108,6 +110,13 @@ class GameSpec:
             f"{', '.join(p.name for p in self.parameters)}"
         )
 
+    def facts(self) -> GameFacts:
+        """What the game is (chance, simultaneous moves, hidden information, utility),
+        known before a game is loaded (declared in ``clangames.engine.interop``)."""
+        from clangames.engine.interop import spec_facts
+
+        return spec_facts(self)
+
     def resolve(self, params: Mapping[str, object]) -> dict[str, object]:
         """Defaults filled in and every value checked."""
         for name in params:
@@ -193,6 +202,25 @@ class Game(abc.ABC):
     @abc.abstractmethod
     def initial_state(self) -> State:
         """The root of the game tree (often a chance node that deals)."""
+
+    # -- interoperability (clangames.engine.interop) ----------------------------------------
+    @property
+    def interop(self) -> LoadedInterop:
+        """Chance and decision id ranges, length bounds and the observation encoding."""
+        from clangames.engine.interop import loaded_interop
+
+        return loaded_interop(self)
+
+    def observation_spec(self) -> ObservationSpec:
+        """The declared encoding of observations as a flat float tensor (named parts,
+        shapes, bounds, public or private)."""
+        return self.interop.observation_spec
+
+    @property
+    def num_chance_outcomes(self) -> int:
+        """How many distinct chance outcomes the game has (their own id range in
+        ``interop.chance_index``)."""
+        return self.interop.num_chance_outcomes
 
     # -- actions: ids and text -------------------------------------------------------------
     @property

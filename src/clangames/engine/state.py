@@ -284,6 +284,16 @@ class State(abc.ABC):
         share = 1.0 / len(won) if won else 0.0
         return tuple(share if p in won else 0.0 for p in range(n))
 
+    # -- tensors (clangames.engine.encoding) ---------------------------------------------------
+    def observation_tensor(self, player: int) -> list[float]:
+        """``observation(player)`` as the flat float vector the game declares
+        (``game.observation_spec()``): exactly that observation, nothing more."""
+        return self.game.observation_spec().encode(self.observation(player))
+
+    def public_observation_tensor(self) -> list[float]:
+        """``public_observation()`` in the same encoding."""
+        return self.game.observation_spec().encode(self.public_observation())
+
     # -- text and persistence -----------------------------------------------------------------
     def render(self, seat: int | None = None, width: int | None = None) -> str:
         """The table as plain text: as ``seat`` sees it (None: what everyone sees), at most

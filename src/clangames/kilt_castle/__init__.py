@@ -12,6 +12,8 @@ from clangames.kilt_castle.observation import KiltCastleObservation
 from clangames.kilt_castle.scoring import area_values, best_area, ducat_day, final_payout
 from clangames.kilt_castle.state import KiltCastleState
 
+from clangames.kilt_castle import encoding  # noqa: F401  (declares the interop data)  isort: skip
+
 __all__ = [
     "SPEC",
     "Board",

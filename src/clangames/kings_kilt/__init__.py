@@ -12,6 +12,8 @@ from clangames.kings_kilt.pyramid import Pyramid, pyramid
 from clangames.kings_kilt.scoring import clan_points, family_score
 from clangames.kings_kilt.state import KingsKiltState
 
+from clangames.kings_kilt import encoding  # noqa: F401  (declares the interop data)  isort: skip
+
 __all__ = [
     "SPEC",
     "Advance",

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from clangames.kings_kilt.game import KingsKiltGame
 
 _PILES = ("leaders", "members", "reshuffled", "discards", "removed")
+_TRIGGERS = ("nobles_triggered", "guardians_triggered", "crowned")
 
 
 def notation(game: KingsKiltGame) -> Notation:
@@ -74,15 +75,23 @@ def notation(game: KingsKiltGame) -> Notation:
 
 def _fill(game: Game, data: dict[str, JSON], given: frozenset[str]) -> None:
     """Families given without their dealt-from-deck or face-up parts keep only the parts
-    of the base's that are in them; every card no part holds goes to the Clan Member pile
-    (the hidden draw pile)."""
+    of the base's that are in them; a pyramid given without the reminder flags or the
+    crown sets each one that its highest card has reached (a card only climbs row by row);
+    every card no part holds goes to the Clan Member pile (the hidden draw pile)."""
+    game = cast("KingsKiltGame", game)
+    if "pyramid" in given:
+        geo = game.geo
+        highest = max((geo.row[p] for p, c in enumerate(data["pyramid"]) if c >= 0), default=0)
+        rows = (geo.nobleman_row, geo.guardian_row, geo.king_row)
+        for flag, row in zip(_TRIGGERS, rows, strict=True):
+            if flag not in given:
+                data[flag] = highest >= row
     if "families" in given:
         for part in ("from_deck", "revealed"):
             if part not in given:
                 data[part] = [m & f for m, f in zip(data[part], data["families"], strict=False)]
     if "members" in given:
         return
-    game = cast("KingsKiltGame", game)
     k = len(game.clans)
     placed = [0] * k
     for c in data["pyramid"]:

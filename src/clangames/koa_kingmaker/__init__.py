@@ -23,6 +23,8 @@ from clangames.koa_kingmaker.observation import KoaObservation
 from clangames.koa_kingmaker.scoring import house_points
 from clangames.koa_kingmaker.state import KoaState
 
+from clangames.koa_kingmaker import encoding  # noqa: F401  (declares the interop data)  isort: skip
+
 __all__ = [
     "SPEC",
     "CardValues",

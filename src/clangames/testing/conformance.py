@@ -45,6 +45,7 @@ from clangames.engine.phases import CHANCE
 from clangames.engine.record import GameRecord, Move
 from clangames.engine.rng import Rng
 from clangames.engine.state import State
+from clangames.testing import interop as interop_checks
 from clangames.testing.pictures import check_end_report, check_pictures, wants_pictures
 from clangames.testing.positions import position_failure
 
@@ -109,6 +110,7 @@ class _Context:
     moves: Sequence[Move] = ()
     record: GameRecord | None = None
     ids: dict[Any, int] = attrs.Factory(dict)
+    interop: bool = True  # the interoperability checks (testing/interop.py) are on
 
     def fail(self, check: str, message: str) -> ConformanceError:
         record = self.record
@@ -160,7 +162,10 @@ def check_state(
     """
     ctx = _Context(state.game, seed, invariant, max_applied, record=record)
     _check_cheap(ctx, state)
-    return _check_full(ctx, state, rng)
+    rng = _check_full(ctx, state, rng)
+    if interop_checks.check_declaration(state.game, ctx.fail, None) is not None:
+        interop_checks.check_tensors(state, rng, ctx.fail)
+    return rng
 
 
 def _check_cheap(ctx: _Context, state: State) -> None:
@@ -323,6 +328,8 @@ def _check_full(ctx: _Context, state: State, rng: Rng) -> Rng:
                 f"resample({p}) changed player {p}'s legal actions or who is to move:"
                 " they depend on information the player does not have",
             )
+        if ctx.interop:
+            interop_checks.check_resampled_tensor(state, other, p, ctx.fail)
         try:
             other.check_consistency()
         except ClanGamesError as exc:
@@ -526,6 +533,7 @@ def check_game(
     replays: int = 3,
     max_applied: int = 64,
     rate: float = DEFAULT_RATE,
+    interop: bool | None = None,
 ) -> Report:
     """Play ``playouts`` seeded random games of ``game`` and check their states; raise
     ConformanceError at the first failure.
@@ -537,6 +545,11 @@ def check_game(
     checks the same states). ``rate=1.0`` checks every state fully, ``rate=0`` only the
     decaying sample of each kind. ``replays`` playouts are also re-run from the same seed
     and replayed from their record, which must give the same game.
+
+    ``interop`` (see :mod:`clangames.testing.interop`): True checks the game's declared
+    encodings, id ranges, length bounds and information states (a game without a
+    declaration fails), False skips them, None (the default) checks them if the game
+    declares them.
     """
     if not isinstance(game, Game):
         raise TypeError(f"check_game needs a loaded Game (clangames.load(...)), got {game!r}")
@@ -548,16 +561,25 @@ def check_game(
     full = [0]  # states given the full checks
     total_steps = 0
     longest = 0
+    declared = interop_checks.check_declaration(game, _Context(game, seed, None, 0).fail, interop)
     for i in range(playouts):
         playout_seed = base.fork(i).state
         ctx = _Context(game, playout_seed, invariant, max_applied, ids=verified)
+        ctx.interop = declared is not None
         streams = [Rng(playout_seed).fork(_CHECKS_STREAM), Rng(playout_seed).fork(_SAMPLING_STREAM)]
+        history = interop_checks.HistoryChecks(game, declared, ctx.fail) if declared else None
 
         def on_state(
-            state: State, moves: Sequence[Move], ctx: _Context = ctx, streams: list[Rng] = streams
+            state: State,
+            moves: Sequence[Move],
+            ctx: _Context = ctx,
+            streams: list[Rng] = streams,
+            history: interop_checks.HistoryChecks | None = history,
         ) -> None:
             ctx.moves = moves
             _check_cheap(ctx, state)
+            if history is not None:
+                history.on_moves(state, moves)
             phase = state.phase
             kind = (phase.name, len(phase.to_move), phase.simultaneous)
             k = seen.get(kind, 0) + 1
@@ -567,6 +589,8 @@ def check_game(
                 if u >= rate and u * k >= ALWAYS_FIRST:
                     return
             streams[0] = _check_full(ctx, state, streams[0])
+            if history is not None:
+                history.check_full(state, streams[0])
             full[0] += 1
 
         record, final, _ = random_playout(game, Rng(playout_seed), on_state, seed=playout_seed)

@@ -1,0 +1,317 @@
+"""Every clangames game as a PettingZoo environment (needs the ``pettingzoo`` extra).
+
+>>> from clangames.adapters.pettingzoo import aec_env
+>>> env = aec_env("kings_kilt", players=3)
+>>> env.reset(seed=42)
+
+:func:`aec_env` gives an AEC environment for any game: agents ``player_0`` ...; each
+observation is a dict of ``observation`` (the game's declared tensor,
+``state.observation_tensor(seat)``, float32 within the declared bounds) and
+``action_mask`` (int8 over the game's decisions, numbered contiguously as in
+``game.interop.decision_ids``; all zero when it is not the agent's turn). Chance is
+resolved inside the environment by a clangames :class:`~clangames.engine.rng.Rng`, so
+``reset(seed=s)`` always gives the same game for the same actions. At a simultaneous node
+the seats still to commit act one after the other (the lowest first), each seeing only
+who has committed, as the kernel's observations show it. Rewards are the kernel's win
+shares (1/k to each of the k winners, 0 to the rest), given at the end only.
+
+:func:`parallel_env` gives a Parallel environment for games with simultaneous moves
+(KOA Kingmaker, Clan Feud): each step takes one action from every live agent; the
+agents not to move have one legal action, the extra last id ("no move"), and a
+simultaneous round is taken whole in one step. ``render_mode="ansi"`` returns the public
+table as drawn by :mod:`clangames.rendering.text`; ``"human"`` prints it.
+"""
+
+from __future__ import annotations
+
+import io
+import secrets
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+from rich.console import Console
+
+from clangames.engine.chance import sample_chance
+from clangames.engine.errors import IllegalActionError
+from clangames.engine.game import Game
+from clangames.engine.registry import load
+from clangames.engine.rng import Rng
+from clangames.engine.state import State
+from clangames.rendering.text import renderer_for, seat_view
+
+RENDER_MODES = ["ansi", "human"]
+
+
+class _Table:
+    """What both environments share: the game, the spaces and the chance stream."""
+
+    def __init__(self, name: str, params: dict[str, Any], no_move: bool) -> None:
+        self.game: Game = load(name, **params)
+        game = self.game
+        interop = game.interop
+        self.decision_ids = interop.decision_ids
+        self.decision_index = interop.decision_index
+        self.actions = game.actions.actions
+        self.ids = game.actions.id
+        self.no_move = interop.num_decision_actions if no_move else -1
+        n_actions = interop.num_decision_actions + (1 if no_move else 0)
+        spec = game.observation_spec()
+        self.agents = [f"player_{p}" for p in range(game.num_players)]
+        self.seat = {agent: p for p, agent in enumerate(self.agents)}
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(
+                        low=np.array(spec.low, np.float32),
+                        high=np.array(spec.high, np.float32),
+                        dtype=np.float32,
+                    ),
+                    "action_mask": spaces.Box(0, 1, shape=(n_actions,), dtype=np.int8),
+                }
+            )
+            for agent in self.agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(n_actions) for agent in self.agents}
+        self.n_actions = n_actions
+        self.rng = Rng(secrets.randbits(64))
+        self.renderer = renderer_for(game)
+
+    def reset_rng(self, seed: int | None) -> None:
+        if seed is not None:
+            self.rng = Rng(seed)
+
+    def settle(self, state: State) -> State:
+        """Resolve chance nodes from the environment's stream until someone decides."""
+        rng = self.rng
+        while state.is_chance:
+            action, rng = sample_chance(state, rng)
+            state = state.apply(action)
+        self.rng = rng
+        return state
+
+    def observe(self, state: State, seat: int) -> dict[str, np.ndarray[Any, Any]]:
+        mask = np.zeros(self.n_actions, np.int8)
+        if seat in state.to_move:
+            ids = self.ids
+            index = self.decision_index
+            mask[[index[ids(a)] for a in state.legal_actions(seat)]] = 1
+        elif self.no_move >= 0 and not state.is_terminal:
+            mask[self.no_move] = 1
+        return {
+            "observation": np.array(state.observation_tensor(seat), np.float32),
+            "action_mask": mask,
+        }
+
+    def apply(self, state: State, seat: int, action: Any) -> State:
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            raise IllegalActionError(f"an action is an integer id, got {action!r}")
+        a = int(action)
+        if not 0 <= a < len(self.decision_ids):
+            raise IllegalActionError(
+                f"action {a} is not a decision id 0..{len(self.decision_ids) - 1}"
+            )
+        return state.apply(self.actions[self.decision_ids[a]], seat)
+
+    def render_text(self, state: State) -> str:
+        out = io.StringIO()
+        console = Console(file=out, width=100, color_system=None, record=False)
+        console.print(seat_view(self.renderer, state, None))
+        console.print(state.prompt())
+        return out.getvalue()
+
+
+class ClanGamesAECEnv(AECEnv):  # type: ignore[misc]
+    """A clangames game as a PettingZoo AEC environment (see the module docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": RENDER_MODES, "is_parallelizable": False}
+
+    def __init__(self, name: str, render_mode: str | None = None, **params: Any) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {RENDER_MODES} or None")
+        self._table = _Table(name, params, no_move=False)
+        self.metadata = {**type(self).metadata, "name": f"clangames_{self._table.game.name}_v0"}  # type: ignore[misc]
+        self.render_mode = render_mode
+        self.possible_agents = list(self._table.agents)
+        self.observation_spaces = self._table.observation_spaces
+        self.action_spaces = self._table.action_spaces
+        self.state_now: State = self._table.game.initial_state()
+
+    @property
+    def game(self) -> Game:
+        """The clangames game."""
+        return self._table.game
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        table = self._table
+        table.reset_rng(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.state_now = table.settle(table.game.initial_state())
+        self._select()
+
+    def _select(self) -> None:
+        to_move = self.state_now.to_move
+        if to_move:
+            self.agent_selection = self.agents[to_move[0]]
+        else:
+            self.agent_selection = self.agents[0]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
+        return self._table.observe(self.state_now, self._table.seat[agent])
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        table = self._table
+        state = table.apply(self.state_now, table.seat[agent], action)
+        self.state_now = state = table.settle(state)
+        self._cumulative_rewards[agent] = 0.0
+        if state.is_terminal:
+            returns = state.returns()
+            for seat, name in enumerate(self.agents):
+                self.rewards[name] = float(returns[seat])
+                self.terminations[name] = True
+        self._select()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        text = self._table.render_text(self.state_now)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+class ClanGamesParallelEnv(ParallelEnv):  # type: ignore[misc]
+    """A clangames game with simultaneous moves as a PettingZoo Parallel environment."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": RENDER_MODES}
+
+    def __init__(self, name: str, render_mode: str | None = None, **params: Any) -> None:
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {RENDER_MODES} or None")
+        self._table = _Table(name, params, no_move=True)
+        if not self._table.game.info.has_simultaneous_moves:
+            raise ValueError(f"{name} has no simultaneous moves: use aec_env (the AEC environment)")
+        self.metadata = {**type(self).metadata, "name": f"clangames_{self._table.game.name}_v0"}  # type: ignore[misc]
+        self.render_mode = render_mode
+        self.possible_agents = list(self._table.agents)
+        self.agents: list[str] = []
+        self.observation_spaces = self._table.observation_spaces
+        self.action_spaces = self._table.action_spaces
+        self.state_now: State = self._table.game.initial_state()
+
+    @property
+    def game(self) -> Game:
+        """The clangames game."""
+        return self._table.game
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def _observations(self) -> dict[str, dict[str, np.ndarray[Any, Any]]]:
+        table = self._table
+        return {agent: table.observe(self.state_now, table.seat[agent]) for agent in self.agents}
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        table = self._table
+        table.reset_rng(seed)
+        self.agents = list(self.possible_agents)
+        self.state_now = table.settle(table.game.initial_state())
+        return self._observations(), {agent: {} for agent in self.agents}
+
+    def step(self, actions: dict[str, Any]) -> tuple[Any, Any, Any, Any, Any]:
+        table = self._table
+        state = self.state_now
+        offenders = [
+            agent
+            for agent in self.agents
+            if actions.get(agent) is None or not self._legal(agent, actions[agent])
+        ]
+        if offenders:
+            return self._forfeit(offenders)
+        for seat in state.to_move:
+            state = table.apply(state, seat, actions[self.agents[seat]])
+        self.state_now = state = table.settle(state)
+        done = state.is_terminal
+        returns = state.returns()
+        agents = self.agents
+        rewards = {a: float(returns[table.seat[a]]) if done else 0.0 for a in agents}
+        terminations = dict.fromkeys(agents, done)
+        truncations = dict.fromkeys(agents, False)
+        observations = self._observations()
+        infos: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
+        if done:
+            self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return observations, rewards, terminations, truncations, infos
+
+    def _legal(self, agent: str, action: Any) -> bool:
+        mask = self._table.observe(self.state_now, self._table.seat[agent])["action_mask"]
+        try:
+            a = int(action)
+        except (TypeError, ValueError):
+            return False
+        return 0 <= a < len(mask) and bool(mask[a])
+
+    def _forfeit(self, offenders: list[str]) -> tuple[Any, Any, Any, Any, Any]:
+        # An action outside an agent's mask (or none) ends the game: the offenders get 0
+        # and the others share the win, so returns still sum to 1 (PettingZoo's classic
+        # convention for illegal moves, which its Parallel seed test relies on: it sends
+        # unmasked samples).
+        agents = self.agents
+        fair = [a for a in agents if a not in offenders]
+        share = 1.0 / len(fair) if fair else 1.0 / len(agents)
+        rewards = {a: (share if a in fair or not fair else 0.0) for a in agents}
+        observations = self._observations()
+        infos = {a: {"illegal_action": a in offenders} for a in agents}
+        terminations = dict.fromkeys(agents, True)
+        truncations = dict.fromkeys(agents, False)
+        self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        text = self._table.render_text(self.state_now)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def aec_env(name: str, render_mode: str | None = None, **params: Any) -> ClanGamesAECEnv:
+    """An AEC environment for clangames game ``name`` with ``params``."""
+    return ClanGamesAECEnv(name, render_mode=render_mode, **params)
+
+
+def parallel_env(name: str, render_mode: str | None = None, **params: Any) -> ClanGamesParallelEnv:
+    """A Parallel environment for a clangames game with simultaneous moves."""
+    return ClanGamesParallelEnv(name, render_mode=render_mode, **params)
