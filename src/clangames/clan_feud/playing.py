@@ -53,14 +53,11 @@ from clangames.clan_feud.actions import (
 )
 from clangames.clan_feud.effects import (
     And,
-    Compare,
     Condition,
     Const,
     Expr,
-    Fewest,
     If,
     May,
-    Most,
     Or,
     Primitive,
     Repeat,
@@ -463,6 +460,7 @@ def play_card(w: W, p: int, design: int) -> None:
 
 
 def play_at_assign(w: W, task: Task, action: PlayAction) -> None:
+    """``play <design>`` at an assignment turn: the same turn now asks for the die."""
     play_card(w, task.player, action.design)
     w.update(a=action.design + 1)
 
@@ -478,6 +476,7 @@ def assign_with_card(w: W, p: int, design: int, action: Assign, column_task: Tas
 
 
 def _set_mod(w: W, **fields: int) -> None:
+    """Set fields of ``state.mods`` by name (``discount=3`` sets ``MOD_DISCOUNT``)."""
     mods = list(w.mods)
     for key, value in fields.items():
         mods[globals()["MOD_" + key.upper()]] = value
@@ -514,6 +513,7 @@ def forced_mode(w: Any, p: int) -> str | None:
 
 
 def extra_armies(w: Any, p: int) -> int:
+    """Armies a card's boost adds to ``p``'s move (E17 ``armies=+a``)."""
     mods = w.mods
     return mods[MOD_ARMIES] if mods and mods[MOD_PLAYER] == p else 0
 
@@ -984,9 +984,7 @@ def _condition_text(c: Condition) -> str:
         return "you are regent"
     if isinstance(c, And):
         return " and ".join(_condition_text(x) for x in c.parts)
-    if isinstance(c, (Compare, Most, Fewest, Truth)):
-        return str(c)
-    return str(c)
+    return str(c)  # comparisons, most/fewest: the vocabulary's own text
 
 
 def card_text(e: Expr, victim: int = -1) -> str:
