@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite on a fresh machine with only Python 3.11+: creates .venv if
-# needed, installs clangames with its test extras, then runs ruff, mypy --strict and
+# needed, installs clangames with its test, web, openspiel and pettingzoo extras (and
+# Debian's chromium for the browser test, when missing and run as root), then runs ruff,
+# mypy --strict and
 # pytest (extra arguments go to pytest, e.g. `bash scripts/test.sh -k cli`). Then, if the
 # machine has a second Python 3.11+ (a different minor version than .venv's), the smoke
 # selection (`pytest -m smoke`: every game and every command, briefly) runs on it too,
@@ -8,8 +10,16 @@
 # Python; CLANGAMES_SMOKE_PYTHON=none skips the smoke run.
 set -euo pipefail
 source "$(dirname "$0")/_venv.sh"
-ensure_venv test ".[test,openspiel,pettingzoo]"
+ensure_venv test-all ".[test,web,openspiel,pettingzoo]"
 cd "$ROOT"
+# The browser test (tests/web/test_browser.py) drives Debian's Chromium; install it when
+# missing and we may (root with apt). Without it that test skips.
+if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+  echo "== installing chromium for the browser test"
+  { apt-get install -y chromium chromium-driver >/dev/null 2>&1 \
+    || { apt-get update >/dev/null 2>&1 && apt-get install -y chromium chromium-driver >/dev/null 2>&1; }; } \
+    || echo "could not install chromium: the browser test will skip"
+fi
 echo "== ruff"
 "$VENV/bin/ruff" check src tests examples benchmarks
 echo "== mypy --strict src"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -147,10 +148,30 @@ def test_another_seats_secrets_do_not_show() -> None:
 
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_str_of_an_action_is_its_text_form(name: str, players: int) -> None:
+    # In a fresh process: other tests load games with custom components whose wording of the
+    # same action values differs, and an ambiguous value rightly prints as its repr.
+    script = (
+        "import sys\n"
+        f"sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
+        "from test_screens import check_action_texts\n"
+        f"check_action_texts({name!r}, {players})\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().endswith("actions checked")
+
+
+def check_action_texts(name: str, players: int) -> None:
+    """Every legal action of a few decisions prints as its text form and parses back."""
+    checked = 0
     for state in _decisions(name, players, 0, 3):
         for action in state.legal_actions(state.to_move[0]):
             assert str(action) == state.action_text(action)
             assert state.parse_action(str(action)) == action
+            checked += 1
+    print(f"{checked} actions checked")
 
 
 def test_an_observation_renders_like_the_seats_picture() -> None:

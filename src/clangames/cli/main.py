@@ -76,11 +76,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     listing.set_defaults(handler=_list)
     # play / replay / simulate import rich, so they are imported only by the CLI.
-    from clangames.cli import play, replay, simulate
+    from clangames.cli import play, replay, serve, simulate
 
     play.add_parser(sub)
     replay.add_parser(sub)
     simulate.add_parser(sub)
+    serve.add_parser(sub)
     return parser
 
 

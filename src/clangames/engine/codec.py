@@ -683,6 +683,9 @@ class _DecoderWriter:
             "_frozenset": frozenset,
             "_dict": dict,
             "_new": object.__new__,
+            # Every item's type exactly int (or str): no bool, no subclass.
+            "_ints": frozenset((int,)),
+            "_strs": frozenset((str,)),
         }
 
     def fresh(self, stem: str) -> str:
@@ -896,13 +899,13 @@ class _DecoderWriter:
             # Exactly ints (no bools), and the sum of their sizes bounds each one: a list
             # of many large but valid ints only takes the generic decoder's longer way.
             return (
-                f"({var} if _type({var}) is _list and _list(_map(_type, {var})).count(_int)"
-                f" == _len({var}) and _sum(_map(_abs, {var})) < _B else _retry())"
+                f"({var} if _type({var}) is _list and _ints.issuperset(_map(_type, {var}))"
+                f" and _sum(_map(_abs, {var})) < _B else _retry())"
             )
         if hint is str:
             return (
-                f"({var} if _type({var}) is _list and _list(_map(_type, {var})).count(_str)"
-                f" == _len({var}) else _retry())"
+                f"({var} if _type({var}) is _list and _strs.issuperset(_map(_type, {var}))"
+                " else _retry())"
             )
         item = self.fresh("_i")
         return (

@@ -126,6 +126,12 @@ class GameSpec:
         }
 
 
+def _encoded_params(params: Mapping[str, Any]) -> dict[str, Any]:
+    """A game's parameters as JSON data (a dict: the encoder keeps a dict a dict)."""
+    data: dict[str, Any] = encode(dict(params))
+    return data
+
+
 def _reload(name: str, params: dict[str, Any]) -> Game:
     """Unpickle a game: the process's loaded game of that name and parameters (the
     registry keeps one per process, so this builds the tables only the first time)."""
@@ -142,6 +148,18 @@ class Game(abc.ABC):
         self.spec = spec
         self._params: Mapping[str, Any] = MappingProxyType(dict(params))
         self._key = (spec.name, tuple(sorted(self._params.items())))
+        self._params_json: dict[str, Any] | None = None
+
+    def params_json(self) -> dict[str, Any]:
+        """The parameters as plain JSON data (a fresh dict each time, encoded once: every
+        state's JSON carries them)."""
+        found = self._params_json
+        if found is None:
+            found = _encoded_params(self._params)
+            if any(isinstance(v, (list, dict)) for v in found.values()):
+                return found  # nested values: a shallow copy would share them
+            self._params_json = found
+        return dict(found)
 
     # -- identity -------------------------------------------------------------------------
     @property
@@ -263,7 +281,9 @@ class Game(abc.ABC):
             raise StateDecodeError(
                 f"state.game: this is {self.name!r}, the data is for {describe(data['game'])}"
             )
-        params = encode(dict(self._params))
+        params = self._params_json
+        if params is None:
+            params = self.params_json()
         if type(data["params"]) is not dict or data["params"] != params:
             raise StateDecodeError(
                 f"state.params: the data has {describe(data['params'], 200)}, this game has"

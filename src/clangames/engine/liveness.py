@@ -12,13 +12,15 @@ instead of failing later in the middle of a game.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from clangames.engine.actions import ActionTable
 from clangames.engine.errors import InvalidActionError, StateDecodeError
 from clangames.engine.phases import CHANCE
+from clangames.engine.state import State
 
-if TYPE_CHECKING:
-    from clangames.engine.state import State
+_DERIVED_OUTCOMES = State.chance_outcomes
+"""The kernel's ``chance_outcomes``: each weight over their total (a game may override it)."""
 
 
 def check_playable(state: State) -> None:
@@ -31,9 +33,22 @@ def check_playable(state: State) -> None:
     raise while answering becomes a StateDecodeError naming the phase.
     """
     phase = state.phase
-    where = f"state.phase: the {phase.name!r} step"
-    n = state.game.num_players
     to_move = phase.to_move
+    n = state.game.num_players
+    if len(to_move) == 1 and type(p := to_move[0]) is int and -1 <= p < n:
+        # One seat (or chance) to move, the common case: tested without a loop per
+        # action, a Fraction or an error text. Anything else (or anything the rules
+        # raise here) goes to the full check below, which words the problem.
+        try:
+            if p >= 0:
+                legal = state._legal_memo(p)  # legal_actions(p), one call less
+                if legal and _in_table(state, legal):
+                    return
+            elif not phase.simultaneous and _chance_is_exact(state):
+                return
+        except Exception:  # the full check calls the rules again and reports it
+            pass
+    where = f"state.phase: the {phase.name!r} step"
     if len(set(to_move)) != len(to_move):
         raise StateDecodeError(f"{where} lists a player twice in to_move {list(to_move)}")
     for p in to_move:
@@ -65,6 +80,23 @@ def check_playable(state: State) -> None:
         raise StateDecodeError(
             f"{where} cannot be played: the rules raised {type(exc).__name__}: {exc}"
         ) from exc
+
+
+def _chance_is_exact(state: State) -> bool:
+    """True if the chance node's outcomes are distinct table actions with positive int
+    weights and the kernel derives their probabilities (weight / total: they sum to
+    exactly 1, so no Fractions are needed). False says nothing."""
+    weights = state.chance_weights()
+    if not weights:
+        return False
+    actions, values = zip(*weights, strict=True)
+    return (
+        set(map(type, values)) == {int}
+        and min(values) > 0
+        and _in_table(state, actions)
+        and len(set(map(id, actions))) == len(actions)
+        and type(state).chance_outcomes is _DERIVED_OUTCOMES
+    )
 
 
 def _check_terminal(state: State, where: str, n: int) -> None:
@@ -101,8 +133,28 @@ def _check_decision(state: State, where: str, player: int) -> None:
     legal = state.legal_actions(player)
     if not legal:
         raise StateDecodeError(f"{where}: player {player} is to move but has no legal action")
-    for action in legal:
+    if _in_table(state, legal):
+        return
+    for action in legal:  # an equal action built apart from the table's, or a stranger
         _action_id(state, action, where)
+
+
+_TABLE_IDENTITIES: dict[ActionTable[Any], frozenset[int]] = {}
+"""Per action table: the identities of its actions (tables are kept alive here, so the
+identities stay theirs; the dict is emptied when it holds many)."""
+
+
+def _in_table(state: State, actions: tuple[Any, ...]) -> bool:
+    """True if every one of ``actions`` is one of the game table's own objects (what the
+    rules hand out): a test in C, instead of hashing each action. False may still be fine
+    (an equal action built separately); the caller then checks each one by value."""
+    table = state.game.actions
+    identities = _TABLE_IDENTITIES.get(table)
+    if identities is None:
+        if len(_TABLE_IDENTITIES) >= 64:
+            _TABLE_IDENTITIES.clear()
+        identities = _TABLE_IDENTITIES[table] = frozenset(map(id, table.actions))
+    return identities.issuperset(map(id, actions))
 
 
 def _action_id(state: State, action: Any, where: str) -> int:

@@ -304,6 +304,23 @@ class State(abc.ABC):
     def __str__(self) -> str:
         return draw(self, None, None)
 
+    def svg(self, seat: int | None = None) -> str:
+        """The table as an SVG picture, as ``seat`` sees it (None: the public view); drawn
+        from the seat's observation by the rendering layer, like :meth:`render`."""
+        from clangames.engine.pictures import draw_svg
+
+        return draw_svg(self, seat)
+
+    def _repr_svg_(self) -> str | None:
+        """The public picture, so a state shows as a board in Jupyter (None for a game
+        without SVG pictures: Jupyter then shows the text form)."""
+        from clangames.engine.errors import ClanGamesError
+
+        try:
+            return self.svg(None)
+        except ClanGamesError:
+            return None
+
     def action_text(self, action: Action) -> str:
         """The short text form of an action (as the game parses it back)."""
         return self.game.action_text(action)
@@ -316,7 +333,7 @@ class State(abc.ABC):
         """The whole state as plain JSON data; ``game.state_from_json`` reads it back."""
         return {
             "game": self.game.name,
-            "params": encode(dict(self.game.params)),
+            "params": self.game.params_json(),
             "state": encode(self),
         }
 

@@ -77,6 +77,14 @@ class KiltCastleGame(Game):
             floor_letter(f): seat for f, seat in enumerate(self.floor_owner)
         }
         """The seat owning the floor a tower letter stands for."""
+        self.letters_in_play = frozenset(
+            letter for letter, seat in self.letter_owner.items() if seat >= 0
+        )
+        """The tower letters of the floors of the colours in play (checking saved states)."""
+        self.floors_in_all: list[int] = [
+            board.floors[f % 3] if seat >= 0 else 0 for f, seat in enumerate(self.floor_owner)
+        ]
+        """Each floor kind's floors in the game, built and in the supply together."""
         self.cards: tuple[int, ...] = tuple(
             i for i, cs in enumerate(board.cards) if all(owner[c] >= 0 for c in cs)
         )

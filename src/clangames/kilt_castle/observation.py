@@ -3,7 +3,8 @@ cards are laid out) and the checks a saved state must pass."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from operator import add, contains
+from typing import TYPE_CHECKING, NoReturn
 
 import attrs
 
@@ -76,6 +77,11 @@ def observe(s: KiltCastleState, viewer: int | None) -> KiltCastleObservation:
     )
 
 
+def _fail(field: str, why: str) -> NoReturn:
+    """Refuse a decoded state, naming the field and what was wrong with it."""
+    raise StateDecodeError(f"state.{field}: {why}")
+
+
 def check_consistency(s: KiltCastleState) -> None:
     """Raise StateDecodeError if a decoded state could not arise in a game."""
     game = s.game
@@ -84,8 +90,7 @@ def check_consistency(s: KiltCastleState) -> None:
     ncards = len(game.cards)
     kinds = len(board.colours) * 3
 
-    def fail(field: str, why: str) -> None:
-        raise StateDecodeError(f"state.{field}: {why}")
+    fail = _fail
 
     if s.phase.name not in PHASES:
         fail("phase.name", f"expected one of {PHASES}, got {s.phase.name!r}")
@@ -95,41 +100,42 @@ def check_consistency(s: KiltCastleState) -> None:
     for field, seq in (("positions", s.positions), ("inner", s.inner)):
         if len(seq) != ncards:
             fail(field, f"expected one entry per card in play ({ncards}), got {len(seq)}")
-    for i in range(ncards):
-        colours = board.cards[game.cards[i]]
-        if not -1 <= s.positions[i] < board.num_positions:
-            fail(f"positions[{i}]", f"expected a card position or -1, got {s.positions[i]}")
-        if s.inner[i] not in colours:
-            fail(f"inner[{i}]", f"expected one of the card's colours {colours}, got {s.inner[i]}")
-        if s.positions[i] < 0 and (s.phase.name != "layout" or i not in game.doubles):
-            fail(f"positions[{i}]", "only a double card may wait to be laid out, in the lay-out")
+    positions = s.positions
+    if not (
+        min(positions, default=0) >= 0
+        and max(positions, default=-1) < board.num_positions
+        and all(map(contains, game.card_colours, s.inner))
+    ):
+        _check_cards(s)
     if len(s.towers) != board.rows * board.cols:
         fail("towers", f"expected {board.rows * board.cols} spaces, got {len(s.towers)}")
-    built = [0] * kinds
-    for space, tower in enumerate(s.towers):
-        if tower and space in board.water:
-            fail(f"towers[{space}]", "a floor stands on water")
-        for letter in tower:
-            f = ord(letter) - 97
-            if not 0 <= f < kinds or game.floor_owner[f] < 0:
-                fail(f"towers[{space}]", f"{letter!r} is not a floor of a colour in play")
-            built[f] += 1
-    if len(s.supply.counts) != kinds:
-        fail("supply", f"expected {kinds} counts, got {len(s.supply.counts)}")
-    for f in range(kinds):
-        in_play = game.floor_owner[f] >= 0
-        expected = board.floors[f % 3] if in_play else 0
-        if s.supply.counts[f] < 0 or s.supply.counts[f] + built[f] != expected:
-            fail(
-                "supply",
-                f"floor kind {f}: {s.supply.counts[f]} left and {built[f]} built,"
-                f" expected {expected} in all",
-            )
-    if not 0 <= s.roofed < 1 << len(s.towers) or s.roofed.bit_count() > board.roofs:
+    towers = s.towers
+    floors = "".join(towers)
+    if set(floors) <= game.letters_in_play and not any(map(towers.__getitem__, board.water)):
+        built = list(map(floors.count, game.letter))
+    else:
+        built = _count_floors(s)
+    counts = s.supply.counts
+    if len(counts) != kinds:
+        fail("supply", f"expected {kinds} counts, got {len(counts)}")
+    if min(counts) < 0 or list(map(add, counts, built)) != game.floors_in_all:
+        for f in range(kinds):
+            in_play = game.floor_owner[f] >= 0
+            expected = board.floors[f % 3] if in_play else 0
+            if counts[f] < 0 or counts[f] + built[f] != expected:
+                fail(
+                    "supply",
+                    f"floor kind {f}: {counts[f]} left and {built[f]} built,"
+                    f" expected {expected} in all",
+                )
+    if not 0 <= s.roofed < 1 << len(towers) or s.roofed.bit_count() > board.roofs:
         fail("roofed", f"at most {board.roofs} roofs on spaces of the grid, got {s.roofed:#x}")
-    for space in range(len(s.towers)):
-        if s.roofed >> space & 1 and not s.towers[space]:
+    roofs = s.roofed
+    while roofs:  # the roofed spaces in increasing order
+        space = (roofs & -roofs).bit_length() - 1
+        if not towers[space]:
             fail("roofed", f"a roof on the empty space {board.label(space)}")
+        roofs &= roofs - 1
     if len(s.money) != n or min(s.money) < 0:
         fail("money", f"expected {n} non-negative amounts, got {list(s.money)}")
     if s.from_bank < 0 or sum(s.money) != board.start_money * n + s.from_bank:
@@ -141,36 +147,73 @@ def check_consistency(s: KiltCastleState) -> None:
     for i, c in enumerate(s.builders):
         if c not in game.colours:
             fail(f"builders[{i}]", f"expected a colour in play, got {c}")
-    if not -1 <= s.first_space < len(s.towers):
+    if not -1 <= s.first_space < len(towers):
         fail("first_space", f"expected a space or -1, got {s.first_space}")
     if s.turns < 0 or s.idle < 0:
         fail("turns", "turn counters must not be negative")
     name = s.phase.name
+    to_move = s.phase.to_move
     if name in ("build", "roof") and (s.card < 0 or (not s.builders and name == "build")):
         fail("builders", f"the {name} step needs a relocated card and a builder")
-    if name == "build" and s.phase.to_move != (game.owner[s.builders[0]],):
+    if name == "build" and to_move != (game.owner[s.builders[0]],):
         fail("phase.to_move", "the build step belongs to the owner of the building colour")
-    if name == "layout" and s.phase.to_move != (-1,):
+    if name == "layout" and to_move != (-1,):
         fail("phase.to_move", "the lay-out is a chance node")
-    if name == "over" and s.phase.to_move != ():
+    if name == "over" and to_move != ():
         fail("phase.to_move", "nobody moves once the game is over")
     if name == "roof" and (s.first_space < 0 or s.roofed.bit_count() < 2):
         fail("roofed", "the roof step needs two placed roofs and a built space")
-    if name == "relocate" and s.phase.to_move != (s.actor,):
+    if name == "relocate" and to_move != (s.actor,):
         fail("phase.to_move", "the relocation belongs to the actor")
-    sizes = [0] * board.num_positions
-    for p in s.positions:
-        if p >= 0:
-            sizes[p] += 1
-    if name != "layout":
-        if max(sizes) > game.max_row:
-            fail("positions", f"a card row holds more than {game.max_row} cards")
-        if sum(1 for size in sizes if size) > game.max_rows:
-            fail("positions", f"more than {game.max_rows} card rows")
     if name == "layout":
         _check_layout(s)
-    else:
-        _check_turn(s)
+        return
+    # Out of the lay-out every card lies in a row (checked above): count the rows.
+    rows = set(positions)
+    if max(map(positions.count, rows), default=0) > game.max_row:
+        fail("positions", f"a card row holds more than {game.max_row} cards")
+    if len(rows) > game.max_rows:
+        fail("positions", f"more than {game.max_rows} card rows")
+    _check_turn(s)
+
+
+def _check_cards(s: KiltCastleState) -> None:
+    """Each card's position and inner colour, card by card (the first problem raised)."""
+    game = s.game
+    board = game.board
+
+    def fail(field: str, why: str) -> None:
+        raise StateDecodeError(f"state.{field}: {why}")
+
+    for i in range(len(game.cards)):
+        colours = board.cards[game.cards[i]]
+        if not -1 <= s.positions[i] < board.num_positions:
+            fail(f"positions[{i}]", f"expected a card position or -1, got {s.positions[i]}")
+        if s.inner[i] not in colours:
+            fail(f"inner[{i}]", f"expected one of the card's colours {colours}, got {s.inner[i]}")
+        if s.positions[i] < 0 and (s.phase.name != "layout" or i not in game.doubles):
+            fail(f"positions[{i}]", "only a double card may wait to be laid out, in the lay-out")
+
+
+def _count_floors(s: KiltCastleState) -> list[int]:
+    """The floors built per kind, tower by tower (the first bad tower raised)."""
+    game = s.game
+    board = game.board
+    kinds = len(board.colours) * 3
+
+    def fail(field: str, why: str) -> None:
+        raise StateDecodeError(f"state.{field}: {why}")
+
+    built = [0] * kinds
+    for space, tower in enumerate(s.towers):
+        if tower and space in board.water:
+            fail(f"towers[{space}]", "a floor stands on water")
+        for letter in tower:
+            f = ord(letter) - 97
+            if not 0 <= f < kinds or game.floor_owner[f] < 0:
+                fail(f"towers[{space}]", f"{letter!r} is not a floor of a colour in play")
+            built[f] += 1
+    return built
 
 
 def _check_layout(s: KiltCastleState) -> None:
@@ -227,8 +270,7 @@ def _check_turn(s: KiltCastleState) -> None:
     board = game.board
     name = s.phase.name
 
-    def fail(field: str, why: str) -> None:
-        raise StateDecodeError(f"state.{field}: {why}")
+    fail = _fail
 
     if s.actor < 0 or s.turns < 1:
         fail("actor", f"the {name} step comes after the lay-out: a seat is on turn")

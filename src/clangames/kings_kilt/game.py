@@ -84,6 +84,21 @@ class KingsKiltGame(Game):
             for p in range(geo.size)
         )
         self.bits = bit_tables(k)
+        # Positions are stored row by row: row r is one slice of the pyramid tuple.
+        self.row_span: dict[int, slice] = {
+            r: slice(min(ps), max(ps) + 1)
+            for r in range(1, geo.width + 1)
+            for ps in [geo.row_positions(r)]
+        }
+        # The rows whose first card sets a flag for good, with their slice and the flag.
+        self.trigger_rows: tuple[tuple[int, slice, str], ...] = tuple(
+            (row, self.row_span.get(row, slice(0)), field)
+            for row, field in (
+                (geo.nobleman_row, "nobles_triggered"),
+                (geo.guardian_row, "guardians_triggered"),
+                (geo.king_row, "crowned"),
+            )
+        )
         self.top_rows_from = geo.width - 2  # rows >= this are the top three rows
         # Positions are stored row by row, so the top three rows are a suffix.
         self.top_from_pos = min(p for p in range(geo.size) if geo.row[p] >= self.top_rows_from)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
-from operator import add
-from typing import TYPE_CHECKING
+from operator import add, attrgetter
+from typing import TYPE_CHECKING, NoReturn
 
 import attrs
 
@@ -160,10 +160,12 @@ def resample(s: KingsKiltState, viewer: int, rng: Rng) -> KingsKiltState:
                 x -= m - r
                 m = r
             kind = 0
-            while i >= remaining[kind]:
-                i -= remaining[kind]
+            for copies in remaining:
+                if i < copies:
+                    break
+                i -= copies
                 kind += 1
-            remaining[kind] -= 1
+            remaining[kind] = copies - 1
             drawn[kind] += 1
             total -= 1
         new_hands[p] = Multiset(tuple(drawn))
@@ -316,28 +318,28 @@ class _FamilyDeal:
         s = self.s
         bits = self.bits
         plan = self.plan
+        revealed = s.revealed
+        families = s.families
+        deck_of = s.from_deck
         # What the deck check of each player's branch needs: the deck cards still owed by
         # the players after them (and the undealt family deck), and the clans they show.
         owed = [s.family_deck.bit_count()]
         shows = [0]
         for q in reversed(others[1:]):
-            owed.append(owed[-1] + s.from_deck[q].bit_count())
-            shows.append(shows[-1] | s.revealed[q])
+            owed.append(owed[-1] + deck_of[q].bit_count())
+            shows.append(shows[-1] | revealed[q])
         open_clans = 0
         for c, copies in enumerate(self.pool):
             if copies:
                 open_clans |= 1 << c
         self.open = open_clans
         later = len(others)
+        take = self._first_take
         for p in others:
             later -= 1
-            shown = s.revealed[p]
-            hidden = (s.families[p] & ~shown).bit_count()
-            from_deck = s.from_deck[p].bit_count()
-            low = from_deck - hidden if from_deck > hidden else 0
-            high = min(from_deck, shown.bit_count())
-            if high < low:
-                return False
+            shown = revealed[p]
+            hidden = (families[p] & ~shown).bit_count()
+            from_deck = deck_of[p].bit_count()
             needed = owed[later]
             if needed:
                 shows_later = shows[later]
@@ -346,41 +348,54 @@ class _FamilyDeal:
             else:
                 shows_later = clans = 0
                 spare = _PLENTY
-            if low == high:
-                # One candidate, no draw: if counting rules it out (the search leaves it
-                # out), a check below fails on this path all the same.
-                x = low
-            else:
-                sizes = (from_deck, hidden)
-                xs = self._counts(low, high, sizes, shown, deck_used, self.open, clans, spare)
-                if not xs:
+            if not shown:
+                # Nothing face up (the usual case): every deck card is hidden, so x is 0
+                # and no face-up clan is claimed; the general branch below says the same.
+                if from_deck > hidden:
                     return False
-                if len(xs) == 2:  # the first of a shuffled pair: its one draw, no list
-                    x = xs[1] if self.below(2) == 0 else xs[0]
+                x = 0
+                deck_part = 0
+                left = spare - from_deck
+            else:
+                low = from_deck - hidden if from_deck > hidden else 0
+                high = min(from_deck, shown.bit_count())
+                if high < low:
+                    return False
+                if low == high:
+                    # One candidate, no draw: if counting rules it out (the search leaves
+                    # it out), a check below fails on this path all the same.
+                    x = low
                 else:
-                    x = self._shuffle(xs)[0] if xs[1:] else xs[0]
-            free = bits[shown & ~deck_used]
-            if spare <= from_deck - x:
-                free = bits[shown & ~deck_used & ~clans]
-            if x > len(free):
-                return False
-            deck_part = 0
-            for c in self._shuffle(free)[:x] if 0 < x < len(free) else free[:x]:
-                deck_part |= 1 << c
-            left = spare - (deck_part & clans).bit_count() - (from_deck - x)
+                    sizes = (from_deck, hidden)
+                    xs = self._counts(low, high, sizes, shown, deck_used, self.open, clans, spare)
+                    if not xs:
+                        return False
+                    if len(xs) == 2:  # the first of a shuffled pair: its one draw, no list
+                        x = xs[1] if self.below(2) == 0 else xs[0]
+                    else:
+                        x = self._shuffle(xs)[0] if xs[1:] else xs[0]
+                free = bits[shown & ~deck_used]
+                if spare <= from_deck - x:
+                    free = bits[shown & ~deck_used & ~clans]
+                if x > len(free):
+                    return False
+                deck_part = 0
+                for c in self._shuffle(free)[:x] if 0 < x < len(free) else free[:x]:
+                    deck_part |= 1 << c
+                left = spare - (deck_part & clans).bit_count() - (from_deck - x)
             if left < 0:
                 return False
             size = from_deck - x
             if size:
-                new_deck = self._first_take(size, shown | deck_used)
+                new_deck = take(size, shown | deck_used)
                 if new_deck < 0:
                     return False
                 deck_part |= new_deck
             family = shown | deck_part
-            size = hidden - (from_deck - x)
+            size = hidden - size
             if size:
                 forbidden = family | self._costly(clans & ~shows_later) if not left else family
-                third = self._first_take(size, forbidden)
+                third = take(size, forbidden)
                 if third < 0:
                     return False
                 family |= third
@@ -390,7 +405,7 @@ class _FamilyDeal:
                 return False  # what _deck_can_follow says
         size = s.family_deck.bit_count()
         if size:
-            rest = self._first_take(size, deck_used)
+            rest = take(size, deck_used)
             if rest < 0:
                 return False
             self.deck = rest
@@ -402,40 +417,46 @@ class _FamilyDeal:
         outside ``forbidden`` (the same digits for the same clans as the lazy order there).
         The pool (and ``open``, the clans with copies left) keep the cards taken."""
         pool = self.pool
-        allowed = self.bits[self.everything & ~forbidden & self.open]
+        open_clans = self.open
+        allowed = self.bits[self.everything & ~forbidden & open_clans]
         if size > len(allowed):
             return -1
+        if not size:
+            return 0
         total = sum(map(pool.__getitem__, allowed))
+        scan = list(allowed)  # a taken clan leaves it, so the scan skips nothing
+        x, m = self.x, self.m
         mask = 0
-        for _ in range(size):
-            x, m = self.x, self.m
+        while True:
             while True:  # self.below(total), inlined: the hot loop of a re-deal
                 if m < _REFILL:
-                    s = self.seed = (self.seed + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-                    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                    z = self.seed = (self.seed + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
                     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
                     x = x << 64 | z ^ z >> 31
                     m <<= 64
                 q, r = divmod(m, total)
                 if x < m - r:
-                    self.x, i = divmod(x, total)
-                    self.m = q
+                    x, i = divmod(x, total)
+                    m = q
                     break
                 x -= m - r
                 m = r
-            for c in allowed:
-                if mask >> c & 1:
-                    continue
+            for c in scan:
                 copies = pool[c]
                 if i < copies:
                     break
                 i -= copies
-            total -= copies
             pool[c] = copies - 1
             if copies == 1:
-                self.open &= ~(1 << c)
+                open_clans &= ~(1 << c)
             mask |= 1 << c
-        return mask
+            size -= 1
+            if not size:
+                self.x, self.m, self.open = x, m, open_clans
+                return mask
+            total -= copies
+            scan.remove(c)
 
     def solve(self, others: list[int], deck_used: int) -> bool:
         """Fill ``plan`` for ``others``; ``deck_used`` holds clans already known to have
@@ -597,6 +618,91 @@ class _FamilyDeal:
 
 def check_consistency(s: KingsKiltState) -> None:
     """Raise StateDecodeError if a decoded state could not arise in a game."""
+    n = s.game.num_players
+    try:
+        quick = _cards_look_consistent(s, n)
+    except Exception:  # odd data: the detailed check words what is wrong
+        quick = False
+    if not quick:
+        _check_cards(s)
+    _check_steps(s, n)
+
+
+def _cards_look_consistent(s: KingsKiltState, n: int) -> bool:
+    """True only if :func:`_check_cards` passes, tested in a lean pass (locals, the piles'
+    counts summed per clan by ``zip`` in C, no error text; the decoder runs this on every
+    state it reads). False says nothing: the detailed check then finds and words the
+    problem."""
+    game = s.game
+    k = len(game.clans)
+    comps = game.components
+    pyramid = s.pyramid
+    families = s.families
+    from_deck = s.from_deck
+    revealed = s.revealed
+    hands = s.hands
+    top = s.top
+    if not (
+        len(pyramid) == game.geo.size
+        and max(pyramid) < k
+        and -1 <= top < k
+        and len(families) == len(from_deck) == len(revealed) == len(hands) == n
+    ):
+        return False
+    counts = (
+        s.leaders.counts,
+        s.members.counts,
+        s.reshuffled.counts,
+        s.discards.counts,
+        s.removed.counts,
+        *[hand.counts for hand in hands],
+    )
+    try:
+        by_clan = list(zip(*counts, strict=True))
+    except ValueError:  # piles of different lengths
+        return False
+    if len(by_clan) != k or min(itertools.chain.from_iterable(counts)) < 0:
+        return False
+    limit = 1 << k
+    family_size = comps.family_size
+    deck_size = comps.family_from_deck
+    dealt = 0  # the clans dealt from the one-per-clan deck so far
+    for p in range(n):
+        family = families[p]
+        deck = from_deck[p]
+        if (
+            not 0 <= family < limit
+            or family.bit_count() > family_size
+            or revealed[p] & ~family
+            or deck & ~family
+            or deck.bit_count() > deck_size
+            or deck & dealt
+        ):
+            return False
+        dealt |= deck
+    deck_left = s.family_deck
+    if dealt & deck_left or not 0 <= deck_left < limit:
+        return False
+    # Every card of every clan accounted for exactly once: pile and hand counts by clan,
+    # the pyramid, the top card and the family cards.
+    totals = list(map(sum, by_clan))
+    for c in pyramid:
+        if c >= 0:
+            totals[c] += 1
+        elif c != -1:
+            return False
+    if top >= 0:
+        totals[top] += 1
+    bits = game.bits
+    for family in (*families, deck_left):
+        for c in bits[family]:
+            totals[c] += 1
+    return totals == [comps.cards_per_clan] * k
+
+
+def _check_cards(s: KingsKiltState) -> None:
+    """The card and range checks of :func:`check_consistency`, field by field, raising a
+    StateDecodeError for the first problem."""
     game = s.game
     k = len(game.clans)
     n = game.num_players
@@ -671,16 +777,10 @@ def check_consistency(s: KingsKiltState) -> None:
                 "cards",
                 f"clan {game.clans[c]} has {total} cards accounted for, expected {expected}",
             )
-    if not 0 <= s.passed < 1 << n:
-        fail("passed", f"expected a seat bitmask below {1 << n}, got {s.passed}")
-    if not -1 <= s.actor < n:
-        fail("actor", f"expected a seat or -1, got {s.actor}")
-    if not -1 <= s.vacancy < geo.size:
-        fail("vacancy", f"expected a space index or -1, got {s.vacancy}")
-    for i, p in enumerate(s.reveal_queue):
-        if not 0 <= p < n:
-            fail(f"reveal_queue[{i}]", f"expected a seat 0..{n - 1}, got {p}")
-    names = {
+
+
+_PHASE_NAMES = frozenset(
+    (
         "deal_family",
         "deal_third",
         "deal_influence",
@@ -690,42 +790,73 @@ def check_consistency(s: KingsKiltState) -> None:
         "fill",
         "reveal",
         "over",
-    }
-    if s.phase.name not in names:
-        fail("phase.name", f"expected one of {sorted(names)}, got {s.phase.name!r}")
-    for p in s.phase.to_move:
+    )
+)
+
+
+_COUNTS = attrgetter("counts")
+"""A Multiset's counts by clan."""
+
+
+def _fail(field: str, why: str) -> NoReturn:
+    """Refuse a decoded state: what is wrong with which field."""
+    raise StateDecodeError(f"state.{field}: {why}")
+
+
+def _check_steps(s: KingsKiltState, n: int) -> None:
+    """The seat, phase and progress checks of :func:`check_consistency` (``n`` players)."""
+    game = s.game
+    geo = game.geo
+    fail = _fail
+    if not 0 <= s.passed < 1 << n:
+        fail("passed", f"expected a seat bitmask below {1 << n}, got {s.passed}")
+    if not -1 <= s.actor < n:
+        fail("actor", f"expected a seat or -1, got {s.actor}")
+    if not -1 <= s.vacancy < geo.size:
+        fail("vacancy", f"expected a space index or -1, got {s.vacancy}")
+    queue = s.reveal_queue
+    if queue and (min(queue) < 0 or max(queue) >= n):
+        for i, p in enumerate(queue):
+            if not 0 <= p < n:
+                fail(f"reveal_queue[{i}]", f"expected a seat 0..{n - 1}, got {p}")
+    phase = s.phase
+    name = phase.name
+    to_move = phase.to_move
+    if name not in _PHASE_NAMES:
+        fail("phase.name", f"expected one of {sorted(_PHASE_NAMES)}, got {name!r}")
+    for p in to_move:
         if not -1 <= p < n:
             fail("phase.to_move", f"expected seats 0..{n - 1} or -1, got {p}")
-    if s.phase.name in ("turn", "fill") and s.phase.to_move != (s.actor,):
-        fail("phase.to_move", f"the {s.phase.name} step belongs to the actor {s.actor}")
-    if s.phase.name == "fill":
+    if name in ("turn", "fill") and to_move != (s.actor,):
+        fail("phase.to_move", f"the {name} step belongs to the actor {s.actor}")
+    if name == "fill":
         if s.vacancy < 0 or geo.row[s.vacancy] == 1:
             fail("vacancy", "the fill step needs a vacancy above row 1")
         below = geo.beneath[s.vacancy]
         if any(s.pyramid[q] < 0 for q in below):
             fail("vacancy", "the fill step needs a card in both spaces beneath the vacancy")
-    if s.phase.name == "reveal" and (not s.reveal_queue or s.phase.to_move != s.reveal_queue[:1]):
+    if name == "reveal" and (not queue or to_move != queue[:1]):
         fail("reveal_queue", "the reveal step belongs to the first seat in the queue")
-    if s.phase.simultaneous:
+    if phase.simultaneous:
         fail("phase.simultaneous", "King's Kilt has no simultaneous steps")
-    chance = s.phase.name in ("deal_family", "deal_third", "deal_influence", "build_base")
-    chance = chance or s.phase.name == "reveal_top"
-    if chance and s.phase.to_move != (-1,):
-        fail("phase.to_move", f"the {s.phase.name} step is a chance node: expected [-1]")
-    if s.phase.name == "over" and s.phase.to_move:
+    if name in _CHANCE_STEPS and to_move != (-1,):
+        fail("phase.to_move", f"the {name} step is a chance node: expected [-1]")
+    if name == "over" and to_move:
         fail("phase.to_move", "nobody is to move once the game is over")
-    if s.phase.name == "turn" and (s.actor < 0 or s.passed >> s.actor & 1 or s.vacancy >= 0):
+    if name == "turn" and (s.actor < 0 or s.passed >> s.actor & 1 or s.vacancy >= 0):
         fail("phase", "a turn belongs to a player who has not passed, with no vacancy open")
-    limit = _deal_limit(game, s.phase.name)
+    limit = _deal_limit(game, name)
     if not 0 <= s.dealt < limit:
-        fail("dealt", f"expected 0..{limit - 1} in the {s.phase.name} step, got {s.dealt}")
+        fail("dealt", f"expected 0..{limit - 1} in the {name} step, got {s.dealt}")
     if s.turns < 0:
         fail("turns", f"expected a count >= 0, got {s.turns}")
-    _check_progress(s)
+    _check_progress(s, n)
 
 
 SETUP_STEPS = ("deal_family", "deal_third", "deal_influence", "build_base")
 """The setup steps, in order; ``reveal_top`` ends the setup (with no actor yet)."""
+_CHANCE_STEPS = frozenset((*SETUP_STEPS, "reveal_top"))
+"""The chance steps: the setup's deals and turning up the pile's top card."""
 
 
 def _dealt_to(seat: int, dealt: int, n: int) -> int:
@@ -733,25 +864,24 @@ def _dealt_to(seat: int, dealt: int, n: int) -> int:
     return dealt // n + (1 if seat < dealt % n else 0)
 
 
-def _check_progress(s: KingsKiltState) -> None:
+def _check_progress(s: KingsKiltState, n: int) -> None:
     """What each step requires of the deal so far, the pile, the pyramid and the turn:
-    a state that passes can be played on to the end by the rules."""
+    a state that passes can be played on to the end by the rules (``n`` players)."""
     game = s.game
     comps = game.components
     geo = game.geo
     k = len(game.clans)
-    n = game.num_players
     name = s.phase.name
     fam_size = comps.family_size
     from_deck = comps.family_from_deck
     hand = game.hand_size
-    # Clan Members left after the families and hands are dealt (the pile's member layer).
-    members_after_deal = comps.members_per_clan * k - fam_size * n - hand * n
     leaders_total = comps.leaders_per_clan * k
+    fail = _fail
 
-    def fail(field: str, why: str) -> None:
-        raise StateDecodeError(f"state.{field}: {why}")
-
+    # The piles' counts read directly (a Multiset's truth and size are Python calls).
+    leaders = s.leaders.counts
+    members = s.members.counts
+    reshuffled = any(s.reshuffled.counts)
     setup = name in SETUP_STEPS or (name == "reveal_top" and s.actor < 0)
     if setup:
         if s.actor != -1 or s.turns or s.passed or s.vacancy != -1 or s.reveal_queue:
@@ -762,7 +892,7 @@ def _check_progress(s: KingsKiltState) -> None:
             )
         if s.crowned or s.nobles_triggered or s.guardians_triggered or any(s.revealed):
             fail("revealed", "nothing is triggered or revealed during the setup")
-        if s.top != -1 or s.discards or s.removed or s.reshuffled:
+        if s.top != -1 or any(s.discards.counts) or any(s.removed.counts) or reshuffled:
             fail("top", "during the setup no pile card shows and nothing is discarded")
     else:
         if s.actor < 0:
@@ -770,7 +900,10 @@ def _check_progress(s: KingsKiltState) -> None:
         if s.turns < 1:
             fail("turns", f"a turn has begun by the {name} step: expected >= 1, got {s.turns}")
     step = SETUP_STEPS.index(name) if name in SETUP_STEPS else len(SETUP_STEPS)
-    for p in range(n):
+    # In play only the hand sizes are checked per player: one max() finds whether any is.
+    held = max(map(sum, map(_COUNTS, s.hands)))  # a Multiset's len() is a Python call
+    players = range(n) if setup or held > hand else range(0)
+    for p in players:
         deck_cards = s.from_deck[p].bit_count()
         family = s.families[p].bit_count()
         cards = len(s.hands[p])
@@ -803,8 +936,7 @@ def _check_progress(s: KingsKiltState) -> None:
             fail("family_deck", "the one-per-clan deck holds every clan not yet dealt from it")
     elif s.family_deck:
         fail("family_deck", f"the one-per-clan deck is used up once the {name} step comes")
-    built = sum(1 for c in s.pyramid if c >= 0)
-    if step < 3 and built:
+    if step < 3 and max(s.pyramid) >= 0:
         fail("pyramid", f"the pyramid is built only after the {name} step")
     if step == 3 and any((c >= 0) != (pos < s.dealt) for pos, c in enumerate(s.pyramid)):
         fail("pyramid", f"the base holds the first {s.dealt} cards and nothing else")
@@ -814,17 +946,18 @@ def _check_progress(s: KingsKiltState) -> None:
         and any((c >= 0) != (geo.row[pos] == 1) for pos, c in enumerate(s.pyramid))
     ):
         fail("pyramid", "the setup ends with the bottom row complete and nothing above it")
-    if any(count > comps.leaders_per_clan for count in s.leaders.counts):
+    if max(leaders) > comps.leaders_per_clan:
         fail("leaders", f"at most {comps.leaders_per_clan} Clan Leaders of a clan are left")
-    if step < 3 and len(s.leaders) != leaders_total:
+    if step < 3 and sum(leaders) != leaders_total:
         fail("leaders", "the Clan Leaders stay in the pile until the pyramid is built")
-    if step == 3 and len(s.leaders) + len(s.members) != (
-        leaders_total + members_after_deal - s.dealt
-    ):
+    # Clan Members left after the families and hands are dealt (the pile's member layer).
+    members_after_deal = comps.members_per_clan * k - fam_size * n - hand * n
+    if step == 3 and sum(leaders) + sum(members) != (leaders_total + members_after_deal - s.dealt):
         fail("members", f"the pile has given exactly {s.dealt} cards to the base")
-    if s.reshuffled and (s.leaders or s.members):
+    pile = any(leaders) or any(members)
+    if reshuffled and pile:
         fail("reshuffled", "the discards are shuffled in only once the pile has run out")
-    pile = bool(s.leaders or s.members or s.reshuffled)
+    pile = pile or reshuffled
     if name == "reveal_top" and (s.top >= 0 or not pile):
         fail("top", "turning up the pile's top card needs a face-down pile and no card showing")
     if name in ("turn", "fill", "reveal") and s.top < 0 and pile:
@@ -844,17 +977,9 @@ def _check_progress(s: KingsKiltState) -> None:
         fail("passed", f"player {s.actor} has passed and takes no more turns")
     if name == "over" and s.passed != (1 << n) - 1:
         fail("passed", "the game ends once every player has passed")
-    triggers = (
-        (geo.nobleman_row, s.nobles_triggered, "nobles_triggered"),
-        (geo.guardian_row, s.guardians_triggered, "guardians_triggered"),
-        (geo.king_row, s.crowned, "crowned"),
-    )
-    for row, flag, field in triggers:
-        if (
-            row >= 2
-            and not flag
-            and any(c >= 0 and geo.row[pos] == row for pos, c in enumerate(s.pyramid))
-        ):
+    flags = (s.nobles_triggered, s.guardians_triggered, s.crowned)
+    for (row, span, field), flag in zip(game.trigger_rows, flags, strict=True):
+        if row >= 2 and not flag and max(s.pyramid[span]) >= 0:
             fail(field, f"a card has reached row {row}, so it is true")
 
 

@@ -13,7 +13,7 @@ hand is known to all. What stays hidden is which card of its hand a house put fa
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 import attrs
 
@@ -31,8 +31,10 @@ from clangames.koa_kingmaker.cards import (
     ROYALTY,
     full_set,
 )
+from clangames.koa_kingmaker.rules import PHASE_NAMES, sealing_house
 
 if TYPE_CHECKING:
+    from clangames.koa_kingmaker.game import KoaGame
     from clangames.koa_kingmaker.state import KoaState
 
 
@@ -138,8 +140,109 @@ def resample(s: KoaState, viewer: int, rng: Rng) -> KoaState:
 
 def check_consistency(s: KoaState) -> None:
     """Raise StateDecodeError if a decoded state could not arise in a game."""
-    from clangames.koa_kingmaker.rules import PHASE_NAMES, sealing_house
+    try:
+        quick = _houses_look_consistent(s)
+    except Exception:  # odd data: the detailed check words what is wrong
+        quick = False
+    if not quick:
+        _check_houses(s)
+    _check_steps(s)
 
+
+_CARD_BIT = (*(1 << card for card in range(ROYAL)), 0)
+"""The bit of a card on the table by its kind; index -1 (nothing there) gives 0."""
+
+
+def _houses_look_consistent(s: KoaState) -> bool:
+    """True only if :func:`_check_houses` passes, tested in one lean pass over the houses
+    (locals, no error text; the decoder runs this on every state it reads). False says
+    nothing: the detailed check then finds and words the problem."""
+    game = s.game
+    houses = game.houses
+    inheritance = s.inheritance
+    out_round = s.out_round
+    hands = s.hands
+    courts = s.courts
+    discards = s.discards
+    centre = s.centre
+    ids = s.table.ids
+    played = s.played
+    alive = s.alive
+    rounds = s.round
+    if not (
+        len(inheritance)
+        == len(out_round)
+        == len(hands)
+        == len(courts)
+        == len(discards)
+        == len(centre)
+        == len(ids)
+        == len(played)
+        == MAX_HOUSES
+        and s.phase.name in PHASE_NAMES
+        and rounds >= 0
+        and 0 <= alive < 1 << houses
+    ):
+        return False
+    highest = game.max_number
+    numbers = 0  # the inheritance numbers seen, as a bitmask
+    for h, full in enumerate(_full_sets(game)):
+        hand = hands[h]
+        court = courts[h]
+        discard = discards[h]
+        middle = centre[h]
+        card = ids[h]
+        number = inheritance[h]
+        if not (-1 <= card < ROYAL and -1 <= played[h] < ROYAL and 0 <= number <= highest):
+            return False
+        if number:
+            if numbers >> number & 1:
+                return False
+            numbers |= 1 << number
+        if hand < 0 or court < 0 or discard < 0 or middle < 0:
+            return False
+        # Exactly the house's own set, no card in two places: the union is the set and
+        # the sizes add up (they add up to more as soon as two places share a card).
+        if hand | court | discard | middle | _CARD_BIT[card] != full:
+            return False
+        size = hand.bit_count() + court.bit_count() + discard.bit_count() + middle.bit_count()
+        if size + (card >= 0) != full.bit_count():
+            return False
+        if middle & ~ROYALTY or discard & ~CHARACTERS:
+            return False
+        out = out_round[h]
+        if h >= houses:
+            if out != -1 or number:
+                return False
+        elif alive >> h & 1:
+            if out or not court & KEEPERS:
+                return False
+        elif out < 1 or out > rounds or court & KEEPERS:
+            return False
+    for h, source in s.hits:
+        if not 0 <= h < houses or not -1 <= source < houses:
+            return False
+    recovering = s.recovering
+    return not recovering or (min(recovering) >= 0 and max(recovering) < houses)
+
+
+_FULL_SETS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _full_sets(game: KoaGame) -> tuple[int, ...]:
+    """Every house's own set of cards (0 for a house not in the game), per game shape."""
+    key = (game.houses, game.automated_mask)
+    found = _FULL_SETS.get(key)
+    if found is None:
+        found = _FULL_SETS[key] = tuple(
+            full_set(h, game.is_automated(h)) if h < game.houses else 0 for h in range(MAX_HOUSES)
+        )
+    return found
+
+
+def _check_houses(s: KoaState) -> None:
+    """The per-house checks of :func:`check_consistency`, field by field, raising a
+    StateDecodeError for the first problem."""
     game = s.game
     houses = game.houses
 
@@ -212,36 +315,59 @@ def check_consistency(s: KoaState) -> None:
     for i, h in enumerate(s.recovering):
         if not 0 <= h < houses:
             fail(f"recovering[{i}]", f"expected a house in the game, got {h}")
-    name = s.phase.name
-    shapes = {"inherit": (CHANCE,), "seal": (CHANCE,), "over": ()}
-    if name in shapes and (s.phase.to_move != shapes[name] or s.phase.simultaneous):
-        fail("phase.to_move", f"the {name} step has to_move {shapes[name]}")
-    if name in ("return", "discard") and (len(s.to_move) != 1 or s.phase.simultaneous):
-        fail("phase.to_move", f"the {name} step belongs to one player")
-    if name == "over" and s.alive.bit_count() > 2:
-        fail("alive", "the game ends only once two or fewer houses are left")
-    if name == "inherit" and 0 not in s.inheritance[:houses]:
-        fail("inheritance", "the deal step needs a house without an inheritance card")
-    if name == "seal" and sealing_house(s) < 0:
-        fail("phase", "the seal step needs an automated household with cards to seal")
+
+
+_SHAPES = {"inherit": (CHANCE,), "seal": (CHANCE,), "over": ()}
+"""The steps whose ``to_move`` is fixed: chance's, or nobody's."""
+
+
+def _fail(field: str, why: str) -> NoReturn:
+    """Refuse a decoded state: what is wrong with which field."""
+    raise StateDecodeError(f"state.{field}: {why}")
+
+
+def _check_steps(s: KoaState) -> None:
+    """The phase and progress checks of :func:`check_consistency`."""
+    game = s.game
+    houses = game.houses
+    fail = _fail
+    phase = s.phase
+    name = phase.name
+    to_move = phase.to_move
+    simultaneous = phase.simultaneous
+    shape = _SHAPES.get(name)
+    if shape is not None and (to_move != shape or simultaneous):
+        fail("phase.to_move", f"the {name} step has to_move {shape}")
     if name == "commit":
         waiting = tuple(
             p for p in game.seats if s.alive >> p & 1 and s.table.ids[p] == NOT_COMMITTED
         )
-        if s.to_move != waiting or not s.phase.simultaneous:
+        if to_move != waiting or not simultaneous:
             fail("phase.to_move", f"the players still owing a card are {waiting}")
-    if name == "return" and (
-        not s.recovering
-        or s.to_move != s.recovering[:1]
-        or not s.discards[s.recovering[0]] & CHARACTERS
-    ):
-        fail("recovering", "the return step belongs to the first house in the queue")
-    if name == "discard" and (
-        not s.hits or s.to_move != (s.hits[0][0],) or not s.courts[s.hits[0][0]] & KEEPERS
-    ):
-        fail("hits", "the discard step belongs to the house taking the first hit")
-    if name in ("return", "discard") and s.to_move[0] not in game.seats:
-        fail("phase.to_move", "only a real player decides; automated households follow a rule")
+    elif name == "seal":
+        if sealing_house(s) < 0:
+            fail("phase", "the seal step needs an automated household with cards to seal")
+    elif name == "over":
+        if s.alive.bit_count() > 2:
+            fail("alive", "the game ends only once two or fewer houses are left")
+    elif name == "inherit":
+        if 0 not in s.inheritance[:houses]:
+            fail("inheritance", "the deal step needs a house without an inheritance card")
+    elif name in ("return", "discard"):
+        if len(to_move) != 1 or simultaneous:
+            fail("phase.to_move", f"the {name} step belongs to one player")
+        if name == "return" and (
+            not s.recovering
+            or to_move != s.recovering[:1]
+            or not s.discards[s.recovering[0]] & CHARACTERS
+        ):
+            fail("recovering", "the return step belongs to the first house in the queue")
+        if name == "discard" and (
+            not s.hits or to_move != (s.hits[0][0],) or not s.courts[s.hits[0][0]] & KEEPERS
+        ):
+            fail("hits", "the discard step belongs to the house taking the first hit")
+        if to_move[0] not in game.seats:
+            fail("phase.to_move", "only a real player decides; automated households follow a rule")
     _check_progress(s)
 
 
@@ -251,14 +377,10 @@ def _check_progress(s: KoaState) -> None:
     game = s.game
     houses = game.houses
     name = s.phase.name
-
-    def fail(field: str, why: str) -> None:
-        raise StateDecodeError(f"state.{field}: {why}")
-
+    fail = _fail
     # The inheritance cards are dealt house by house from house 0, before round 1.
-    dealt = 0
-    while dealt < houses and s.inheritance[dealt]:
-        dealt += 1
+    dealing = s.inheritance[:houses]
+    dealt = dealing.index(0) if 0 in dealing else houses
     if any(s.inheritance[dealt:houses]):
         fail(
             "inheritance", f"the cards are dealt to houses 0, 1, ... in order; got {s.inheritance}"
@@ -281,18 +403,22 @@ def _check_progress(s: KoaState) -> None:
     if s.round < 1 or dealt != houses:
         fail("round", f"round {s.round} of the {name} step comes after the whole deal")
     ids = s.table.ids
-    for h in range(MAX_HOUSES):
-        if ids[h] != NOT_COMMITTED and not s.alive >> h & 1 and name in ("seal", "commit"):
-            fail(f"table.ids[{h}]", f"house {h} is out and commits nothing")
+    alive = s.alive
+    if name in ("seal", "commit"):
+        for h in range(MAX_HOUSES):
+            if ids[h] != NOT_COMMITTED and not alive >> h & 1:
+                fail(f"table.ids[{h}]", f"house {h} is out and commits nothing")
     pending = s.recovering or s.hits or (s.scored and name != "over")
     if name in ("seal", "commit", "over") and pending:
         fail("hits", f"nothing of a round's resolution is pending in the {name} step")
-    if name in ("seal", "commit"):
+    if name == "seal":
         for p in game.seats:
-            if name == "seal" and ids[p] != NOT_COMMITTED:
+            if ids[p] != NOT_COMMITTED:
                 fail(f"table.ids[{p}]", "the automated households seal before the players commit")
+    elif name == "commit":
+        hands = s.hands
         for h in game.automated:
-            if name == "commit" and s.alive >> h & 1 and s.hands[h] and ids[h] == NOT_COMMITTED:
+            if alive >> h & 1 and hands[h] and ids[h] == NOT_COMMITTED:
                 fail(f"table.ids[{h}]", "every automated household with cards has sealed one")
-    if name == "over" and any(card != NOT_COMMITTED for card in ids):
+    if name == "over" and ids.count(NOT_COMMITTED) != len(ids):
         fail("table.ids", "the table is cleared once the game is over")

@@ -48,6 +48,7 @@ from clangames.engine.state import State
 from clangames.testing import interop as interop_checks
 from clangames.testing.pictures import check_end_report, check_pictures, wants_pictures
 from clangames.testing.positions import position_failure
+from clangames.testing.svg_checks import check_svg
 
 Invariant = Callable[[State], None]
 
@@ -337,6 +338,7 @@ def _check_full(ctx: _Context, state: State, rng: Rng) -> Rng:
     # -- pictures (a sample: drawing costs far more than a step) ---------------------------
     if wants_pictures(rng):
         check_pictures(state, ctx.fail, rng)
+        check_svg(state, ctx.fail, rng)
     return rng
 
 

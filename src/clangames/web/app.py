@@ -1,0 +1,276 @@
+"""The ASGI application of ``clangames serve`` (Starlette): pages, a JSON API and a
+WebSocket per page for live updates; bots and chance move on the server.
+
+Routes: ``GET /`` (a page to create a game), ``POST /api/games`` (create), ``GET
+/play/{game}/{token}`` (a seat's page), ``GET /watch/{game}`` (a spectator's page), ``GET
+/api/games/{game}/view`` (``?token=``: the seat's view, else the public one), ``POST
+/api/games/{game}/act``, ``GET /api/games/{game}/record`` (a finished game's record) and
+the WebSocket ``/ws/{game}`` (``?token=``). Every refusal is a JSON ``{"error": ...}`` with a
+clear message; an unexpected failure is ``{"error": "internal error"}``, never a trace.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from clangames.engine.registry import games
+from clangames.web.hub import Hub, Room, WebError
+from clangames.web.page import create_page, game_page
+from clangames.web.store import Store
+
+MAX_BODY = 16 * 1024
+"""Largest HTTP request body accepted (bytes)."""
+MAX_MESSAGE = 4 * 1024
+"""Largest WebSocket message accepted (characters)."""
+MAX_WATCHERS = 64
+"""Open pages per game."""
+
+log = logging.getLogger("clangames.web")
+
+
+class Server:
+    """The hub plus what only a running server has: open pages, locks, bot tasks."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.watchers: dict[str, list[tuple[WebSocket, int | None]]] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.tasks: dict[str, asyncio.Task[None]] = {}
+
+    def lock(self, room: Room) -> asyncio.Lock:
+        """The lock that orders the moves of one game."""
+        return self.locks.setdefault(room.id, asyncio.Lock())
+
+    async def broadcast(self, room: Room) -> None:
+        """Send every open page of ``room`` its own view (after the move was saved)."""
+        for ws, seat in list(self.watchers.get(room.id, [])):
+            try:
+                await ws.send_json(room.view(seat))
+            except Exception:  # a closed page: forget it
+                self.forget(room.id, ws)
+
+    def forget(self, game_id: str, ws: WebSocket) -> None:
+        """Stop sending views to a closed page."""
+        pages = self.watchers.get(game_id, [])
+        pages[:] = [(w, s) for w, s in pages if w is not ws]
+
+    def kick(self, room: Room) -> None:
+        """Make sure the server's own moves (bots, chance) of ``room`` are under way."""
+        task = self.tasks.get(room.id)
+        if task is None or task.done():
+            self.tasks[room.id] = asyncio.get_running_loop().create_task(self._automatic(room))
+
+    async def _automatic(self, room: Room) -> None:
+        while True:
+            async with self.lock(room):
+                nxt = room.automatic()
+                state = room.state
+            if nxt is None:
+                return
+            player, choose = nxt
+            try:
+                action = await asyncio.to_thread(choose, state)
+            except Exception:
+                log.exception("game %s: the server's move failed", room.id)
+                return
+            async with self.lock(room):
+                if room.state is not state:
+                    continue  # a human moved meanwhile: decide again
+                self.hub.commit(room, action, player)
+            await self.broadcast(room)
+
+    async def idle(self, game_id: str) -> None:
+        """Wait until the server has no move of its own to make in ``game_id`` (tests)."""
+        task = self.tasks.get(game_id)
+        if task is not None:
+            await task
+
+
+async def _json_body(request: Request) -> Any:
+    size = 0
+    chunks = []
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise WebError(413, f"the request body exceeds {MAX_BODY} bytes")
+        chunks.append(chunk)
+    try:
+        return json.loads(b"".join(chunks) or b"null")
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise WebError(400, f"the request body is not JSON: {exc}") from exc
+
+
+def create_app(db: str = ":memory:", max_games: int | None = None) -> Starlette:
+    """The server's ASGI app on the SQLite file ``db`` (every game in it resumes)."""
+    store = Store(db)
+    hub = Hub(store) if max_games is None else Hub(store, max_games)
+    server = Server(hub)
+
+    def server_of(request: Request | WebSocket) -> Server:
+        found: Server = request.app.state.server
+        return found
+
+    async def index(request: Request) -> Response:
+        catalogue = [
+            {"name": s.name, "title": s.title, "min": s.min_players, "max": s.max_players}
+            for s in games()
+        ]
+        return HTMLResponse(create_page(catalogue))
+
+    async def create(request: Request) -> Response:
+        srv = server_of(request)
+        body = await _json_body(request)
+        room, tokens = srv.hub.create(body)
+        srv.kick(room)
+        return JSONResponse(
+            {
+                "game": room.id,
+                "spectator": f"/watch/{room.id}",
+                "seats": {str(seat): f"/play/{room.id}/{token}" for seat, token in tokens.items()},
+            },
+            status_code=201,
+        )
+
+    async def play(request: Request) -> Response:
+        srv = server_of(request)
+        room = srv.hub.room(request.path_params["game"])
+        token = request.path_params["token"]
+        seat = srv.hub.seat_of(room.id, token)
+        return HTMLResponse(game_page(room.id, room.game.info.title, seat, token))
+
+    async def watch(request: Request) -> Response:
+        room = server_of(request).hub.room(request.path_params["game"])
+        return HTMLResponse(game_page(room.id, room.game.info.title, None, None))
+
+    async def view(request: Request) -> Response:
+        srv = server_of(request)
+        room = srv.hub.room(request.path_params["game"])
+        token = request.query_params.get("token")
+        seat = None if token is None else srv.hub.seat_of(room.id, token)
+        async with srv.lock(room):
+            return JSONResponse(room.view(seat))
+
+    async def act(request: Request) -> Response:
+        srv = server_of(request)
+        body = await _json_body(request)
+        room = srv.hub.room(request.path_params["game"])
+        async with srv.lock(room):
+            srv.hub.act(room.id, body)
+            seat = srv.hub.seat_of(room.id, body["token"])
+            payload = room.view(seat)
+        await srv.broadcast(room)
+        srv.kick(room)
+        return JSONResponse(payload)
+
+    async def record(request: Request) -> Response:
+        rec = server_of(request).hub.record(request.path_params["game"])
+        return Response(
+            rec.dumps() + "\n",
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{rec.game}-game.json"'},
+        )
+
+    async def socket(ws: WebSocket) -> None:
+        srv = server_of(ws)
+        await ws.accept()
+        try:
+            room = srv.hub.room(ws.path_params["game"])
+            token = ws.query_params.get("token")
+            seat = None if token is None else srv.hub.seat_of(room.id, token)
+            pages = srv.watchers.setdefault(room.id, [])
+            if len(pages) >= MAX_WATCHERS:
+                raise WebError(503, f"this game already has {MAX_WATCHERS} open pages")
+        except WebError as exc:
+            await ws.send_json({"type": "error", "status": exc.status, "error": str(exc)})
+            await ws.close(code=1008)
+            return
+        async with srv.lock(room):
+            pages.append((ws, seat))
+            await ws.send_json(room.view(seat))
+        try:
+            while True:
+                text = await ws.receive_text()
+                await _message(srv, room, ws, seat, token, text)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            srv.forget(room.id, ws)
+
+    async def _message(
+        srv: Server, room: Room, ws: WebSocket, seat: int | None, token: str | None, text: str
+    ) -> None:
+        try:
+            if len(text) > MAX_MESSAGE:
+                raise WebError(413, f"a message may hold at most {MAX_MESSAGE} characters")
+            try:
+                message = json.loads(text)
+            except ValueError as exc:
+                raise WebError(400, f"the message is not JSON: {exc}") from exc
+            if not isinstance(message, dict) or message.get("type") != "act":
+                raise WebError(400, 'expected {"type": "act", "turn": N, "action": "..."}')
+            if seat is None or token is None:
+                raise WebError(403, "a spectator cannot act")
+            if message.get("token", token) != token:
+                raise WebError(403, "a page acts only with its own seat's token")
+            async with srv.lock(room):
+                srv.hub.act(room.id, {**message, "token": token})
+        except WebError as exc:
+            await ws.send_json({"type": "error", "status": exc.status, "error": str(exc)})
+            return
+        except Exception:
+            log.exception("game %s: a message failed", room.id)
+            await ws.send_json({"type": "error", "status": 500, "error": "internal error"})
+            return
+        await srv.broadcast(room)
+        srv.kick(room)
+
+    async def refused(request: Request, exc: Exception) -> Response:
+        status = exc.status if isinstance(exc, WebError) else 400
+        return JSONResponse({"error": str(exc)}, status_code=status)
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        if not isinstance(exc, HTTPException):
+            return await crashed(request, exc)
+        return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
+
+    async def crashed(request: Request, exc: Exception) -> Response:
+        log.error("internal error on %s", request.url.path, exc_info=exc)
+        return JSONResponse({"error": "internal error"}, status_code=500)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        for room in hub.rooms.values():
+            server.kick(room)
+        yield
+        for task in server.tasks.values():
+            task.cancel()
+        store.close()
+
+    app = Starlette(
+        routes=[
+            Route("/", index),
+            Route("/api/games", create, methods=["POST"]),
+            Route("/api/games/{game}/view", view),
+            Route("/api/games/{game}/act", act, methods=["POST"]),
+            Route("/api/games/{game}/record", record),
+            Route("/play/{game}/{token}", play),
+            Route("/watch/{game}", watch),
+            WebSocketRoute("/ws/{game}", socket),
+        ],
+        exception_handlers={WebError: refused, HTTPException: http_error, Exception: crashed},
+        lifespan=lifespan,
+    )
+    app.state.server = server
+    return app

@@ -1,0 +1,421 @@
+"""The games a server runs, without any web framework: creating them, what each seat may
+be sent, accepting or refusing a move, bots and chance moving, persistence and restart.
+
+Secrecy is structural: :meth:`Room.view` builds a seat's payload from
+``state.observation(seat)`` (its SVG picture), ``state.legal_actions(seat)`` and that seat's
+own narration, and nothing else; a spectator's from ``public_observation()``. A token names
+exactly one seat of one game; an action is accepted only from the seat's own token, for the
+seat's current decision (``turn``: a counter that moves on when the seat acts or its options
+change, so a stale or replayed message is refused), and only if legal in the current state.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from clangames.bots.ismcts import ISMCTSBot
+from clangames.bots.registry import bot_names, make_bot
+from clangames.engine.chance import sample_chance
+from clangames.engine.errors import ClanGamesError
+from clangames.engine.game import Game
+from clangames.engine.match import Policy
+from clangames.engine.phases import CHANCE
+from clangames.engine.record import GameRecord, Move
+from clangames.engine.registry import game_spec, load
+from clangames.engine.rng import Rng
+from clangames.engine.state import Action, State
+from clangames.rendering.svg import state_picture
+from clangames.rendering.text import WORLDS, Renderer, narrate, renderer_for, step_line
+from clangames.web.store import Store, digest
+
+MAX_GAMES = 64
+"""Games one server keeps by default (``--max-games``)."""
+MAX_PARAMS = 16
+MAX_TEXT = 256
+"""Longest action text or parameter string a client may send."""
+MAX_BOT_ITERATIONS = 2000
+MAX_BOT_SECONDS = 5.0
+"""A bot's budget per decision: ISMCTS iterations and seconds at most."""
+MAX_MOVES = 20_000
+"""Moves a game may take before the server stops it (every registered game ends far
+sooner; this bounds a misbehaving parameter set)."""
+TOKEN_BYTES = 24
+"""Seat tokens are 192 random bits (URL-safe base64)."""
+
+
+class WebError(ClanGamesError):
+    """A request the server refuses: ``status`` is the HTTP status, the message says what
+    was wrong and what was expected (sent to the client as is)."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@attrs.frozen(slots=True)
+class SeatSpec:
+    """Who sits at a seat: a human (with a secret link) or a bot with its budget."""
+
+    kind: str
+    bot: str | None = None
+    iterations: int | None = None
+    seconds: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON (the stored game spec)."""
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.kind == "bot":
+            out["bot"] = self.bot
+            if self.iterations is not None:
+                out["iterations"] = self.iterations
+            if self.seconds is not None:
+                out["seconds"] = self.seconds
+        return out
+
+
+def _int(value: Any, where: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise WebError(400, f"{where}: expected an integer in {low}..{high}, got {value!r:.60}")
+    return value
+
+
+def parse_seat(value: Any, index: int) -> SeatSpec:
+    """A seat from JSON: ``{"kind": "human"}`` or ``{"kind": "bot", "bot": "ismcts",
+    "iterations": 200, "seconds": 1.0}`` (the budget optional and bounded)."""
+    where = f"seats[{index}]"
+    if not isinstance(value, dict):
+        raise WebError(400, f'{where}: expected an object like {{"kind": "human"}}')
+    kind = value.get("kind")
+    if kind == "human":
+        if set(value) - {"kind"}:
+            raise WebError(400, f"{where}: a human seat takes only 'kind'")
+        return SeatSpec("human")
+    if kind != "bot":
+        raise WebError(400, f"{where}.kind: expected 'human' or 'bot', got {kind!r:.60}")
+    unknown = set(value) - {"kind", "bot", "iterations", "seconds"}
+    if unknown:
+        raise WebError(400, f"{where}: unknown keys {sorted(unknown)!r:.100}")
+    bot = value.get("bot", "random")
+    if bot not in bot_names():
+        raise WebError(400, f"{where}.bot: expected one of {list(bot_names())}, got {bot!r:.60}")
+    iterations = value.get("iterations")
+    if iterations is not None:
+        iterations = _int(iterations, f"{where}.iterations", 1, MAX_BOT_ITERATIONS)
+    seconds = value.get("seconds")
+    if seconds is not None and (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, int | float)
+        or not 0 < seconds <= MAX_BOT_SECONDS
+    ):
+        raise WebError(400, f"{where}.seconds: expected a number in (0, {MAX_BOT_SECONDS}]")
+    return SeatSpec("bot", bot, iterations, None if seconds is None else float(seconds))
+
+
+def make_policy(seat: SeatSpec, rng: Rng) -> Policy:
+    """The bot at ``seat``, seeded with ``rng`` and held to its budget."""
+    if seat.bot == "ismcts":
+        return ISMCTSBot(
+            rng,
+            iterations=seat.iterations or 200,
+            time_limit=seat.seconds or MAX_BOT_SECONDS,
+        )
+    return make_bot(seat.bot or "random", rng)
+
+
+def publicly_identifiable(before: State, action: Action, player: int, after: State) -> bool:
+    """True if a spectator can tell ``action`` apart from every other option: in none of
+    the worlds the seats cannot rule out (``before`` and re-deals from each seat's view,
+    from a fixed seed so the log is reproducible) does another option leave the public
+    observation as it is. The spectators' counterpart of the narration's check."""
+    seen = after.public_observation()
+    worlds = [before]
+    if before.game.info.has_hidden_information:
+        rng = Rng(0)
+        for seat in range(before.game.num_players):
+            worlds += [before.resample(seat, rng.fork(seat * WORLDS + k)) for k in range(WORLDS)]
+    for world in worlds:
+        if player == CHANCE:
+            options: tuple[Action, ...] = tuple(a for a, _ in world.chance_weights())
+        else:
+            options = world.legal_actions(player)
+        for other in options:
+            if other != action and world.apply(other, player).public_observation() == seen:
+                return False
+    return True
+
+
+class Room:
+    """One game on the server: its state, seats, moves and what each seat has been told."""
+
+    def __init__(
+        self, game_id: str, game: Game, seed: int, seats: tuple[SeatSpec, ...], created: float
+    ) -> None:
+        self.id = game_id
+        self.game = game
+        self.seed = seed
+        self.seats = seats
+        self.created = created
+        self.state: State = game.initial_state()
+        self.moves: list[Move] = []
+        self.renderer: Renderer = renderer_for(game)
+        n = game.num_players
+        self.logs: list[list[str]] = [[] for _ in range(n)]
+        self.public_log: list[str] = []
+        self.turns = [0] * n
+        self.options: list[tuple[Action, ...]] = [self._options(p) for p in range(n)]
+
+    # -- what a seat may see ------------------------------------------------------------------
+    def _options(self, seat: int) -> tuple[Action, ...]:
+        state = self.state
+        if state.is_terminal or seat not in state.to_move:
+            return ()
+        return state.legal_actions(seat)
+
+    def result(self) -> dict[str, Any] | None:
+        """Scores and winners once the game is over (public then), else None."""
+        if not self.state.is_terminal:
+            return None
+        return {"scores": list(self.state.scores()), "winners": list(self.state.winners())}
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The whole payload sent to ``seat`` (None: a spectator)."""
+        state = self.state
+        options = () if seat is None else self.options[seat]
+        return {
+            "type": "view",
+            "game": self.id,
+            "title": self.game.info.title,
+            "seat": seat,
+            "moves": len(self.moves),
+            "turn": None if seat is None else self.turns[seat],
+            "to_move": [p for p in state.to_move if p != CHANCE],
+            "svg": state_picture(state, seat),
+            "prompt": state.prompt() if options else "",
+            "legal": [state.action_text(a) for a in options],
+            "log": list(self.public_log if seat is None else self.logs[seat]),
+            "result": self.result(),
+        }
+
+    # -- moving -------------------------------------------------------------------------------
+    def apply(self, action: Action, player: int) -> None:
+        """Apply one move (already checked legal) and tell each seat about it."""
+        before = self.state
+        after = before.apply(action, player)
+        index = len(self.moves)
+        self.moves.append(Move(player, before.action_text(action)))
+        self.state = after
+        for viewer in range(self.game.num_players):
+            text = narrate(self.renderer, before, action, player, after, viewer)
+            self.logs[viewer].append(step_line(index, player, text))
+        if publicly_identifiable(before, action, player, after):
+            public = before.describe(action)
+        else:
+            public = self.renderer.hidden_step(
+                before.public_observation(), after.public_observation(), player
+            )
+        self.public_log.append(step_line(index, player, public))
+        for seat in range(self.game.num_players):
+            options = self._options(seat)
+            if seat == player or options != self.options[seat]:
+                self.turns[seat] += 1
+            self.options[seat] = options
+
+    def find(self, player: int, text: str) -> Action | None:
+        """The legal action of ``player`` whose text is ``text`` (None if there is none)."""
+        state = self.state
+        if player == CHANCE:
+            candidates: tuple[Action, ...] = tuple(a for a, _ in state.chance_weights())
+        else:
+            candidates = state.legal_actions(player)
+        for action in candidates:
+            if state.action_text(action) == text:
+                return action
+        return None
+
+    def automatic(self) -> tuple[int, Callable[[State], Action]] | None:
+        """The next move the server makes itself: a chance outcome, or a bot's decision
+        (a bot seat that is to move), as (player, chooser); None when only humans are to
+        move or the game is over. Choosers are seeded from the game's seed and the move
+        index, so a restarted server makes the same choices."""
+        state = self.state
+        if state.is_terminal or len(self.moves) >= MAX_MOVES:
+            return None
+        index = len(self.moves)
+        rng = Rng(self.seed).fork(index + 1)
+        if state.is_chance:
+            return CHANCE, lambda s: sample_chance(s, rng)[0]
+        for p in state.to_move:
+            if self.seats[p].kind == "bot":
+                policy = make_policy(self.seats[p], rng.fork(p + 1))
+                return p, lambda s, pol=policy, who=p: pol.act(s, who)
+        return None
+
+
+class Hub:
+    """Every game of one server, backed by a :class:`Store`; restores them on start."""
+
+    def __init__(self, store: Store, max_games: int = MAX_GAMES) -> None:
+        self.store = store
+        self.max_games = max_games
+        self.rooms: dict[str, Room] = {}
+        self.tokens: dict[str, tuple[str, int]] = {}
+        """Token digest -> (game id, seat)."""
+        for stored in store.games():
+            room = self._room(stored.id, stored.spec, stored.created)
+            for player, text in stored.moves:
+                action = room.find(player, text)
+                if action is None:
+                    raise WebError(500, f"game {stored.id}: saved move {text!r} no longer applies")
+                room.apply(action, player)
+            self.rooms[stored.id] = room
+            for token_digest, seat in stored.tokens:
+                self.tokens[token_digest] = (stored.id, seat)
+
+    def _room(self, game_id: str, spec: dict[str, Any], created: float) -> Room:
+        game = load(spec["game"], **spec["params"])
+        seats = tuple(parse_seat(s, i) for i, s in enumerate(spec["seats"]))
+        return Room(game_id, game, int(spec["seed"]), seats, created)
+
+    def create(self, body: Any) -> tuple[Room, dict[int, str]]:
+        """A new game from a JSON request ``{"game", "players", "params", "seed", "seats"}``;
+        returns the room and each human seat's token (shown once, stored only hashed)."""
+        if len(self.rooms) >= self.max_games:
+            raise WebError(503, f"this server already runs {self.max_games} games (its limit)")
+        if not isinstance(body, dict):
+            raise WebError(400, "expected a JSON object with 'game' and 'seats'")
+        unknown = set(body) - {"game", "players", "params", "seed", "seats"}
+        if unknown:
+            raise WebError(400, f"unknown keys {sorted(unknown)!r:.100}")
+        name = body.get("game")
+        if not isinstance(name, str) or len(name) > MAX_TEXT:
+            raise WebError(400, "'game': expected a game name such as 'koa_kingmaker'")
+        try:
+            spec = game_spec(name)
+        except ClanGamesError as exc:
+            raise WebError(400, str(exc)) from exc
+        params = body.get("params", {})
+        if not isinstance(params, dict) or len(params) > MAX_PARAMS:
+            raise WebError(400, f"'params': expected an object of at most {MAX_PARAMS} entries")
+        declared = {p.name: p for p in spec.parameters}
+        for key, value in params.items():
+            if not isinstance(value, str | int | float | bool) or (
+                isinstance(value, str) and len(value) > MAX_TEXT
+            ):
+                raise WebError(400, f"params.{key:.40}: expected a short string or a number")
+            param = declared.get(key)
+            if key == "players" or param is None:
+                raise WebError(
+                    400,
+                    f"params.{key:.40}: not a parameter of {spec.name}"
+                    f" (players go in 'players'); known: {sorted(declared)}",
+                )
+            if param.kind is str and param.choices is None:
+                # A free text parameter names a data file (a board, the cards): the
+                # server's disk is not offered to its clients.
+                raise WebError(400, f"params.{key}: files of the server are not offered")
+        players = body.get("players", spec.min_players)
+        players = _int(players, "'players'", spec.min_players, spec.max_players)
+        seed = body.get("seed", secrets.randbelow(1 << 32))
+        seed = _int(seed, "'seed'", 0, (1 << 63) - 1)
+        raw_seats = body.get("seats")
+        if not isinstance(raw_seats, list) or len(raw_seats) != players:
+            raise WebError(400, f"'seats': expected a list of {players} seats (one per player)")
+        seats = [parse_seat(s, i) for i, s in enumerate(raw_seats)]
+        try:
+            game = load(spec.name, players=players, **params)
+        except ClanGamesError as exc:
+            raise WebError(400, str(exc)) from exc
+        game_id = secrets.token_hex(8)
+        room_spec = {
+            "game": game.name,
+            "params": dict(game.params),
+            "seed": seed,
+            "seats": [s.to_json() for s in seats],
+        }
+        tokens = {
+            secrets.token_urlsafe(TOKEN_BYTES): seat
+            for seat, s in enumerate(seats)
+            if s.kind == "human"
+        }
+        created = time.time()
+        self.store.add_game(game_id, created, room_spec, tokens)
+        room = self._room(game_id, room_spec, created)
+        self.rooms[game_id] = room
+        for token, seat in tokens.items():
+            self.tokens[digest(token)] = (game_id, seat)
+        return room, {seat: token for token, seat in tokens.items()}
+
+    def room(self, game_id: Any) -> Room:
+        """The game ``game_id`` (404 if there is none)."""
+        room = self.rooms.get(game_id) if isinstance(game_id, str) else None
+        if room is None:
+            raise WebError(404, f"no game {str(game_id)[:40]!r} on this server")
+        return room
+
+    def seat_of(self, game_id: str, token: Any) -> int:
+        """The seat ``token`` holds in game ``game_id`` (403 if none: a token acts only for
+        its own seat of its own game)."""
+        found = self.tokens.get(digest(token)) if isinstance(token, str) else None
+        if found is None or found[0] != game_id:
+            raise WebError(403, "this link's token does not hold a seat in this game")
+        return found[1]
+
+    def act(self, game_id: str, message: Any) -> Room:
+        """Accept one human move ``{"token", "turn", "action"[, "seat"]}`` and save it, or
+        refuse it with a WebError saying why (nothing changes then)."""
+        if not isinstance(message, dict):
+            raise WebError(400, "expected a JSON object with 'token', 'turn' and 'action'")
+        room = self.room(game_id)
+        seat = self.seat_of(game_id, message.get("token"))
+        claimed = message.get("seat", seat)
+        if claimed != seat:
+            raise WebError(403, f"this token holds seat {seat}, not seat {claimed!r:.20}")
+        text = message.get("action")
+        if not isinstance(text, str) or len(text) > MAX_TEXT:
+            raise WebError(400, f"'action': expected an action's text of at most {MAX_TEXT} chars")
+        turn = message.get("turn")
+        if isinstance(turn, bool) or not isinstance(turn, int):
+            raise WebError(
+                400, f"'turn': expected the decision number of the view, got {turn!r:.20}"
+            )
+        if room.state.is_terminal:
+            raise WebError(409, "the game is over")
+        if turn != room.turns[seat]:
+            raise WebError(
+                409,
+                f"stale move: it answers decision {turn!r:.20} but seat {seat} is now at"
+                f" decision {room.turns[seat]} (the table has changed; look again)",
+            )
+        if not room.options[seat]:
+            raise WebError(409, f"seat {seat} has nothing to decide now")
+        action = room.find(seat, text)
+        if action is None:
+            legal = ", ".join(room.state.action_text(a) for a in room.options[seat][:12])
+            raise WebError(
+                422, f"{text!r:.80} is not a legal action for seat {seat}; legal: {legal}"
+            )
+        self.commit(room, action, seat)
+        return room
+
+    def commit(self, room: Room, action: Action, player: int) -> None:
+        """Save the move, then apply it (the caller broadcasts after this returns)."""
+        self.store.add_move(room.id, len(room.moves), player, room.state.action_text(action))
+        room.apply(action, player)
+
+    def record(self, game_id: str) -> GameRecord:
+        """The finished game's record (409 while it is still being played)."""
+        room = self.room(game_id)
+        if not room.state.is_terminal:
+            raise WebError(409, "the record is offered once the game is over")
+        headers = {
+            "seed": room.seed,
+            "seats": [s.to_json() for s in room.seats],
+            "event": "clangames serve",
+            "result": room.result(),
+        }
+        return GameRecord(room.game.name, dict(room.game.params), tuple(room.moves), headers)

@@ -1,0 +1,158 @@
+"""The decoder's consistency checks keep every check while taking a quick path (issue 11).
+
+King's Kilt and KOA Kingmaker test a decoded state with a few whole-tuple built-ins first
+and run their field-by-field checks (which word the error) only when that quick test says
+no; Kilt Castle guards each of its loops the same way. A quick test may refuse more than
+the detailed one (that only costs time) but must never accept a state the detailed check
+refuses. These tests decode real states of every game and player count with one integer
+changed at a time (every integer of the state, each set to a few nearby and far values;
+the decoder alone, without the checks) and compare the two paths on each.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from clangames.engine.codec import decode
+from clangames.engine.errors import StateDecodeError
+from clangames.engine.state import State
+from clangames.kilt_castle import observation as kilt_castle
+from clangames.kings_kilt import observation as kings_kilt
+from clangames.koa_kingmaker import observation as koa
+
+from .codec_samples import loaded, player_counts, playout_states
+
+JSONData = Any
+
+
+def int_paths(data: JSONData, prefix: tuple[str | int, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """The path of every integer (not bool) in JSON data."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from int_paths(value, (*prefix, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from int_paths(value, (*prefix, i))
+    elif isinstance(data, int) and not isinstance(data, bool):
+        yield prefix
+
+
+def mutants(name: str, players: int, every: int) -> Iterator[State]:
+    """Decoded (unchecked) states: every ``every``-th state of a seeded game with one
+    integer set to old +- 1, -1, 0 or 2**20 (and the originals)."""
+    game = loaded(name, players)
+    extra = {"game": game}
+    for state in playout_states(name, players, 3)[::every]:
+        data = state.to_json()["state"]
+        yield decode(game.state_type, data, "state", extra)
+        for path in int_paths(data):
+            holder = data
+            for key in path[:-1]:
+                holder = holder[key]
+            old = holder[path[-1]]
+            for value in {old + 1, old - 1, -1, 0, 1 << 20} - {old}:
+                changed = copy.deepcopy(data)
+                target = changed
+                for key in path[:-1]:
+                    target = target[key]
+                target[path[-1]] = value
+                yield decode(game.state_type, changed, "state", extra)
+
+
+def passes(check: Callable[[Any], object], state: State) -> bool:
+    """True if ``check`` accepts ``state`` (a StateDecodeError is a refusal)."""
+    try:
+        check(state)
+    except StateDecodeError:
+        return False
+    return True
+
+
+def agree(quick: Callable[[Any], bool], detailed: Callable[[Any], object], name: str) -> None:
+    """Over the mutants of every player count: quick acceptance implies detailed
+    acceptance, and both paths are taken (the mutations do reach the checks)."""
+    accepted = refused = 0
+    for players in player_counts(name):
+        for state in mutants(name, players, every=25):
+            if quick(state):
+                accepted += 1
+                assert passes(detailed, state), (name, players, state)
+            else:
+                refused += 1
+                # The quick test refuses only what the detailed check refuses, for these
+                # single changes (so the slow path is not taken for nothing).
+                assert not passes(detailed, state), (name, players, state)
+    assert accepted > 10
+    assert refused > 100
+
+
+def test_kings_kilt_quick_card_test_never_accepts_more() -> None:
+    agree(
+        lambda s: kings_kilt._cards_look_consistent(s, s.game.num_players),
+        kings_kilt._check_cards,
+        "kings_kilt",
+    )
+
+
+def test_koa_quick_house_test_never_accepts_more() -> None:
+    agree(koa._houses_look_consistent, koa._check_houses, "koa_kingmaker")
+
+
+@pytest.mark.parametrize("players", player_counts("kilt_castle"))
+def test_kilt_castle_guards_agree_with_their_loops(players: int) -> None:
+    """Each guarded loop: the guard's own result equals the loop's (the floor counts), and
+    the per-card loop passes whenever its guard does."""
+    game = loaded("kilt_castle", players)
+    board = game.board
+    checked = 0
+    for state in mutants("kilt_castle", players, every=25):
+        positions = state.positions
+        if len(positions) != len(game.cards) or len(state.inner) != len(game.cards):
+            continue
+        if (
+            min(positions, default=0) >= 0
+            and max(positions, default=-1) < board.num_positions
+            and all(c in colours for c, colours in zip(state.inner, game.card_colours, strict=True))
+        ):
+            assert passes(kilt_castle._check_cards, state)
+        towers = state.towers
+        if len(towers) != board.rows * board.cols:
+            continue
+        floors = "".join(towers)
+        if set(floors) <= game.letters_in_play and not any(towers[w] for w in board.water):
+            assert list(map(floors.count, game.letter)) == kilt_castle._count_floors(state)
+            checked += 1
+    assert checked > 10
+
+
+@pytest.mark.parametrize("name", ["kings_kilt", "koa_kingmaker"])
+def test_checks_refuse_what_they_refused_before(name: str) -> None:
+    """The whole check_consistency against the detailed path alone: the same verdict and
+    the same message for every mutant (the detailed checks, then the step checks, as
+    check_consistency ran before the quick path)."""
+    module: Any = kings_kilt if name == "kings_kilt" else koa
+    detailed = module._check_cards if name == "kings_kilt" else module._check_houses
+
+    def before(state: State) -> None:
+        detailed(state)
+        if name == "kings_kilt":
+            module._check_steps(state, state.game.num_players)
+        else:
+            module._check_steps(state)
+
+    for players in player_counts(name):
+        for state in mutants(name, players, every=40):
+            expected = _message(before, state)
+            assert _message(module.check_consistency, state) == expected
+
+
+def _message(check: Callable[[Any], object], state: State) -> str | None:
+    try:
+        check(state)
+    except StateDecodeError as exc:
+        return str(exc)
+    return None
