@@ -36,6 +36,20 @@ def test_ismcts_beats_random_in_two_player_kings_kilt() -> None:
     assert rate >= 0.65, f"ISMCTS won {rate:.1%} of {GAMES} games"
 
 
+CLAN_FEUD_GAMES = min(GAMES, 100)
+"""Clan Feud games (about 15 s each on one core): 100, or the switch's count if lower."""
+
+
+def test_ismcts_beats_random_in_two_player_clan_feud() -> None:
+    # with its action cards played for their actions (part 3): seats alternate by seed
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=2, mp_context=spawn) as pool:
+        games = CLAN_FEUD_GAMES
+        results = list(pool.map(_duel, ["clan_feud"] * games, range(games)))
+    rate = sum(results) / CLAN_FEUD_GAMES
+    assert rate >= 0.65, f"ISMCTS won {rate:.1%} of {CLAN_FEUD_GAMES} Clan Feud games"
+
+
 @pytest.mark.parametrize("name", ["koa_kingmaker", "kilt_castle"])
 def test_ismcts_beats_random_in_the_other_games(name: str) -> None:
     results = [_duel(name, seed) for seed in range(12)]

@@ -41,6 +41,7 @@ import clangames
 from clangames.clan_feud import ClanFeudState, rules
 from clangames.clan_feud.actions import BuildSlot, Take, Total, Word
 from clangames.clan_feud.military import BATTLE_TASKS
+from clangames.clan_feud.playing import MOD_DISCOUNT, MOD_PLAYER
 from clangames.clan_feud.state import Task
 from clangames.engine.rng import Rng
 
@@ -60,10 +61,13 @@ FINAL_CITY, FINAL_CASTLE, FINAL_TOWER, FINAL_KING = 4, 3, 2, 5
 
 MONEY_RULES = frozenset(
     {"income", "income_roll", "intrigue", "build", "recruit", "upkeep", "upkeep_pay", "prog"}
+    | {"steal"}
 )
+PLAY_RULES = frozenset({"p1order", "p1cards", "p3cards", "assign"})
+"""Where an action card is played for its action (part 3): it leaves the hand."""
 VP_RULES = frozenset({"intrigue", "prog", "final"})
 CONTROL_RULES = frozenset({"start", "step", *BATTLE_TASKS})
-REGENT_RULES = frozenset({"step", "recruit", "upkeep", "prog", *BATTLE_TASKS})
+REGENT_RULES = frozenset({"step", "recruit", "free_recruit", "upkeep", "prog", *BATTLE_TASKS})
 TROOP_LOSS_RULES = frozenset({"upkeep", "prog", *BATTLE_TASKS})
 
 
@@ -84,6 +88,8 @@ class Facts:
     """Per seat, its cards in hand."""
     spent: tuple[int, int]
     owners: tuple[int, int]
+    mods: tuple[int, ...]
+    upkeep_cut: tuple[int, ...]
 
     @classmethod
     def of(cls, w: Any) -> Facts:
@@ -101,6 +107,8 @@ class Facts:
             hands=tuple(sum(h) for h in w.hands),
             spent=b.spent if b is not None else (0, 0),
             owners=b.owners if b is not None else (-1, -1),
+            mods=tuple(w.mods),
+            upkeep_cut=tuple(w.upkeep_cut),
         )
 
 
@@ -172,6 +180,12 @@ def final_count(s: ClanFeudState, p: int) -> int:
     return vp + s.money[p] // 5 - s.feud[p] - sum(troop_totals(s, p))
 
 
+def card_discount(facts: Facts, p: int) -> int:
+    """The discount an action card left on seat ``p``'s current Build or recruit."""
+    mods = facts.mods
+    return mods[MOD_DISCOUNT] if mods and mods[MOD_PLAYER] == p else 0
+
+
 def upkeep_due(troops: tuple[int, int, int]) -> int:
     return troops[0] + 2 * troops[1] + 4 * troops[2]
 
@@ -204,10 +218,17 @@ def check_call(call: Call, after_state: ClanFeudState) -> None:
         assert dv[p] == INTRIGUE_VP[task.a - 1], f"Intrigue {task.a} gave {dv[p]} VP"
     elif kind == "build":
         want = -PRICE[action.slot] if isinstance(action, BuildSlot) else 0
+        want = min(0, want + card_discount(before, p))
         assert dm[p] == want, f"{where} cost £{-dm[p]}, not £{-want}"
     elif kind == "recruit":
         want = -action.count * RECRUIT_COST[action.troop] if isinstance(action, Take) else 0
+        want = min(0, want + card_discount(before, p))
         assert dm[p] == want, f"{where} cost £{-dm[p]}, not £{-want}"
+    elif kind == "steal" and action is not None:  # E8: £ from the victim to the taker
+        victim = action.seat
+        want = 0 if task.a else min(task.b, before.money[victim])
+        assert dm[p] == -dm[victim] == want, where
+        assert not any(dm[q] for q in seats if q not in (p, victim)), where
     if kind in ("income", "income_roll", "intrigue", "build", "recruit", "upkeep", "upkeep_pay"):
         assert not any(dm[q] for q in others), f"{where} moved another seat's £: {dm}"
 
@@ -224,7 +245,12 @@ def check_call(call: Call, after_state: ClanFeudState) -> None:
     for q in seats:
         for k in range(3):
             change = after.troops[q][k] - before.troops[q][k]
-            if kind == "recruit" and q == p and isinstance(action, Take) and k == action.troop:
+            if (
+                kind in ("recruit", "free_recruit")
+                and q == p
+                and isinstance(action, Take)
+                and k == action.troop
+            ):
                 assert change == action.count, f"{where} added {change} troops"
             elif kind == "start":
                 assert change >= 0, where
@@ -243,7 +269,7 @@ def check_call(call: Call, after_state: ClanFeudState) -> None:
         for t in range(len(before.site))
         if (after.site[t], after.towers[t]) != (before.site[t], before.towers[t])
     ]
-    if kind == "place":
+    if kind == "place" or (kind == "th1" and added):
         assert len(added) == 1 and before.controller[added[0]] == p, f"{where} built {added}"
     elif kind == "start":
         t = action.territory
@@ -264,6 +290,11 @@ def check_call(call: Call, after_state: ClanFeudState) -> None:
         change = after.hands[q] - before.hands[q]
         if kind == "draw":
             assert change == (1 if q == p and action is not None else 0), where
+        elif kind in PLAY_RULES and type(action).__name__ == "PlayAction":
+            assert change == (-1 if q == p else 0), f"{where}: a card play moved {change} cards"
+        elif kind == "steal_card" and action is not None:
+            moved = 1 if q == p else -1 if q == task.a else 0
+            assert change == moved, f"{where}: seat {q}'s hand changed by {change}"
         elif kind in ("breveal", "prog"):
             assert change <= 0, f"{where} gave seat {q} cards"
         else:
@@ -283,7 +314,8 @@ def check_call(call: Call, after_state: ClanFeudState) -> None:
         paid_feud = king_lost - df[p]
         assert dm[p] <= 0 and paid_feud >= 0, f"{where}: £ {dm[p]}, tokens {df[p]}"
         if dm[p] or paid_feud:
-            due = upkeep_due(after.troops[p])
+            cut = before.upkeep_cut[p] if before.upkeep_cut else 0
+            due = max(0, upkeep_due(after.troops[p]) - cut)
             assert -dm[p] + paid_feud == due, f"{where} paid {-dm[p]}+{paid_feud}, due {due}"
         assert not any(df[q] for q in others), f"{where}: tokens {df}"
     elif kind != "prog":

@@ -7,7 +7,8 @@ the event and action cards (:mod:`~clangames.clan_feud.cards`) and the parser of
 card-effect vocabulary (:mod:`~clangames.clan_feud.effects`); and the rules of part 1
 (:mod:`~clangames.clan_feud.rules`, :mod:`~clangames.clan_feud.military`,
 :mod:`~clangames.clan_feud.interpret`), views (:mod:`~clangames.clan_feud.observation`)
-and scoring (:mod:`~clangames.clan_feud.scoring`).
+and scoring (:mod:`~clangames.clan_feud.scoring`); and the action cards' actions of part 3
+(:mod:`~clangames.clan_feud.playing`).
 """
 
 from clangames.clan_feud.board import Board, SeaLane, Territory, load_board, parse_board
@@ -57,6 +58,7 @@ from clangames.clan_feud.england import (
 )
 from clangames.clan_feud.game import SPEC, ClanFeudGame
 from clangames.clan_feud.observation import ClanFeudObservation
+from clangames.clan_feud.playing import CardInfo, card_text
 from clangames.clan_feud.state import Battle, ClanFeudState, Task
 
 from clangames.clan_feud import encoding  # noqa: F401  (declares the interop data)  isort: skip
@@ -69,6 +71,7 @@ __all__ = [
     "ArmyLevel",
     "Battle",
     "Board",
+    "CardInfo",
     "ClanFeudGame",
     "ClanFeudObservation",
     "ClanFeudState",
@@ -99,6 +102,7 @@ __all__ = [
     "Territory",
     "Timing",
     "Truth",
+    "card_text",
     "expressions",
     "load_actions",
     "load_board",

@@ -220,6 +220,22 @@ class DrawEvent:
     event: int
 
 
+@attrs.frozen(slots=True, cache_hash=True)
+class PlayAction:
+    """Play an action card of design ``design`` for its action, in its timing window
+    (appended by part 3; ``PlayCard`` is the battle commitment)."""
+
+    design: int
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Reroll:
+    """A card's reroll: pick one unassigned die of ``colour`` showing ``value``."""
+
+    colour: int
+    value: int
+
+
 ClanFeudAction = (
     Word
     | Seat
@@ -243,6 +259,8 @@ ClanFeudAction = (
     | Hits
     | DrawCard
     | DrawEvent
+    | PlayAction
+    | Reroll
 )
 
 FACE_MAX = (3, 2, 3, 3, 3, 3, 3)
@@ -268,7 +286,8 @@ def build_action_table(
 ) -> ActionTable[ClanFeudAction]:
     """Every distinct action in id order (legal actions come out sorted when generated in
     these orders): words, seats, territories, assignments, raises, builds, takes, options,
-    cards, commitments, rolls, losses, feud payments, then the chance outcomes."""
+    cards, commitments, rolls, losses, feud payments, then the chance outcomes; part 3
+    appends card plays and rerolls after them."""
     out: list[ClanFeudAction] = [Word(w) for w in WORDS]
     out += [Seat(s) for s in range(5)]
     out += [Place(t) for t in range(board.size)]
@@ -305,6 +324,9 @@ def build_action_table(
     out += [Hits(lo, w) for lo in range(MAX_ROLL + 1) for w in range(MAX_ROLL + 1)]
     out += [DrawCard(d) for d in range(len(actions.designs))]
     out += [DrawEvent(e) for e in range(len(events.regular))]
+    # part 3, appended so that every id above stays: card plays and rerolls
+    out += [PlayAction(d) for d in range(len(actions.designs))]
+    out += [Reroll(c, v) for c in range(len(COLOURS)) for v in range(1, FACE_MAX[c] + 1)]
     ids = [t.id for t in board.territories]
     designs = [d.id for d in actions.designs]
     regular = [e.id for e in events.regular]
@@ -355,6 +377,10 @@ def build_action_table(
             return f"hits {a.loser}/{a.winner}"
         if isinstance(a, DrawCard):
             return f"draw {designs[a.design]}"
-        return f"event {regular[a.event]}"
+        if isinstance(a, DrawEvent):
+            return f"event {regular[a.event]}"
+        if isinstance(a, PlayAction):
+            return f"play {designs[a.design]}"
+        return f"reroll {COLOURS[a.colour]} {a.value}"
 
     return ActionTable(out, text)

@@ -143,9 +143,14 @@ def observation_spec(game: ClanFeudGame) -> ObservationSpec:
             "city_dice": Tuple(n, Bits(size)),
             "tasks": Upto(CAPS["tasks"], task),
             "battle": Maybe(battle),
+            # part 3: the pending card's modifiers (playing.MOD_*), upkeep cuts, and
+            # stolen cards as (taker, victim, design), the design -1 for the others
+            "mods": Upto(12, Int(-1, CAPS["task_value"])),
+            "upkeep_cut": Upto(n, Int(0, CAPS["amount"])),
+            "known": Upto(cards, Tuple(3, Int(-1, max(n, designs)))),
         },
     )
-    private = ("viewer", "hand", "battle")
+    private = ("viewer", "hand", "battle", "known")
     return ObservationSpec(layout, [f for f in layout.layouts if f not in private])
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from clangames.clan_feud.actions import (
     COLOURS,
+    FACE_MAX,
     MAX_COMMIT,
     MAX_OPTIONS,
     MAX_ROLL,
@@ -28,8 +29,10 @@ from clangames.clan_feud.actions import (
     Option,
     PayFeud,
     Place,
+    PlayAction,
     PlayCard,
     Raise,
+    Reroll,
     Roll,
     Rolled,
     Seat,
@@ -78,6 +81,20 @@ def _check_or_width(events: EventDeck) -> None:
                 stack.append(body)
 
 
+def _check_card_draws(deck: ActionDeck) -> None:
+    """A phase (1) or (3) card that draws cards could be played again and again without
+    end (each play discards one and draws another): the game's length would have no
+    bound. Only phase (2) cards, one per die, may draw."""
+    from clangames.clan_feud.playing import draws_cards
+
+    for d in deck.designs:
+        if d.timing.window != "P2.assign" and draws_cards(d.action):
+            raise InvalidParameterError(
+                f"actions {deck.source}: {d.id} draws cards in {d.timing.window}; only a"
+                " P2.assign card (one per die) may draw, or plays could go on without end"
+            )
+
+
 class ClanFeudGame(Game):
     """Clan Feud for 2 to 5 players. Load it with ``clangames.load("clan_feud", ...)``."""
 
@@ -89,6 +106,7 @@ class ClanFeudGame(Game):
         deck = load_actions(params["actions"])
         events.check_board(board)
         deck.check_board(board)
+        _check_card_draws(deck)
         _check_or_width(events)
         if len(events.regular) < DECK_SIZE[self.num_players]:
             raise InvalidParameterError(
@@ -156,11 +174,35 @@ class ClanFeudGame(Game):
         self.white_sums = tuple(self._white_sums(m) for m in range(5))
         exprs = [e for card in events.regular for e in (card.each_player, card.objective)]
         exprs.append(events.final.scoring)
+        # the action cards' actions come after the events', so event node numbers stay
+        exprs += [d.action for d in deck.designs]
         self.nodes, self.node_index = number_nodes(exprs)
         self.node_children = child_nodes(self.nodes, self.node_index)
         """Per node number, its sub-expressions' numbers (see interpret.child_nodes)."""
         self.objective_nodes = tuple(self.node_index[c.objective] for c in events.regular)
         self.each_player_nodes = tuple(self.node_index[c.each_player] for c in events.regular)
+        # the cards' module builds on the rules, imported above
+        from clangames.clan_feud.playing import card_candidates, card_info
+
+        self.card_info = tuple(card_info(d, self.node_index[d.action]) for d in deck.designs)
+        """Per design, its window, program node, die filter and modifiers (part 3)."""
+        self.window_designs = {
+            window: tuple(d for d, info in enumerate(self.card_info) if info.window == window)
+            for window in ("P1.before_order", "P1.after_roll", "P2.assign", "P3.upkeep")
+        }
+        """The designs of each timing window, in design order."""
+        self.card_candidates = tuple(
+            card_candidates(info, self.assign_candidates) for info in self.card_info
+        )
+        """Per design, the assignments its die filter allows (see playing.card_candidates)."""
+        self.play_actions = tuple(table.intern(PlayAction(d)) for d in range(designs))
+        self.reroll_actions = tuple(
+            table.intern(Reroll(c, v)) if v <= FACE_MAX[c] else None
+            for c in range(len(COLOURS))
+            for v in range(1, 4)
+        )
+        """Per dice-pool index (``3 * colour + value - 1``), the reroll pick (None: no
+        such face)."""
         self._hits: dict[tuple[int, bool], tuple[tuple[ClanFeudAction, int], ...]] = {}
         self._max_length = self._length_bound()
         self._info = GameInfo(
@@ -262,7 +304,33 @@ class ClanFeudGame(Game):
         phase1 = n + 1 + 7 * n
         phase2 = n * (dice * per_die + 1)
         phase3 = 2 * n * program + 1 + n * (2 * 16 + 2)
-        return 2 * n + turns * (phase1 + phase2 + phase3)
+        cards = self._card_bound(n, dice, program)
+        return 2 * n + turns * (phase1 + phase2 + phase3 + cards)
+
+    def _card_bound(self, n: int, dice: int, program: int) -> int:
+        """The steps action cards add to one turn (part 3).
+
+        Plays: at most one phase-(2) card per die (n x D), and phase-(1) and phase-(3)
+        cards (which never draw: ``_check_card_draws``) at most the cards held, all 50,
+        plus those drawn this turn: 3 per Intrigue die and each phase-(2) card's draws
+        (n x D x (3 + its draws)) and the events' (2n programs). Each play takes its
+        ``play`` decision plus the steps of its action (``playing.card_steps``: a
+        program's decisions, steals, dice picked and rolled, the turn order, a bonus
+        column action, a free tower house or free troops). Windows: P1.before_order asks
+        each seat once (n), P1.after_roll one pass per seat after each play and at the
+        start (n x (plays + 1)), P3.upkeep one pass per seat (n); each ``cardend`` one
+        step per phase-(2) card. Passing with a card but no assignment: n x D asks."""
+        from clangames.clan_feud.playing import card_steps
+
+        designs = self.deck.designs
+        steps = 1 + max(card_steps(d.action, n) for d in designs)
+        p2_draws = max(
+            [max_decisions(d.action) for d in designs if d.timing.window == "P2.assign"],
+            default=0,
+        )
+        drawn = n * dice * (3 + p2_draws) + 2 * n * program
+        plays = n * dice + sum(d.copies for d in designs) + drawn
+        return plays * (steps + 1 + n) + 3 * n + n * dice
 
     @property
     def info(self) -> GameInfo:

@@ -7,9 +7,11 @@ once at load), so a state stores numbers, never syntax trees. ``counter`` is -1 
 frame not begun; a ``repeat`` keeps the repetitions left, ``discard_cards`` the cards
 left, ``remove_troops`` ``64 * left + territory + 1`` (0 before the territory is named).
 
-The interpreter executes what events use: E1 gain_money, E2 pay_money, E3 gain_feud, E4
-pay_feud, E5 gain_vp, E6 draw_cards, E7 discard_cards, E19 england_track, E20
-remove_troops, and every combinator. The parser refuses any other primitive on an event.
+The interpreter executes E1 gain_money, E2 pay_money, E3 gain_feud, E4 pay_feud, E5
+gain_vp, E6 draw_cards, E7 discard_cards, E19 england_track, E20 remove_troops and every
+combinator itself; the action cards' primitives (E8-E18) it hands to :mod:`playing`,
+which pushes their decisions or sets their modifiers. Action cards run here too: a card
+played for its action is a ``prog`` task over its action's node.
 """
 
 from __future__ import annotations
@@ -277,10 +279,16 @@ def _run(w: W, task: Task) -> bool:
     return False
 
 
+_AMOUNT_FIRST = frozenset(
+    ("gain_money", "pay_money", "gain_feud", "pay_feud", "gain_vp", "draw_cards")
+)
+"""The automatic primitives whose first argument is an amount."""
+
+
 def _primitive(w: W, p: int, e: Primitive) -> bool:
     """Do an automatic primitive; False if it is a cost that cannot be paid."""
     name = e.name
-    n = amount(w, p, e.args[0]) if e.args and name != "england_track" else 0
+    n = amount(w, p, e.args[0]) if name in _AMOUNT_FIRST else 0
     if name == "gain_money":
         w.m("money")[p] += n
     elif name == "pay_money":
@@ -299,6 +307,10 @@ def _primitive(w: W, p: int, e: Primitive) -> bool:
         w.tasks.append(_task("draw", p, n))
     elif name == "england_track":
         move_track(w, int(e.args[0]))  # type: ignore[arg-type]
+    else:  # the action cards' primitives (part 3)
+        from clangames.clan_feud import playing
+
+        playing.primitive(w, p, e)
     return True
 
 
@@ -334,6 +346,10 @@ def _apply(w: W, task: Task, action: Any, player: int) -> None:
     if isinstance(action, Discard):
         w.hrow(p)[action.design] -= 1
         w.m("discards")[action.design] += 1
+        if w.known:  # what a victim knew of this hand may be gone
+            from clangames.clan_feud import playing
+
+            playing.forget(w, p, action.design)
         _set_top(w, task, counter - 1)
     elif isinstance(action, Place):
         _set_top(w, task, (counter // 64) * 64 + action.territory + 1)
@@ -363,7 +379,7 @@ def _ask(w: W, task: Task) -> bool:
     return isinstance(e, Primitive) and e.name == "discard_cards"
 
 
-PROMPTS = {"prog": "resolve the event card"}
+PROMPTS = {"prog": "resolve the card"}
 
 
 def register(

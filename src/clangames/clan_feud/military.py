@@ -48,6 +48,14 @@ SPEED = (1, 2, 1)
 ENGLAND = -1
 
 
+def _cards() -> Any:
+    """The action cards' module (part 3), imported late: it builds on the rules, which
+    import this module. Only asked while a card's modifier or knowledge is pending."""
+    from clangames.clan_feud import playing
+
+    return playing
+
+
 # ---------------------------------------------------------------------------------------
 # Moving
 
@@ -124,6 +132,8 @@ def _army_apply(w: W, task: Task, action: Any, player: int) -> None:
 def _begin_steps(w: W, p: int, t: int, army: tuple[int, ...], king: bool) -> None:
     w.tasks.pop()
     speed = min(SPEED[k] for k in range(3) if army[k])
+    if w.mods:  # an action card's move boost
+        speed += _cards().speed_bonus(w, p, army)
     w.tasks.append(Task("step", p, t, 0, speed, (*army, int(king), t, t)))
 
 
@@ -133,10 +143,11 @@ def _step_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     pos, steps = task.a, task.b
     visited = task.data[5:]
     out: list[ClanFeudAction] = [g.words["stop"]] if steps else []
+    free = bool(w.mods) and _cards().ignores_mountains(w, task.player, task.data[:3])
     for n in board.neighbours[pos]:
         if n in visited:
             continue
-        if steps and board.mountain_mask >> n & 1:
+        if steps and board.mountain_mask >> n & 1 and not free:
             continue
         out.append(g.place_actions[n])
     return tuple(out)
@@ -167,6 +178,8 @@ def _step_apply(w: W, task: Task, action: Any, player: int) -> None:
         row[3 * n + k] += army[k]
     speed = task.c - 1
     mountain = board.mountain_mask >> n & 1 or board.mountain_mask >> pos & 1
+    if mountain and w.mods and _cards().ignores_mountains(w, p, army):
+        mountain = 0
     if speed <= 0 or mountain:
         w.tasks.pop()
         _arrive(w, p, n, army)
@@ -317,6 +330,8 @@ def _reveal_run(w: W, task: Task) -> bool:
             if isinstance(card, PlayCard):
                 played[side] = card.design
                 w.hrow(p)[card.design] -= 1
+                if w.known:
+                    _cards().forget(w, p, card.design)
                 w.m("discards")[card.design] += 1
         if b.tokens.has_committed(side):
             k = g.action_from_id(b.tokens.ids[side]).k

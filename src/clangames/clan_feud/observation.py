@@ -63,6 +63,18 @@ class ClanFeudObservation:
     city_dice: tuple[int, ...]
     tasks: tuple[Task, ...]
     battle: Battle | None
+    mods: tuple[int, ...] = ()
+    """The modifiers of the card played with the die being resolved (public)."""
+    upkeep_cut: tuple[int, ...] = ()
+    known: tuple[tuple[int, int, int], ...] = ()
+    """Stolen cards: (taker, victim, design), the design -1 unless the viewer is the taker
+    or the victim (the others know only that one card moved)."""
+
+
+def _known(s: ClanFeudState, viewer: int | None) -> tuple[tuple[int, int, int], ...]:
+    return tuple(
+        (t, v, d if viewer is not None and viewer in (t, v) else -1) for t, v, d in s.known
+    )
 
 
 def _sealed_battle(s: ClanFeudState, viewer: int | None) -> Battle | None:
@@ -111,17 +123,28 @@ def observe(s: ClanFeudState, viewer: int | None) -> ClanFeudObservation:
         city_dice=s.city_dice,
         tasks=s.tasks,
         battle=_sealed_battle(s, viewer),
+        mods=s.mods,
+        upkeep_cut=s.upkeep_cut,
+        known=_known(s, viewer),
     )
 
 
 def resample(s: ClanFeudState, viewer: int, rng: Rng) -> ClanFeudState:
     """A state ``viewer`` cannot tell from ``s``: the other hands dealt again from the
     cards the viewer cannot see (the deck and those hands), and another side's sealed
-    commitment chosen again among what its new hand allows."""
+    commitment chosen again among what its new hand allows.
+
+    Stolen cards: a card the viewer knows a taker holds (it was stolen from the viewer)
+    stays in that hand; what the viewer does not know of another theft (which card moved
+    between two other players) is chosen again from the taker's new hand."""
     designs = len(s.deck)
+    reserved = [[0] * designs for _ in s.hands]
+    for taker, victim, d in s.known:
+        if victim == viewer and taker != viewer:
+            reserved[taker][d] += 1
     unseen: list[int] = []
     for d in range(designs):
-        count = s.deck[d] + sum(h[d] for q, h in enumerate(s.hands) if q != viewer)
+        count = s.deck[d] + sum(h[d] - reserved[q][d] for q, h in enumerate(s.hands) if q != viewer)
         unseen += [d] * count
     shuffled, rng = rng.shuffled(unseen)
     hands = [list(h) for h in s.hands]
@@ -129,8 +152,8 @@ def resample(s: ClanFeudState, viewer: int, rng: Rng) -> ClanFeudState:
     for q, h in enumerate(s.hands):
         if q == viewer:
             continue
-        size = sum(h)
-        hands[q] = [0] * designs
+        size = sum(h) - sum(reserved[q])
+        hands[q] = list(reserved[q])
         for d in shuffled[at : at + size]:
             hands[q][d] += 1
         at += size
@@ -158,12 +181,20 @@ def resample(s: ClanFeudState, viewer: int, rng: Rng) -> ClanFeudState:
         battle = attrs.evolve(
             battle, cards=Commitments(tuple(cards)), tokens=Commitments(tuple(tokens))
         )
+    known = []
+    for taker, victim, d in s.known:
+        if viewer not in (taker, victim):
+            held = [c for c in range(designs) for _ in range(hands[taker][c])]
+            pick, rng = rng.below(len(held))
+            d = held[pick]
+        known.append((taker, victim, d))
     return attrs.evolve(
         s,
         hands=tuple(tuple(h) for h in hands),
         deck=tuple(deck),
         battle=battle,
         options=None,
+        known=tuple(known),
     )
 
 
@@ -256,6 +287,17 @@ def check_consistency(s: ClanFeudState) -> None:
         fail("events", f"at most {game.deck_size} regular events are drawn")
     if s.passed >> n:
         fail("passed", "a bitmask of the seats")
+    for taker, victim, d in s.known:
+        if not (0 <= taker < n and 0 <= victim < n and taker != victim and 0 <= d < designs):
+            fail(
+                "known", f"expected (taker, victim, design) of two seats, got {(taker, victim, d)}"
+            )
+        if not s.hands[taker][d]:
+            fail("known", f"seat {taker} is known to hold design {d} but does not")
+    if s.mods and not 0 <= s.mods[0] < n:
+        fail("mods", "a card's modifiers belong to a seat")
+    if s.upkeep_cut and (len(s.upkeep_cut) != n or min(s.upkeep_cut) < 0):
+        fail("upkeep_cut", f"expected {n} cuts >= 0")
     kind = s.phase.name
     if not s.tasks:
         if kind != "over":

@@ -120,6 +120,11 @@ def notation(game: ClanFeudGame) -> Notation:
             "city_dice": Seq(NameSet(territories, "territory")),
             "tasks": Seq(task),
             "battle": Optional(battle),
+            # part 3: a card's modifiers (playing.MOD_*), upkeep cuts, stolen-card
+            # knowledge as (taker, victim, design index)
+            "mods": Seq(Int()),
+            "upkeep_cut": Seq(Int()),
+            "known": Seq(Seq(Int())),
         },
         names={
             "territory": territories,

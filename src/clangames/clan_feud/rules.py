@@ -55,6 +55,7 @@ from clangames.clan_feud.actions import (
     Lot,
     PayFeud,
     Place,
+    PlayAction,
     Raise,
     Rolled,
     Seat,
@@ -203,6 +204,9 @@ class W(_WorkingBase):
     options: list[str] | None
     """While the draft is worked: the sequence fields made lists so far (None: none),
     for :meth:`freeze`; the state's options are set only there."""
+    mods: tuple[int, ...]
+    upkeep_cut: tuple[int, ...]
+    known: tuple[tuple[int, int, int], ...]
 
     def __new__(cls, s: ClanFeudState) -> W:
         return working(s)
@@ -646,7 +650,12 @@ def _order_setter(w: W) -> None:
     """Push the turn-order decision for this turn (none on turn 1)."""
     if w.turn == 1:
         return
-    # Card window P1.before_order (part 3) belongs here.
+    if not playing.begin_before_order(w):  # P1.before_order: a turn-order card first
+        push_order_setter(w)
+
+
+def push_order_setter(w: W) -> None:
+    """The fewest-dice player (or the regent's tie-break) sets the order."""
     n = w.game.seat_count
     sizes = [sum(dice_owned(w, p)) for p in range(n)]
     fewest = min(sizes)
@@ -710,6 +719,8 @@ def _roll_next(task: Task) -> int:
 def _roll_run(w: W, task: Task) -> bool:
     if _roll_next(task) < 0:
         w.tasks.pop()
+        if not task.a:  # phase 1's roll, not a card's: P1.after_roll cards come next
+            playing.begin_after_roll(w)
         return True
     return False
 
@@ -765,7 +776,7 @@ def build_options(w: W, p: int, level: int, second: bool) -> list[tuple[int, int
     """The (column, slot) purchases ``p`` can make with a Build die at ``level``."""
     out = []
     cov = w.covered[p]
-    money = w.money[p]
+    money = w.money[p] + playing.discount(w, p) if w.mods else w.money[p]
     tower_ok = castle_ok = False
     for t in mine(w, p):
         if w.buildings(t) < 2:
@@ -853,6 +864,8 @@ ALL_COLUMNS = (0, 1, 2, 3, 4)
 
 def _assign_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p = task.player
+    if task.a:  # a card was played: its filter and help decide
+        return playing.pending_assignments(w, task)
     open_slots = EXISTS & ~(w.covered[p] | w.filled[p])
     # Build and Military may be unable to act at a level: their open slots at such a level
     # are closed first (each worked out only where a slot is open; the other columns can
@@ -873,6 +886,8 @@ def _assign_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
         for slots, action in candidates[i]
         if open_slots & slots
     ]
+    if any(w.hands[p]):
+        return playing.assign_extra(w, p, out or [w.game.words["pass"]])
     if not out:
         return (w.game.words["pass"],)
     return tuple(out)
@@ -905,6 +920,9 @@ def assign_candidates(
 
 def _assign_apply(w: W, task: Task, action: Any, player: int) -> None:
     p = task.player
+    if type(action) is PlayAction:
+        playing.play_at_assign(w, task, action)
+        return
     w.tasks.pop()
     if isinstance(action, Word):
         w.passed |= 1 << p
@@ -919,7 +937,9 @@ def _assign_apply(w: W, task: Task, action: Any, player: int) -> None:
     else:
         slot = -1
     w.m("filled")[p] |= 1 << (5 * column + slot)
-    # Card window P2.assign (part 3): a card's action resolves here, before the die's.
+    if task.a:  # the card's action resolves first, then the die's
+        playing.assign_with_card(w, p, task.a - 1, action, _COLUMN_TASKS[column][p][level])
+        return
     w.tasks.append(_COLUMN_TASKS[column][p][level])
 
 
@@ -1038,7 +1058,10 @@ def _build_apply(w: W, task: Task, action: Any, player: int) -> None:
     if isinstance(action, Word):
         return
     column, slot = action.column, action.slot
-    w.m("money")[p] -= PRICE[slot]
+    if w.mods:
+        playing.spend(w, p, PRICE[slot])
+    else:
+        w.m("money")[p] -= PRICE[slot]
     w.m("covered")[p] &= ~(1 << (5 * column + slot))
     if level == 3 and slot in (1, 2) and not task.b:
         w.tasks.append(interned("build", p, 3, 1))
@@ -1067,6 +1090,9 @@ def _military_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p, level = task.player, task.a
     words = w.game.words
     out = []
+    forced = playing.forced_mode(w, p) if w.mods else None
+    if forced is not None:
+        return (words[forced],)
     if recruit_possible(w, p, level):
         out.append(words["recruit"])
     if w.has_troops(p):
@@ -1080,7 +1106,7 @@ def _military_apply(w: W, task: Task, action: Word, player: int) -> None:
     if action.word == "recruit":
         w.tasks.append(interned("recruit", p, level, -1))
     else:
-        w.tasks.append(interned("move", p, level))
+        w.tasks.append(interned("move", p, level + playing.extra_armies(w, p)))
 
 
 RECRUIT_STAGES = ((), (0,), (1, 0), (2, 1, 0))
@@ -1101,7 +1127,7 @@ def _recruit_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     later = stages[task.c + 1 :]
     taken = sum(task.data)
     left = _recruit_limits(w, p)
-    money = w.money[p]
+    money = w.money[p] + playing.discount(w, p) if w.mods else w.money[p]
     most = min(left[kind], money // COST[kind])
     need = not taken and not any(money >= COST[k] and left[k] > 0 for k in later)
     takes = w.game.take_actions
@@ -1112,10 +1138,15 @@ def _recruit_apply(w: W, task: Task, action: Any, player: int) -> None:
     p, level = task.player, task.a
     if isinstance(action, Place):
         w.update(b=action.territory, c=0, data=())
+        if w.mods:
+            playing.after_recruit_place(w, p, action.territory)
         return
     t = task.b
     kind, k = action.troop, action.count
-    w.m("money")[p] -= k * COST[kind]
+    if w.mods:
+        playing.spend(w, p, k * COST[kind])
+    else:
+        w.m("money")[p] -= k * COST[kind]
     w.trow(p)[3 * t + kind] += k
     if k and w.regent < 0 and w.king == t:
         w.set_regent(p)  # recruits at rest beside a lone King take him, as any army would
@@ -1154,9 +1185,12 @@ def _phase3_run(w: W, task: Task) -> bool:
     elif stage == 3:
         # England at war: part 2 spawns and moves English armies here.
         w.at_war = g.england.at_war(w.england)
-        # Card window P3.upkeep (part 3) comes before each payment.
+        w.upkeep_cut = ()
+        # window P3.upkeep: each player's cards just before their payment
         for p in reversed(order):
             w.tasks.append(interned("upkeep", p))
+            if any(w.hands[p]):
+                w.tasks.append(playing.p3_task(p))
     else:
         w.tasks.pop()
     return True
@@ -1193,7 +1227,7 @@ def _upkeep_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
         army = w.army(p, t)
         return tuple([g.lose_actions[k] for k in range(3) if army[k]])
     out: list[ClanFeudAction] = []
-    if w.money[p] + w.feud[p] >= upkeep_due(w, p):
+    if w.money[p] + w.feud[p] >= playing.upkeep_owed(w, p):
         out.append(g.words["pay upkeep"])
     acts = g.place_actions
     out += [acts[t] for t in occupied(w.troops[p])]
@@ -1209,7 +1243,7 @@ def _upkeep_apply(w: W, task: Task, action: Any, player: int) -> None:
         w.check_king(p)
         w.update(a=0)
     else:
-        due = upkeep_due(w, p)
+        due = playing.upkeep_owed(w, p)
         w.tasks.pop()
         lo, hi = max(0, due - w.money[p]), min(w.feud[p], due)
         if lo == hi:
@@ -1239,6 +1273,9 @@ def _final_run(w: W, task: Task) -> bool:
         w.m("vp")[p] += final_count(w, p)
     w.tasks = []
     return True
+
+
+from clangames.clan_feud import playing  # noqa: E402  (it builds on the rules above)
 
 
 def _register() -> None:
@@ -1302,6 +1339,7 @@ def _register() -> None:
     )
     military.register(RUN, OPTIONS, WEIGHTS, TOGETHER, SEALED, APPLY)
     interpret.register(RUN, OPTIONS, APPLY, ASK)
+    playing.register(RUN, OPTIONS, WEIGHTS, APPLY, ASK)
     for kind in set(RUN) | set(WEIGHTS) | set(TOGETHER) | set(OPTIONS):
         HANDLERS[kind] = (
             RUN.get(kind),
@@ -1343,7 +1381,12 @@ PROMPTS = {
 def prompt(s: ClanFeudState) -> str:
     """What is being decided now, in words."""
     name = s.phase.name
-    text = PROMPTS.get(name) or military.PROMPTS.get(name) or interpret.PROMPTS.get(name)
+    text = (
+        PROMPTS.get(name)
+        or military.PROMPTS.get(name)
+        or interpret.PROMPTS.get(name)
+        or playing.PROMPTS.get(name)
+    )
     if text is None:
         text = name
     if s.is_terminal or s.is_chance:
@@ -1357,6 +1400,9 @@ def describe(s: ClanFeudState, action: Any) -> str:
     g = s.game
     text = g.action_text(action)
     board = g.board
+    said = playing.describe(s, action)
+    if said is not None:
+        return said
     if isinstance(action, Place):
         return f"choose {board.territories[action.territory].name} ({s.prompt()})"
     if isinstance(action, Assign):

@@ -149,6 +149,15 @@ class ClanFeudState(State):
     )
     """The decision's legal actions (a chance node's weighted outcomes) as worked out when
     the state was made (a cache)."""
+    mods: tuple[int, ...] = ()
+    """Part 3: what the action card played with the die being resolved changes in that
+    die's action (see :mod:`playing`, ``MOD_*``); empty when no card is pending."""
+    upkeep_cut: tuple[int, ...] = ()
+    """Part 3: each seat's upkeep reduction from cards this phase 3 (empty: none)."""
+    known: tuple[tuple[int, int, int], ...] = ()
+    """Part 3: (taker, victim, design) for each stolen card the victim knows the taker
+    holds (hidden from everyone else), until the taker loses a card of that design or
+    is stolen from."""
 
     # -- rules -----------------------------------------------------------------------------
     def _legal(self, player: int) -> tuple[Any, ...]:

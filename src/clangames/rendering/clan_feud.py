@@ -165,12 +165,22 @@ class ClanFeudRenderer(Renderer):
             for d, n in enumerate(obs.hand)
             for _ in range(n)
         ]
-        return [f"hand: {', '.join(cards) if cards else 'empty'}"]
+        lines = [f"hand: {', '.join(cards) if cards else 'empty'}"]
+        for taker, victim, d in obs.known:  # stolen cards the viewer knows of
+            if d < 0:
+                continue
+            if victim == obs.viewer:
+                lines.append(f"{who(taker)} holds your {designs[d].name} (stolen)")
+            else:
+                lines.append(f"you took {designs[d].name} from {who(victim)}")
+        return lines
 
     def hidden_step(self, before: Any, after: Any, player: int) -> str:
         if player == CHANCE:
             if sum(after.hand_sizes) > sum(before.hand_sizes):
                 return "an action card is drawn, unseen"
+            if after.hand_sizes != before.hand_sizes:
+                return "an action card is taken at random, unseen"
             return "a chance outcome you cannot see"
         return f"{who(player)} commits in secret"
 

@@ -63,10 +63,15 @@ LEFT_OUT = frozenset(
         "filled",
         "city_dice",
         "tasks",
+        "mods",
+        "upkeep_cut",
+        "known",
     ]
 )
 """Fields it leaves out on purpose: clan boards' slots, the event deck's history and the
-turn's bookkeeping, which the text screen and the prompt tell."""
+turn's bookkeeping (an action card's pending modifiers and upkeep cuts included), which
+the text screen and the prompt tell; what a stolen card tells its viewer is a secret, on
+the text screen's hidden lines."""
 
 _layouts: dict[int, tuple[Board, tuple[tuple[float, float], ...]]] = {}
 

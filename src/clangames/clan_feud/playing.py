@@ -1,0 +1,1180 @@
+"""Action cards played for their actions (part 3): the four timing windows, the die
+filters, the primitives that need a decision, and what a card changes in its die's action.
+
+A card's action is an expression of the cards' vocabulary, run by the one interpreter of
+:mod:`interpret` (a ``prog`` task), so a new card is a data entry. This module adds:
+
+- the windows, as tasks: ``p1order`` (``P1.before_order``, asked in the previous turn's
+  order, ``a`` = the next place to ask), ``p1cards`` (``P1.after_roll``, rounds in the new
+  order, ``a`` = the next place, ``b`` = passes in succession), ``P2.assign`` (``play
+  <design>`` among a player's assignments; the ``assign`` task's ``a`` is then the design
+  + 1 and only assignments matching the card's filter are offered) and ``p3cards``
+  (``P3.upkeep``, just before the player's upkeep). A player with no card is not asked; a
+  player with cards is always asked (``pass`` alone included), so the flow never tells
+  the others whether a hand holds a playable card.
+- the primitives with decisions or chance: ``steal`` (name the victim; ``steal_card``
+  draws at random from their hand), ``modify`` (E9, ``a`` dice left, ``b`` 1 for 1to3,
+  ``data`` the pool indices already changed), ``reroll`` (E10, ``a`` dice left, ``b`` the
+  seat whose dice, -1 before it is named, ``data`` the picked dice's colours; the picks
+  are rolled by the rules' ``roll`` task with ``a`` = 1), ``th1`` (E15, ``a`` the column
+  whose LVL I tower house moves, 0 before it is picked) and ``free_recruit`` (E16, over
+  the ``recruit`` task once its territory is named).
+- the modifiers a card leaves on its die's action, in ``state.mods`` (``MOD_*`` below):
+  discounts (E14), free troops (E16), move boosts (E17), the move/recruit mode; a
+  ``cardend`` task under the die's column task clears them. Upkeep cuts (E18) are kept
+  per seat in ``state.upkeep_cut`` until the next phase 3's upkeep.
+- the knowledge a stolen card creates (``state.known``), for the observation and
+  ``resample``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from clangames.clan_feud.actions import (
+    COLOURS,
+    COLUMN_NAMES,
+    FACE_MAX,
+    TROOPS,
+    Assign,
+    BuildSlot,
+    ClanFeudAction,
+    DrawCard,
+    PlayAction,
+    Reroll,
+    Seat,
+    Take,
+    ToThree,
+    Word,
+)
+from clangames.clan_feud.effects import (
+    And,
+    Condition,
+    Const,
+    Expr,
+    If,
+    May,
+    Or,
+    Primitive,
+    Repeat,
+    Scaled,
+    Seq,
+    Truth,
+)
+from clangames.clan_feud.interpret import amount, available, holds, program
+from clangames.clan_feud.rules import (
+    BLACK,
+    BUILD,
+    COST,
+    EXISTS,
+    GOLD,
+    INCOME,
+    INTRIGUE,
+    MILITARY,
+    SUPPLY,
+    _build_possible,
+    interned,
+    mine,
+    territories_yielding,
+    upkeep_due,
+)
+from clangames.clan_feud.state import Task
+
+if TYPE_CHECKING:
+    from clangames.clan_feud.cards import ActionCard
+    from clangames.clan_feud.rules import W
+    from clangames.clan_feud.state import ClanFeudState
+
+TEMPORARY = 6
+"""The pool colour of the temporary white die (E11): white faces, returned at phase 1."""
+COLUMNS = {name: i for i, name in enumerate(COLUMN_NAMES)}
+LEVEL_OF = {"I": 1, "II": 2, "III": 3}
+TYPE_OF = {name: i for i, name in enumerate(TROOPS)}
+COLOUR_OF = {name: i for i, name in enumerate(COLOURS)}
+TH1_COLUMNS = (INCOME, INTRIGUE, MILITARY)
+"""The columns whose LVL I-right slot holds a tower house (Build's holds the black die)."""
+
+(
+    MOD_PLAYER,
+    MOD_DESIGN,
+    MOD_COLUMN,
+    MOD_LEVEL,
+    MOD_MODE,
+    MOD_DISCOUNT,
+    MOD_FREE_TYPE,
+    MOD_FREE_N,
+    MOD_ARMIES,
+    MOD_SPEED,
+    MOD_MOUNTAINS,
+    MOD_CAVALRY,
+) = range(12)
+"""Fields of ``state.mods``: who played which card with the die assigned to which column
+and level; the mode (0 any, 1 move, 2 recruit); the discount left; free troops (type,
+number left); extra armies; extra speed; 1 to ignore mountains; 1 if the speed and
+mountain parts apply only to armies made only of cavalry."""
+MODE_MOVE, MODE_RECRUIT = 1, 2
+
+
+@attrs.frozen(slots=True)
+class CardInfo:
+    """What the rules need to know of one design, worked out once at load: its window and
+    program node, its die filter (-1 / 0 where a key is absent) and its modifiers."""
+
+    window: str
+    node: int
+    column: int = -1
+    colour: int = -1
+    value: int = 0
+    level: int = 0
+    level_at_least: bool = False
+    mode: int = 0
+    discount: int = 0
+    free_type: int = -1
+    free_n: int = 0
+    places: bool = False
+    orders: bool = False
+    cavalry_only: bool = False
+
+
+def _primitives(e: Expr) -> list[Primitive]:
+    if isinstance(e, Primitive):
+        return [e]
+    if isinstance(e, Seq):
+        return [p for i in e.items for p in _primitives(i)]
+    if isinstance(e, Or):
+        return [p for o in e.options for p in _primitives(o)]
+    return _primitives(e.body)
+
+
+def card_info(card: ActionCard, node: int) -> CardInfo:
+    """The rules' summary of ``card`` whose action is expression node ``node``."""
+    t = card.timing
+    kw: dict[str, Any] = {}
+    for item in t.filter:
+        if item.key == "column":
+            kw["column"] = COLUMNS[str(item.value)]
+        elif item.key == "colour":
+            kw["colour"] = COLOUR_OF[str(item.value)]
+        elif item.key == "value":
+            kw["value"] = int(item.value)
+        elif item.key == "level":
+            kw["level"] = LEVEL_OF[str(item.value)]
+            kw["level_at_least"] = item.op == ">="
+        else:
+            kw["mode"] = MODE_MOVE if item.value == "move" else MODE_RECRUIT
+    for prim in _primitives(card.action):
+        if prim.name == "discount":
+            kw["discount"] = kw.get("discount", 0) + int(prim.args[0])  # type: ignore[arg-type]
+        elif prim.name == "recruit":
+            kw["free_type"] = TYPE_OF[str(prim.args[0])]
+            kw["free_n"] = kw.get("free_n", 0) + int(prim.args[1])  # type: ignore[arg-type]
+        elif prim.name == "place_building":
+            kw["places"] = True
+        elif prim.name == "choose_turn_order":
+            kw["orders"] = True
+        elif prim.name == "boost_move" and prim.option("only") == "cavalry":
+            kw["cavalry_only"] = True
+    return CardInfo(t.window, node, **kw)
+
+
+# ---------------------------------------------------------------------------------------
+# Would an action change anything?
+
+
+def _th1_left(w: Any, p: int) -> list[int]:
+    cov = w.covered[p]
+    return [c for c in TH1_COLUMNS if cov >> (5 * c + 1) & 1]
+
+
+def _th1_places(w: Any, p: int) -> list[int]:
+    return [t for t in mine(w, p) if (w.site[t] > 0) + w.towers[t] < 2]
+
+
+def _modify_targets(w: Any, p: int, e: Primitive, used: tuple[int, ...] = ()) -> list[int]:
+    """Pool indices of ``p``'s unassigned dice that ``modify_die`` ``e`` may change."""
+    pool = w.pool[p]
+    colour = e.option("colour")
+    value = e.option("value")
+    up = e.args[1] == "+1"
+    out = []
+    for i, n in enumerate(pool):
+        c, v = divmod(i, 3)
+        v += 1
+        if n - used.count(i) <= 0:
+            continue
+        if colour is not None and COLOUR_OF[str(colour)] != c:
+            continue
+        if value is not None and int(value) != v:
+            continue
+        if (up and v < FACE_MAX[c]) or (not up and v == 1 and c != BLACK):
+            out.append(i)
+    return out
+
+
+def _supply_left(w: Any, p: int, kind: int) -> int:
+    row = w.troops[p]
+    n: int = sum(row[kind::3])
+    b = w.battle
+    if b is not None and b.owners[0] == p:
+        n += b.attackers[kind]
+    return SUPPLY[kind] - n
+
+
+def _has_building(w: Any, p: int) -> bool:
+    return any(w.site[t] or w.towers[t] for t in mine(w, p))
+
+
+def _temp_die_ok(w: Any, p: int, colour: str) -> bool:
+    if colour == "white":
+        return not any(w.pool[p][3 * TEMPORARY : 3 * TEMPORARY + 3])
+    if colour == "gold":
+        # the one gold die: in the supply only while nobody is regent
+        return w.regent < 0 and not any(any(row[3 * GOLD : 3 * GOLD + 3]) for row in w.pool)
+    return True
+
+
+def changes(w: Any, p: int, e: Expr) -> bool:
+    """Whether ``e``, played by ``p`` now, would change the game (a card that would not
+    may be used only in combat). Die-dependent parts (a Build still possible, free
+    troops' territory) are judged with the assignment, in :func:`_die_ok`."""
+    if isinstance(e, Seq):
+        return available(w, p, e) and any(changes(w, p, i) for i in e.items)
+    if isinstance(e, Or):
+        return any(available(w, p, o) and changes(w, p, o) for o in e.options)
+    if isinstance(e, (May, Repeat)):
+        return available(w, p, e.body) and changes(w, p, e.body)
+    if isinstance(e, If):
+        return holds(w, p, e.condition) and changes(w, p, e.body)
+    name = e.name
+    seats = range(len(w.money))
+    if name in ("gain_money", "gain_feud", "gain_vp"):
+        return amount(w, p, e.args[0]) != 0
+    if name == "draw_cards":
+        return amount(w, p, e.args[0]) > 0 and bool(any(w.deck) or any(w.discards))
+    if name in ("pay_money", "pay_feud", "discard_cards", "remove_troops"):
+        return available(w, p, e)
+    if name == "steal":
+        if e.args[0] == "money":
+            return any(w.money[q] for q in seats if q != p)
+        return any(any(w.hands[q]) for q in seats if q != p)
+    if name == "modify_die":
+        return bool(_modify_targets(w, p, e))
+    if name == "reroll_dice":
+        if e.args[1] == "self":
+            return any(w.pool[p])
+        return any(any(w.pool[q]) for q in seats if q != p)
+    if name == "take_temp_die":
+        return _temp_die_ok(w, p, str(e.args[0]))
+    if name == "bonus_action":
+        if e.args[0] == "income":
+            return territories_yielding(w, p) > 0
+        return True
+    if name == "place_building":
+        return bool(_th1_left(w, p)) and bool(_th1_places(w, p))
+    if name == "recruit":
+        return _supply_left(w, p, TYPE_OF[str(e.args[0])]) > 0 and _has_building(w, p)
+    if name == "boost_move":
+        if e.option("only") == "cavalry":
+            return _supply_left(w, p, 1) < SUPPLY[1]  # some cavalry on the board
+        return True
+    if name == "reduce_upkeep":
+        cut = w.upkeep_cut[p] if w.upkeep_cut else 0
+        return amount(w, p, e.args[0]) > 0 and upkeep_due(w, p) > cut
+    if name == "england_track":
+        return bool(w.game.england.clamp(w.england + int(e.args[0])) != w.england)  # type: ignore[arg-type]
+    return True  # choose_turn_order, discount
+
+
+def plays(w: Any, p: int, window: str) -> list[ClanFeudAction]:
+    """``play <design>`` for each design ``p`` holds whose window is ``window`` and whose
+    action would change something now (P2 designs: also with some assignment)."""
+    g = w.game
+    hand = w.hands[p]
+    held = [d for d in g.window_designs[window] if hand[d]]
+    if not held:
+        return []
+    out: list[ClanFeudAction] = []
+    if window == "P2.assign":
+        pool = w.pool[p]
+        dice = [i for i in range(len(pool)) if pool[i]]
+        for d in held:
+            # the die first: most phase-(2) cards fail on it, cheaply
+            if card_assignments(w, p, d, dice, first=True) and changes(
+                w, p, g.nodes[g.card_info[d].node]
+            ):
+                out.append(g.play_actions[d])
+        return out
+    for d in held:
+        if changes(w, p, g.nodes[g.card_info[d].node]):
+            out.append(g.play_actions[d])
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# Phase 2: a card with a die
+
+
+def _matches(info: CardInfo, colour: int, value: int, column: int, level: int) -> bool:
+    if info.column >= 0 and info.column != column:
+        return False
+    # the temporary die is white
+    if info.colour >= 0 and info.colour != (0 if colour == TEMPORARY else colour):
+        return False
+    if info.value and info.value != value:
+        return False
+    if info.level:
+        if info.level_at_least and level < info.level:
+            return False
+        if not info.level_at_least and level != info.level:
+            return False
+    return True
+
+
+def _shim(w: Any, p: int, **changed: Any) -> Any:
+    """A read-only view of what the Build and recruit checks read, some fields changed."""
+    fields = {
+        "covered": w.covered,
+        "money": w.money,
+        "site": w.site,
+        "towers": w.towers,
+        "controller": w.controller,
+    }
+    fields.update(changed)
+    return SimpleNamespace(**fields)
+
+
+def _with(seq: Any, i: int, delta: int) -> list[int]:
+    out = list(seq)
+    out[i] += delta
+    return out
+
+
+def _build_ok_with(w: Any, p: int, level: int, info: CardInfo) -> bool:
+    if not info.places and not info.discount:
+        return bool(_build_possible(w, p, level))
+    money = _with(w.money, p, info.discount)
+    if not info.places:
+        return bool(_build_possible(_shim(w, p, money=money), p, level))
+    for column in _th1_left(w, p):
+        covered = _with(w.covered, p, -(1 << (5 * column + 1)))
+        for t in _th1_places(w, p):
+            view = _shim(w, p, money=money, covered=covered, towers=_with(w.towers, t, 1))
+            if _build_possible(view, p, level):
+                return True
+    return False
+
+
+def _recruit_ok_with(w: Any, p: int, level: int, info: CardInfo) -> bool:
+    if not _has_building(w, p):
+        return False
+    if info.free_type >= 0 and _supply_left(w, p, info.free_type) > 0:
+        return True
+    money = w.money[p] + info.discount
+    return any(money >= COST[k] and _supply_left(w, p, k) > 0 for k in range(level))
+
+
+def _die_ok(w: Any, p: int, info: CardInfo, column: int, level: int) -> bool:
+    """Whether a die assigned to ``column`` at ``level`` can carry out its action with
+    the card's help (a Build a real paid build; a Military die its card's mode)."""
+    if column == BUILD:
+        return _build_ok_with(w, p, level, info)
+    if column == MILITARY:
+        moves = bool(any(w.troops[p]))
+        if info.mode == MODE_MOVE:
+            return moves
+        recruits = _recruit_ok_with(w, p, level, info)
+        return recruits if info.mode == MODE_RECRUIT else recruits or moves
+    return True
+
+
+def card_candidates(
+    info: CardInfo, assign_candidates: tuple[tuple[tuple[int, Any], ...], ...]
+) -> tuple[tuple[tuple[int, int, int, Any], ...], ...]:
+    """Per dice-pool index, the assignments a card's filter allows, worked out once at
+    load: (the level's slots, column, level, action), in action-id order."""
+    out = []
+    for i, candidates in enumerate(assign_candidates):
+        colour, v0 = divmod(i, 3)
+        out.append(
+            tuple(
+                (bits, action.column, action.level, action)
+                for bits, action in candidates
+                if _matches(info, colour, v0 + 1, action.column, action.level)
+            )
+        )
+    return tuple(out)
+
+
+def card_assignments(
+    w: Any, p: int, design: int, held: list[int] | None = None, first: bool = False
+) -> list[ClanFeudAction]:
+    """The assignments ``p`` may make with card ``design``: free slots, the die filter,
+    and a die action that can be carried out with the card (in action-id order).
+    ``held``: the pool indices of ``p``'s unassigned dice, if already known; ``first``:
+    stop at the first (whether there is one is all a play needs)."""
+    g = w.game
+    free = EXISTS & ~(w.covered[p] | w.filled[p])
+    if held is None:
+        held = [i for i, n in enumerate(w.pool[p]) if n]
+    per_die = g.card_candidates[design]
+    ready: dict[int, bool] = {}
+    out: list[ClanFeudAction] = []
+    for i in held:
+        for bits, column, level, action in per_die[i]:
+            if not free & bits:
+                continue
+            if column in (BUILD, MILITARY):  # the others can always act
+                key = 4 * column + level
+                ok = ready.get(key)
+                if ok is None:
+                    ok = ready[key] = _die_ok(w, p, g.card_info[design], column, level)
+                if not ok:
+                    continue
+            out.append(action)
+            if first:
+                return out
+    return out
+
+
+def pending_assignments(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
+    """The ``assign`` decision after ``play <design>``: the card's assignments."""
+    return tuple(card_assignments(w, task.player, task.a - 1))
+
+
+def assign_extra(w: W, p: int, out: list[ClanFeudAction]) -> tuple[ClanFeudAction, ...]:
+    """Part 1's assignments ``out`` (``[pass]`` if none) with ``p``'s P2 card plays after
+    them. A player who can assign only with a card's help may still pass."""
+    cards = plays(w, p, "P2.assign")
+    return tuple(out + cards)
+
+
+def play_card(w: W, p: int, design: int) -> None:
+    """``p`` plays a card of ``design`` for its action: it leaves the hand, face up."""
+    w.hrow(p)[design] -= 1
+    w.m("discards")[design] += 1
+    forget(w, p, design)
+
+
+def play_at_assign(w: W, task: Task, action: PlayAction) -> None:
+    """``play <design>`` at an assignment turn: the same turn now asks for the die."""
+    play_card(w, task.player, action.design)
+    w.update(a=action.design + 1)
+
+
+def assign_with_card(w: W, p: int, design: int, action: Assign, column_task: Task) -> None:
+    """The die is assigned with a card: the card's action resolves first, then the die's
+    with the card's modifiers, then ``cardend`` clears them."""
+    info: CardInfo = w.game.card_info[design]
+    w.tasks.append(interned("cardend", p))
+    w.tasks.append(column_task)
+    w.mods = (p, design, action.column, action.level, info.mode, 0, -1, 0, 0, 0, 0, 0)
+    w.tasks.append(program(p, info.node))
+
+
+def _set_mod(w: W, **fields: int) -> None:
+    """Set fields of ``state.mods`` by name (``discount=3`` sets ``MOD_DISCOUNT``)."""
+    mods = list(w.mods)
+    for key, value in fields.items():
+        mods[globals()["MOD_" + key.upper()]] = value
+    w.mods = tuple(mods)
+
+
+def _cardend_run(w: W, task: Task) -> bool:
+    w.mods = ()
+    w.tasks.pop()
+    return True
+
+
+def discount(w: Any, p: int) -> int:
+    """The discount ``p``'s card gives the current Build or recruit (0 without one)."""
+    mods = w.mods
+    return int(mods[MOD_DISCOUNT]) if mods and mods[MOD_PLAYER] == p else 0
+
+
+def spend(w: W, p: int, price: int) -> None:
+    """``p`` pays ``price`` less the card's discount, which is then used up (one discount
+    per Build action, even a LVL III double build)."""
+    cut = min(discount(w, p), price)
+    if cut:
+        _set_mod(w, discount=0)
+    w.m("money")[p] -= price - cut
+
+
+def forced_mode(w: Any, p: int) -> str | None:
+    """``move`` or ``recruit`` when ``p``'s card says how its Military die is used."""
+    mods = w.mods
+    if not mods or mods[MOD_PLAYER] != p or not mods[MOD_MODE]:
+        return None
+    return "move" if mods[MOD_MODE] == MODE_MOVE else "recruit"
+
+
+def extra_armies(w: Any, p: int) -> int:
+    """Armies a card's boost adds to ``p``'s move (E17 ``armies=+a``)."""
+    mods = w.mods
+    return mods[MOD_ARMIES] if mods and mods[MOD_PLAYER] == p else 0
+
+
+def _boosted(w: Any, p: int, army: tuple[int, ...]) -> bool:
+    mods = w.mods
+    if not mods or mods[MOD_PLAYER] != p:
+        return False
+    # cavalry-only boosts: the army's troops only cavalry (King James ignored)
+    return not mods[MOD_CAVALRY] or (not army[0] and not army[2] and army[1] > 0)
+
+
+def speed_bonus(w: Any, p: int, army: tuple[int, ...]) -> int:
+    """Extra speed a card's boost gives this army of ``p``'s move."""
+    return w.mods[MOD_SPEED] if _boosted(w, p, army) else 0
+
+
+def ignores_mountains(w: Any, p: int, army: tuple[int, ...]) -> bool:
+    """Whether this army of ``p``'s move may step into and out of mountains freely."""
+    return _boosted(w, p, army) and bool(w.mods[MOD_MOUNTAINS])
+
+
+def after_recruit_place(w: W, p: int, t: int) -> None:
+    """The recruit's territory is named: the card's free troops come first."""
+    mods = w.mods
+    if mods and mods[MOD_PLAYER] == p and mods[MOD_FREE_N] > 0:
+        w.tasks.append(Task("free_recruit", p, mods[MOD_FREE_TYPE], mods[MOD_FREE_N], t))
+
+
+def free_troops_arrive(w: W, p: int, t: int, kind: int, k: int) -> None:
+    """E16's ``k`` free troops of ``kind`` arrive in ``p``'s recruit territory ``t``.
+
+    Hook for part 2 (England at war): a recruit territory holding an English army must
+    make these troops recruits attacking it, as the die's paid recruits do; part 1 and
+    this part have no English armies on the board, so they simply stand there."""
+    w.trow(p)[3 * t + kind] += k
+    if w.regent < 0 and w.king == t:
+        w.set_regent(p)  # troops at rest beside a lone King take him (part 1's ruling 12)
+
+
+def _free_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
+    kind = task.a
+    most = min(task.b, _supply_left(w, task.player, kind))
+    return tuple(w.game.take_actions[kind][k] for k in range(1 if most else 0, most + 1))
+
+
+def _free_apply(w: W, task: Task, action: Take, player: int) -> None:
+    p, t, kind, k = task.player, task.c, task.a, action.count
+    w.tasks.pop()
+    _set_mod(w, free_n=0)
+    if not k:
+        return
+    free_troops_arrive(w, p, t, kind, k)
+    # the recruit below counts them: it may then buy no paid troop
+    recruit = w.tasks[-1]
+    w.tasks[-1] = Task(recruit.kind, recruit.player, recruit.a, recruit.b, recruit.c, (k,))
+
+
+# ---------------------------------------------------------------------------------------
+# Phase 1 and phase 3 windows
+
+
+def begin_before_order(w: W) -> bool:
+    """Open ``P1.before_order`` if a player holds a card; False if nobody does."""
+    if not any(any(h) for h in w.hands):
+        return False
+    w.tasks.append(interned("p1order", -1, 0))
+    return True
+
+
+def _p1order_run(w: W, task: Task) -> bool:
+    n = w.game.seat_count
+    for idx in range(task.a, n):
+        q = w.order[idx]
+        if any(w.hands[q]):
+            if q != task.player or idx != task.a:
+                w.update(player=q, a=idx)
+            return False
+    w.tasks.pop()
+    from clangames.clan_feud.rules import push_order_setter
+
+    push_order_setter(w)
+    return True
+
+
+def _p1order_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
+    return (w.game.words["pass"], *plays(w, task.player, "P1.before_order"))
+
+
+def _p1order_apply(w: W, task: Task, action: Any, player: int) -> None:
+    if isinstance(action, Word):
+        w.update(a=task.a + 1)
+        return
+    d = action.design
+    play_card(w, player, d)
+    if w.game.card_info[d].orders:
+        # the first turn-order card played wins the turn: no other may follow
+        w.tasks.pop()
+    else:
+        w.update(a=task.a + 1)
+    w.tasks.append(program(player, w.game.card_info[d].node))
+
+
+def begin_after_roll(w: W) -> None:
+    """Open ``P1.after_roll`` (under nothing else: the roll task has just finished)."""
+    if any(any(h) for h in w.hands):
+        w.tasks.append(interned("p1cards", -1, 0, 0))
+
+
+def _p1cards_run(w: W, task: Task) -> bool:
+    n = w.game.seat_count
+    a, b = task.a, task.b
+    while b < n:
+        q = w.order[a % n]
+        if any(w.hands[q]):
+            if q != task.player or a != task.a or b != task.b:
+                w.update(player=q, a=a % n, b=b)
+            return False
+        a, b = a + 1, b + 1  # no card: a pass
+    w.tasks.pop()
+    return True
+
+
+def _p1cards_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
+    return (w.game.words["pass"], *plays(w, task.player, "P1.after_roll"))
+
+
+def _p1cards_apply(w: W, task: Task, action: Any, player: int) -> None:
+    n = w.game.seat_count
+    if isinstance(action, Word):
+        w.update(a=(task.a + 1) % n, b=task.b + 1)
+        return
+    play_card(w, player, action.design)
+    w.update(a=(task.a + 1) % n, b=0)
+    w.tasks.append(program(player, w.game.card_info[action.design].node))
+
+
+def p3_task(p: int) -> Task:
+    """The ``P3.upkeep`` window of seat ``p`` (pushed over its upkeep task)."""
+    return interned("p3cards", p)
+
+
+def _p3cards_run(w: W, task: Task) -> bool:
+    if any(w.hands[task.player]):
+        return False
+    w.tasks.pop()
+    return True
+
+
+def _p3cards_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
+    return (w.game.words["pass"], *plays(w, task.player, "P3.upkeep"))
+
+
+def _p3cards_apply(w: W, task: Task, action: Any, player: int) -> None:
+    if isinstance(action, Word):
+        w.tasks.pop()
+        return
+    play_card(w, player, action.design)
+    w.tasks.append(program(player, w.game.card_info[action.design].node))
+
+
+def upkeep_owed(w: Any, p: int) -> int:
+    """``p``'s upkeep after this phase's card cuts (E18), never below 0."""
+    due = upkeep_due(w, p)
+    if w.upkeep_cut:
+        return max(0, due - int(w.upkeep_cut[p]))
+    return due
+
+
+def _ask_window(w: W, task: Task) -> bool:
+    return True  # asked whenever a hand holds a card: see the module's docstring
+
+
+# ---------------------------------------------------------------------------------------
+# The primitives with decisions
+
+
+def primitive(w: W, p: int, e: Primitive) -> None:
+    """Start a card primitive (the interpreter has taken it off the program)."""
+    name = e.name
+    g = w.game
+    if name == "steal":
+        w.tasks.append(Task("steal", p, int(e.args[0] == "card"), int(e.args[1])))  # type: ignore[arg-type]
+    elif name == "modify_die":
+        w.tasks.append(Task("modify", p, int(e.args[0]), int(e.args[1] == "1to3"), g.node_index[e]))  # type: ignore[arg-type]
+    elif name == "reroll_dice":
+        target = p if e.args[1] == "self" else -1
+        w.tasks.append(Task("reroll", p, int(e.args[0]), target))  # type: ignore[arg-type]
+    elif name == "take_temp_die":
+        colour = str(e.args[0])
+        if _temp_die_ok(w, p, colour):
+            c = TEMPORARY if colour == "white" else COLOUR_OF[colour]
+            counts = [0] * (7 * g.seat_count)
+            counts[7 * p + c] = 1
+            w.tasks.append(Task("roll", -1, 1, data=tuple(counts)))
+    elif name == "choose_turn_order":
+        w.tasks.append(interned("order", p))
+    elif name == "bonus_action":
+        column, level = str(e.args[0]), LEVEL_OF[str(e.args[1])]
+        w.tasks.append(interned(column, p, level))
+    elif name == "discount":
+        _set_mod(w, discount=discount(w, p) + int(e.args[0]))  # type: ignore[arg-type]
+    elif name == "place_building":
+        if _th1_left(w, p) and _th1_places(w, p):
+            w.tasks.append(interned("th1", p))
+    elif name == "recruit":
+        _set_mod(w, free_type=TYPE_OF[str(e.args[0])], free_n=int(e.args[1]))  # type: ignore[arg-type]
+    elif name == "boost_move":
+        mods = w.mods
+        armies = int(e.option("armies") or 0)
+        speed = int(e.option("speed") or 0)
+        _set_mod(
+            w,
+            armies=mods[MOD_ARMIES] + armies,
+            speed=mods[MOD_SPEED] + speed,
+            mountains=int(bool(e.option("ignore_mountains")) or bool(mods[MOD_MOUNTAINS])),
+            cavalry=int(e.option("only") == "cavalry"),
+        )
+    elif name == "reduce_upkeep":
+        cut = list(w.upkeep_cut) if w.upkeep_cut else [0] * g.seat_count
+        cut[p] += amount(w, p, e.args[0])
+        w.upkeep_cut = tuple(cut)
+    else:
+        raise TypeError(f"expected an action card primitive, got {e.name!r}")
+
+
+# -- steal (E8)
+
+
+def _steal_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
+    p = task.player
+    seats = w.game.seat_actions
+    if task.a:
+        return tuple(seats[q] for q in range(w.game.seat_count) if q != p and any(w.hands[q]))
+    return tuple(seats[q] for q in range(w.game.seat_count) if q != p and w.money[q])
+
+
+def _steal_run(w: W, task: Task) -> bool:
+    if _steal_options(w, task):
+        return False
+    w.tasks.pop()  # nobody left to steal from (the card was judged with a victim)
+    return True
+
+
+def _steal_apply(w: W, task: Task, action: Seat, player: int) -> None:
+    p, q = task.player, action.seat
+    w.tasks.pop()
+    if task.a:
+        w.tasks.append(Task("steal_card", p, q, task.b))
+        return
+    k = min(task.b, w.money[q])
+    w.m("money")[q] -= k
+    w.m("money")[p] += k
+
+
+def _steal_card_run(w: W, task: Task) -> bool:
+    if task.b <= 0 or not any(w.hands[task.a]):
+        w.tasks.pop()
+        return True
+    return False
+
+
+def _steal_card_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
+    acts = w.game.draw_actions
+    return tuple([(acts[d], n) for d, n in enumerate(w.hands[task.a]) if n])
+
+
+def _steal_card_apply(w: W, task: Task, action: DrawCard, player: int) -> None:
+    p, q, d = task.player, task.a, action.design
+    # a random steal from q ends what anyone knew of q's hand; p now knows what q lost
+    w.known = tuple(k for k in w.known if k[0] != q)
+    w.hrow(q)[d] -= 1
+    w.hrow(p)[d] += 1
+    w.known = (*w.known, (p, q, d))
+    w.update(b=task.b - 1)
+
+
+def forget(w: W, p: int, design: int) -> None:
+    """A card of ``design`` left ``p``'s hand: nobody may assume ``p`` still holds one."""
+    if w.known:
+        w.known = tuple(k for k in w.known if k[0] != p or k[2] != design)
+
+
+# -- modify_die (E9)
+
+
+def _modify_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
+    p = task.player
+    e = w.game.nodes[task.c]
+    if not isinstance(e, Primitive):
+        raise TypeError(f"expected a modify_die node, got {e!r}")
+    used = task.data
+    g = w.game
+    out: list[ClanFeudAction] = [g.words["stop"]] if used else []
+    for i in _modify_targets(w, p, e, used):
+        c, v = divmod(i, 3)
+        out.append(g.three_actions[c] if task.b else g.raise_actions[c, v + 1])
+    return tuple(out)
+
+
+def _modify_run(w: W, task: Task) -> bool:
+    if task.a <= 0 or not _modify_options(w, task):
+        w.tasks.pop()
+        return True
+    return False
+
+
+def _modify_apply(w: W, task: Task, action: Any, player: int) -> None:
+    p = task.player
+    if isinstance(action, Word):
+        w.tasks.pop()
+        return
+    pool = w.prow(p)
+    if isinstance(action, ToThree):
+        i, j = 3 * action.colour, 3 * action.colour + 2
+    else:
+        i = 3 * action.colour + action.value - 1
+        j = i + 1
+    pool[i] -= 1
+    pool[j] += 1
+    w.update(a=task.a - 1, data=(*task.data, j))
+
+
+# -- reroll_dice (E10)
+
+
+def _reroll_run(w: W, task: Task) -> bool:
+    target = task.b
+    if target >= 0 and (task.a <= 0 or not any(w.pool[target])):
+        _reroll_done(w, task)
+        return True
+    if target < 0 and not _reroll_options(w, task):
+        w.tasks.pop()  # no opponent has an unassigned die left
+        return True
+    return False
+
+
+def _reroll_done(w: W, task: Task) -> None:
+    w.tasks.pop()
+    if task.data:
+        counts = [0] * (7 * w.game.seat_count)
+        for c in task.data:
+            counts[7 * task.b + c] += 1
+        w.tasks.append(Task("roll", -1, 1, data=tuple(counts)))
+
+
+def _reroll_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
+    g = w.game
+    p = task.player
+    if task.b < 0:
+        return tuple(g.seat_actions[q] for q in range(g.seat_count) if q != p and any(w.pool[q]))
+    out: list[ClanFeudAction] = [g.words["stop"]] if task.data else []
+    picks = g.reroll_actions
+    out += [a for i, n in enumerate(w.pool[task.b]) if n and (a := picks[i]) is not None]
+    return tuple(out)
+
+
+def _reroll_apply(w: W, task: Task, action: Any, player: int) -> None:
+    if isinstance(action, Seat):
+        w.update(b=action.seat)
+        return
+    if isinstance(action, Word):
+        _reroll_done(w, task)
+        return
+    # the picked die leaves the pool until it is rolled again: it cannot be picked twice
+    w.prow(task.b)[3 * action.colour + action.value - 1] -= 1
+    w.update(a=task.a - 1, data=(*task.data, action.colour))
+
+
+# -- place_building (E15)
+
+
+def _th1_territories(w: Any, p: int, column: int) -> list[int]:
+    """Where ``p`` may put the LVL I tower house of ``column`` for free: its territories
+    with room, and, with a Build die, only where a paid Build stays possible after."""
+    mods = w.mods
+    if not (mods and mods[MOD_PLAYER] == p and mods[MOD_COLUMN] == BUILD):
+        return _th1_places(w, p)
+    covered = _with(w.covered, p, -(1 << (5 * column + 1)))
+    money = _with(w.money, p, mods[MOD_DISCOUNT])
+    out = []
+    for t in _th1_places(w, p):
+        view = _shim(w, p, money=money, covered=covered, towers=_with(w.towers, t, 1))
+        if _build_possible(view, p, mods[MOD_LEVEL]):
+            out.append(t)
+    return out
+
+
+def _th1_run(w: W, task: Task) -> bool:
+    if _th1_options(w, task):
+        return False
+    w.tasks.pop()  # nothing left to place (judged possible when the card was played)
+    return True
+
+
+def _th1_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
+    p = task.player
+    g = w.game
+    if not task.a:
+        columns = [c for c in _th1_left(w, p) if _th1_territories(w, p, c)]
+        return tuple(g.build_actions[c, 1] for c in columns)
+    return tuple(g.place_actions[t] for t in _th1_territories(w, p, task.a))
+
+
+def _th1_apply(w: W, task: Task, action: Any, player: int) -> None:
+    p = task.player
+    if isinstance(action, BuildSlot):
+        w.update(a=action.column)
+        return
+    w.m("covered")[p] &= ~(1 << (5 * task.a + 1))  # the slot is free at once
+    w.m("towers")[action.territory] += 1
+    w.tasks.pop()
+
+
+# ---------------------------------------------------------------------------------------
+# Words
+
+
+PROMPTS = {
+    "p1order": "play a turn-order card before the turn order is set, or pass",
+    "p1cards": "play a phase (1) action card, or pass",
+    "p3cards": "play a phase (3) action card before upkeep, or pass",
+    "steal": "name the player to steal from",
+    "steal_card": "a card is taken at random",
+    "modify": "choose a die to change",
+    "reroll": "choose the dice to reroll",
+    "th1": "place a free LVL I tower house",
+    "free_recruit": "place the card's free troops",
+}
+
+_SINGULAR = {
+    "territories": "territory",
+    "cities": "city",
+    "castles": "castle",
+    "tower_houses": "tower house",
+    "troops": "troop",
+    "feud": "feud token",
+    "money": "£",
+    "hand": "card in hand",
+}
+
+
+def _units(n: int, unit: str) -> str:
+    """``n`` of ``unit`` in words: ``£3``, ``1 VP``, ``2 feud tokens``, ``1 action card``."""
+    if unit == "£":
+        return f"£{n}"
+    if unit == "VP" or abs(n) == 1:
+        return f"{n} {unit}"
+    return f"{n} {unit}s"
+
+
+def _per(a: Any, unit: str) -> str:
+    """An amount in words: a constant, or so many per counted thing."""
+    if isinstance(a, Const):
+        return _units(a.value, unit)
+    if isinstance(a, Scaled):
+        q = a.quantity
+        name = q.args[0] if q.name == "troops" and q.args else _SINGULAR.get(q.name, q.name)
+        each = _units(a.factor, unit)
+        if a.divisor > 1:
+            return f"{each} per {a.divisor} {name}"
+        return f"{each} per {name}"
+    return f"{a}"
+
+
+def _condition_text(c: Condition) -> str:
+    if isinstance(c, Truth) and c.quantity.name == "is_regent":
+        return "you are regent"
+    if isinstance(c, And):
+        return " and ".join(_condition_text(x) for x in c.parts)
+    return str(c)  # comparisons, most/fewest: the vocabulary's own text
+
+
+def card_text(e: Expr, victim: int = -1) -> str:
+    """An expression read like a card's text (``victim``: the named opponent, if any)."""
+    if isinstance(e, Seq):
+        return ", then ".join(card_text(i, victim) for i in e.items)
+    if isinstance(e, Or):
+        return " or ".join(card_text(o, victim) for o in e.options)
+    if isinstance(e, May):
+        return "you may " + card_text(e.body, victim)
+    if isinstance(e, If):
+        return f"if {_condition_text(e.condition)}, {card_text(e.body, victim)}"
+    if isinstance(e, Repeat):
+        return f"up to {e.times} times: {card_text(e.body, victim)}"
+    name, args = e.name, e.args
+    someone = f"player {victim}" if victim >= 0 else "an opponent"
+    if name == "gain_money":
+        return "gain " + _per(args[0], "£")
+    if name == "pay_money":
+        return "pay " + _per(args[0], "£")
+    if name == "gain_feud":
+        return "take " + _per(args[0], "feud token")
+    if name == "pay_feud":
+        return "return " + _per(args[0], "feud token")
+    if name == "gain_vp":
+        return "score " + _per(args[0], "VP")
+    if name == "draw_cards":
+        return "draw " + _per(args[0], "action card")
+    if name == "discard_cards":
+        return "discard " + _per(args[0], "action card")
+    if name == "steal":
+        if args[0] == "money":
+            return f"steal up to £{args[1]} from {someone}"
+        return f"take {_units(int(args[1]), 'action card')} at random from {someone}"  # type: ignore[arg-type]
+    if name == "modify_die":
+        n = int(args[0])  # type: ignore[arg-type]
+        which = "one of your unassigned dice" if n == 1 else f"up to {n} of your unassigned dice"
+        return f"raise {which} by 1" if args[1] == "+1" else f"turn {which} showing 1 into a 3"
+    if name == "reroll_dice":
+        whose = "your" if args[1] == "self" else f"{someone}'s"
+        return f"reroll up to {args[0]} of {whose} unassigned dice"
+    if name == "take_temp_die":
+        return f"take a {args[0]} die from the supply for this turn and roll it"
+    if name == "choose_turn_order":
+        return "set this turn's order yourself"
+    if name == "bonus_action":
+        return f"take the {str(args[0]).capitalize()} column's LVL {args[1]} action without a die"
+    if name == "discount":
+        return f"this action costs £{args[0]} less"
+    if name == "place_building":
+        return "place one of your LVL I tower houses free in a territory you control"
+    if name == "recruit":
+        return f"recruit up to {args[1]} {args[0]} free with this action"
+    if name == "boost_move":
+        parts = []
+        if e.option("armies"):
+            parts.append(f"move {_units(int(e.option('armies') or 0), 'more army')}")
+        if e.option("speed"):
+            parts.append(f"armies move {e.option('speed')} further")
+        if e.option("ignore_mountains"):
+            parts.append("ignoring mountains")
+        text = ", ".join(parts)
+        return text + (" (armies of cavalry only)" if e.option("only") == "cavalry" else "")
+    if name == "reduce_upkeep":
+        return "reduce your upkeep by " + _per(args[0], "£").lstrip("£")
+    if name == "england_track":
+        n = int(args[0])  # type: ignore[arg-type]
+        return f"move the England track {_units(abs(n), 'step')} {'down' if n < 0 else 'up'}"
+    if name == "remove_troops":
+        return f"remove {_units(int(args[0]), 'troop')} of yours"  # type: ignore[arg-type]
+    return str(e)
+
+
+def describe(s: ClanFeudState, action: Any) -> str | None:
+    """Words for the card actions (None: not a card action)."""
+    g = s.game
+    task = s.tasks[-1] if s.tasks else None
+    if isinstance(action, PlayAction):
+        card = g.deck.designs[action.design]
+        return f"{card.name}: {card_text(card.action)}"
+    if task is None:
+        return None
+    if task.kind == "steal" and isinstance(action, Seat):
+        what = f"£{task.b}" if not task.a else f"{task.b} action card(s) at random"
+        lead = "steal up to" if not task.a else "take"
+        return f"{lead} {what} from player {action.seat}"
+    if task.kind == "reroll" and isinstance(action, Seat):
+        return f"reroll dice of player {action.seat}"
+    if isinstance(action, Reroll):
+        return f"reroll a {COLOURS[action.colour]} die showing {action.value}"
+    if task.kind == "th1" and isinstance(action, BuildSlot):
+        column = COLUMN_NAMES[action.column]
+        return f"take the {column} column's LVL I tower house (its slot is free at once)"
+    if task.kind in ("p1order", "p1cards", "p3cards") and isinstance(action, Word):
+        return "play no card now"
+    return None
+
+
+def register(
+    run: dict[str, Callable[..., bool]],
+    options: dict[str, Callable[..., tuple[ClanFeudAction, ...]]],
+    weights: dict[str, Callable[..., tuple[tuple[ClanFeudAction, int], ...]]],
+    apply: dict[str, Callable[..., None]],
+    ask: dict[str, Callable[..., bool]],
+) -> None:
+    """Add the card tasks to the rules' tables."""
+    run.update(
+        {
+            "cardend": _cardend_run,
+            "p1order": _p1order_run,
+            "p1cards": _p1cards_run,
+            "p3cards": _p3cards_run,
+            "steal": _steal_run,
+            "steal_card": _steal_card_run,
+            "modify": _modify_run,
+            "reroll": _reroll_run,
+            "th1": _th1_run,
+        }
+    )
+    options.update(
+        {
+            "p1order": _p1order_options,
+            "p1cards": _p1cards_options,
+            "p3cards": _p3cards_options,
+            "steal": _steal_options,
+            "modify": _modify_options,
+            "reroll": _reroll_options,
+            "th1": _th1_options,
+            "free_recruit": _free_options,
+        }
+    )
+    weights["steal_card"] = _steal_card_weights
+    apply.update(
+        {
+            "p1order": _p1order_apply,
+            "p1cards": _p1cards_apply,
+            "p3cards": _p3cards_apply,
+            "steal": _steal_apply,
+            "steal_card": _steal_card_apply,
+            "modify": _modify_apply,
+            "reroll": _reroll_apply,
+            "th1": _th1_apply,
+            "free_recruit": _free_apply,
+        }
+    )
+    for kind in ("p1order", "p1cards", "p3cards"):
+        ask[kind] = _ask_window
+
+
+# ---------------------------------------------------------------------------------------
+# Bounds
+
+
+def draws_cards(e: Expr) -> bool:
+    """Whether expression ``e`` can draw action cards."""
+    return any(p.name == "draw_cards" for p in _primitives(e))
+
+
+_FIXED_STEPS = {
+    "take_temp_die": 1,
+    "place_building": 2,
+    "recruit": 1,
+    "bonus_action": 4,
+}
+"""Steps of a card primitive that do not depend on its count: the temporary die's roll;
+the tower house's column and territory; the free troops' number; a bonus column action
+(Feud: two decisions; Income II: one roll; Intrigue III: three draws)."""
+
+
+def card_steps(e: Expr, players: int) -> int:
+    """The most steps (decisions and chance outcomes) one card's action can take."""
+    from clangames.clan_feud.interpret import max_decisions
+
+    if isinstance(e, Seq):
+        return sum(card_steps(i, players) for i in e.items)
+    if isinstance(e, Or):
+        return 1 + max(card_steps(o, players) for o in e.options)
+    if isinstance(e, May):
+        return 1 + card_steps(e.body, players)
+    if isinstance(e, If):
+        return card_steps(e.body, players)
+    if isinstance(e, Repeat):
+        return e.times * (1 + card_steps(e.body, players)) + 1
+    name = e.name
+    if name == "steal":
+        return 1 + int(e.args[1])  # type: ignore[arg-type]
+    if name == "modify_die":
+        return int(e.args[0]) + 1  # type: ignore[arg-type]
+    if name == "reroll_dice":
+        return 2 * int(e.args[0]) + 2  # type: ignore[arg-type]
+    if name == "choose_turn_order":
+        return players
+    return _FIXED_STEPS.get(name, 0) + max_decisions(e)
