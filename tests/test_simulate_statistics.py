@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import clangames
+from clangames.clan_feud.actions import PlayAction, PlayCard
 from clangames.engine.rng import Rng
 from clangames.engine.rollout import rollout_moves
 from clangames.engine.statistics import (
@@ -100,9 +101,18 @@ def _agrees_with_the_game(
         assert values["floors"] == sum(len(t) for t in final.towers)
         assert 0 <= values["ducat_days"] <= values["turns"]
     else:
-        taken = [v for k, v in values.items() if k.endswith(".taken")]
-        won = [v for k, v in values.items() if k.endswith(".won")]
+        taken = [v for k, v in values.items() if k.startswith("start.") and k.endswith(".taken")]
+        won = [v for k, v in values.items() if k.startswith("start.") and k.endswith(".won")]
         assert sum(taken) == n
+        # Action cards: every play for its action and every battle commitment counted once,
+        # by design, and the winners' share of the plays never above the plays.
+        designs = [d.id for d in game.deck.designs]
+        plays = [a.design for _, a in moves if isinstance(a, PlayAction)]
+        combats = [a.design for _, a in moves if isinstance(a, PlayCard)]
+        for i, d in enumerate(designs):
+            assert values[f"card.{d}.plays"] == plays.count(i)
+            assert values[f"card.{d}.combat"] == combats.count(i)
+            assert 0 <= values[f"card.{d}.won"] <= values[f"card.{d}.plays"]
         assert sum(won) == pytest.approx(1.0)
         assert values["vp.total"] == sum(final.vp)
         assert values["vp.final_count"] + values["vp.during_play"] == values["vp.total"]

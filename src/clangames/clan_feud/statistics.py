@@ -7,13 +7,18 @@ started there) and ``start.T.won`` (that seat's share of the win, 0 if nobody st
 there; ``mean(won) / mean(taken)`` is the win rate from ``T``). VP by source, over all
 seats: ``vp.final_count`` (King James Comes of Age) and ``vp.during_play`` (objectives,
 intrigue and events before it), with ``vp.total``. Also ``turns``.
+
+Per action card design ``D`` (by id, e.g. ``AC07``): ``card.D.plays`` (times played for its
+action), ``card.D.won`` (those plays weighted by the player's share of the win, so that
+``sum(won) / sum(plays)`` is the win rate of the players who play it) and ``card.D.combat``
+(times committed in a battle).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from clangames.clan_feud.actions import StartAt
+from clangames.clan_feud.actions import PlayAction, PlayCard, StartAt
 from clangames.clan_feud.scoring import final_count
 from clangames.engine.phases import CHANCE
 from clangames.engine.statistics import GameStatistics, Moves
@@ -29,8 +34,10 @@ def statistics(game: ClanFeudGame) -> GameStatistics:
     board = game.board
     starts = tuple(board.starts(game.seat_count))
     ids = {t: board.territories[t].id for t in starts}
+    designs = tuple(d.id for d in game.deck.designs)
     names = (
         *(f"start.{ids[t]}.{part}" for t in starts for part in ("taken", "won")),
+        *(f"card.{d}.{part}" for d in designs for part in ("plays", "won", "combat")),
         "vp.final_count",
         "vp.during_play",
         "vp.total",
@@ -57,6 +64,16 @@ def statistics(game: ClanFeudGame) -> GameStatistics:
         values["vp.during_play"] = total - final_vp
         values["vp.total"] = total
         values["turns"] = s.turn
+        for d in designs:
+            values[f"card.{d}.plays"] = values[f"card.{d}.won"] = 0.0
+            values[f"card.{d}.combat"] = 0.0
+        for p, a in moves:
+            if isinstance(a, PlayAction):
+                d = designs[a.design]
+                values[f"card.{d}.plays"] += 1
+                values[f"card.{d}.won"] += returns[p]
+            elif isinstance(a, PlayCard):
+                values[f"card.{designs[a.design]}.combat"] += 1
         return values
 
     return GameStatistics(names, measure)
