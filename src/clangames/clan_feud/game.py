@@ -96,7 +96,17 @@ class ClanFeudGame(Game):
         self.board: Board = board
         self.events: EventDeck = events
         self.deck: ActionDeck = deck
-        self.england: EnglandTrack = load_england(None)
+        england = load_england(params["england"])
+        start = params["england_start"]
+        if not 0 <= start <= england.last_step:
+            raise InvalidParameterError(
+                f"clan_feud: england_start {start} is off the England track; expected a step"
+                f" 0..{england.last_step}"
+            )
+        self.england: EnglandTrack = england
+        self.england_start: int = start
+        """The track's step at set-up (the rulebook's 0; a higher one brings war sooner,
+        so that tests and the conformance harness reach it)."""
         self.deck_size = DECK_SIZE[self.num_players]
         self.seat_count: int = self.num_players
         """``num_players`` as a plain attribute: the rules read it on the hot path, where
@@ -244,7 +254,12 @@ class ClanFeudGame(Game):
         declarations, retreat) plus one step per casualty (at most 42) and 4 for the
         claims after it. Phase 3: the objective and each player's choice, each bounded
         by the expression's most decisions, the event draw, and upkeep of at most 2 x 16
-        removals + 2 payments per player. The final count asks nothing.
+        removals + 2 payments per player. England at war (part 2): at most one spawn
+        battle, then each of at most F English armies (F flames: every army spawned from
+        at least one) one choice of marching order and, per move (at most the events'
+        most moves M), a target and a step, and at most one battle. A recruit into an
+        English army's territory is a battle too, within a Military die's bound (a move's
+        three battles). The final count asks nothing.
         """
         n = self.num_players
         turns = self.deck_size + 1
@@ -257,7 +272,9 @@ class ClanFeudGame(Game):
         program = max(max_decisions(e) for e in self.nodes) + 10
         phase1 = n + 1 + 7 * n
         phase2 = n * (dice * per_die + 1)
-        phase3 = 2 * n * program + 1 + n * (2 * 16 + 2)
+        moves = max(card.moves for card in self.events.regular)
+        at_war = battle + len(self.england.flames) * (1 + 2 * moves + battle)
+        phase3 = 2 * n * program + 1 + n * (2 * 16 + 2) + at_war
         return 2 * n + turns * (phase1 + phase2 + phase3)
 
     @property
@@ -299,6 +316,10 @@ SPEC = register(
             Parameter("board", None, "path of a board TOML file; None for the bundled map", str),
             Parameter("events", None, "path of an events TOML file; None for the bundled", str),
             Parameter("actions", None, "path of an actions TOML file; None for the bundled", str),
+            Parameter(
+                "england", None, "path of an England track TOML file; None for the bundled", str
+            ),
+            Parameter("england_start", 0, "the England track's step at set-up", int, minimum=0),
         ),
         factory=_factory,
     )
