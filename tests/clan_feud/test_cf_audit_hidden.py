@@ -51,9 +51,13 @@ def _check_view(state: ClanFeudState, rng: Rng) -> Rng:
     for p in range(state.game.num_players):
         obs = state.observation(p)
         assert obs.hand == state.hands[p] and obs.deck_size == sum(state.deck)
-        assert attrs.evolve(obs, viewer=-1, hand=()) == public
         if state.phase.name in SEALED:
-            continue  # another side's sealed card must be in its hand: see the tests below
+            # a committed side sees its own sealed card and tokens (England's battles leave
+            # one side committed while the round is still sealed); another side's sealed
+            # card must be in its hand: see the tests below
+            assert attrs.evolve(obs, viewer=-1, hand=(), battle=public.battle) == public
+            continue
+        assert attrs.evolve(obs, viewer=-1, hand=()) == public
         rng, sub = rng.fork(1), rng.fork(2)
         other = _redeal(state, p, sub)
         assert other.observation(p) == obs, f"seat {p}'s view depends on unseen cards"
