@@ -610,3 +610,26 @@ def test_the_kernel_contract_holds_through_marches_and_spawns(game: ClanFeudGame
                 legal = s.legal_actions(player)
                 k, rng = rng.below(len(legal))
                 s = s.apply(legal[k], player)
+
+
+def test_the_renderer_shows_english_armies_and_the_track_at_war(game: ClanFeudGame) -> None:
+    from rich.console import Console
+
+    from clangames.rendering.text import renderer_for
+
+    s = march(
+        game,
+        1,
+        english={"buchan": ((3, 2, 1), (3,)), "orkney": ((6, 2, 0), (1, 1))},
+        troops={(1, "banff"): (2, 0, 0)},
+        control={"banff": 1},
+        england=15,
+        track_start=13,
+    )
+    console = Console(width=200, record=True, color_system=None)
+    console.print(renderer_for(game).board(s.public_observation()))
+    text = console.export_text()
+    assert "England track 15/17 AT WAR" in text and "phase 3 began on 13" in text
+    assert "flames ahead: 16 (L3), 17 (L3)" in text
+    assert "England 6i 2c (level 2: L1+L1)" in text
+    assert "Battle at Banff, round 1: England (3i 2c 1a, level L3) attacks clan 1" in text
