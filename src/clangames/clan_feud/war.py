@@ -156,11 +156,11 @@ def _track_back(w: W, steps: int) -> None:
 
 
 def attack(w: W, army: EnglishArmy, t: int, defender: int) -> None:
-    """``army`` steps (or spawns) into ``t``, held by ``defender``'s clan army: England
-    attacks. The army leaves the board for the battle's attackers."""
+    """``army`` (off the board: stepping out of its territory, or just spawned there)
+    enters ``t``, held by ``defender``'s clan army: England attacks, its troops and level
+    tokens waiting in the battle."""
     from clangames.clan_feud.military import _begin_battle as begin_battle
 
-    remove(w, army.territory)
     begin_battle(w, t, ENGLAND, defender, army.territory, army.troops, False)
     b = w.battle
     if b is not None:
@@ -254,7 +254,6 @@ def _spawn_run(w: W, task: Task) -> bool:
     if there is not None:
         put(w, merge(there, troops, tokens))
     elif defender >= 0:
-        w.english = (*w.english, army)  # attack() takes it off again at once
         attack(w, army, t, defender)
     else:
         put(w, army)
@@ -313,9 +312,6 @@ def nearest(w: Any, t: int) -> list[int]:
 
 
 def _move_run(w: W, task: Task) -> bool:
-    if army_at(w, task.a) is None:  # disbanded (cannot happen mid-move; kept safe)
-        w.tasks.pop()
-        return True
     if task.b <= 0 or not clan_armies(w):
         _done(w, task.a)
         return True
@@ -345,6 +341,7 @@ def _move_apply(w: W, task: Task, action: Place, player: int) -> None:
         put(w, merge(there, army.troops, army.tokens))
         _done(w, n)
     elif defender >= 0:
+        remove(w, pos)
         _done(w, n)
         attack(w, army, n, defender)
     else:
