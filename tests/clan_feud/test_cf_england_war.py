@@ -567,10 +567,29 @@ def test_saved_states_breaking_englands_rules_are_refused(game: ClanFeudGame) ->
     peace = dict(data, state=dict(data["state"], england=10))  # type: ignore[arg-type]
     with pytest.raises(StateDecodeError, match="only while England is at war"):
         game.state_from_json(peace)
-    big = dict(data["state"])  # type: ignore[arg-type]
-    big["english"] = [{"territory": 43, "troops": [17, 0, 0], "tokens": [1]}]
-    with pytest.raises(StateDecodeError, match="beyond"):
-        game.state_from_json(dict(data, state=big))
+    orkney, caithness = tid(game, "orkney"), tid(game, "caithness")
+    for english, why in (
+        ([{"territory": orkney, "troops": [17, 0, 0], "tokens": [1]}], "beyond"),
+        ([{"territory": orkney, "troops": [3, 1, 0], "tokens": [4]}], "level tokens"),
+        ([{"territory": orkney, "troops": [0, 0, 0], "tokens": [1]}], "has troops"),
+        (
+            [
+                {"territory": orkney, "troops": [3, 1, 0], "tokens": [1]},
+                {"territory": caithness, "troops": [3, 1, 0], "tokens": [1]},
+            ],
+            "by ascending territory",
+        ),
+    ):
+        bad = dict(data["state"], english=english)  # type: ignore[arg-type]
+        with pytest.raises(StateDecodeError, match=why):
+            game.state_from_json(dict(data, state=bad))
+    beside = at_war(game, [], troops={(1, "caithness"): (1, 0, 0)}, control={"caithness": 1})
+    data = beside.to_json()
+    bad = dict(
+        data["state"], english=[{"territory": caithness, "troops": [3, 1, 0], "tokens": [1]}]
+    )  # type: ignore[arg-type]
+    with pytest.raises(StateDecodeError, match="clan army stands"):
+        game.state_from_json(dict(data, state=bad))
 
 
 def test_england_start_parameter(game: ClanFeudGame) -> None:
