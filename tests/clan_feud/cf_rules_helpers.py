@@ -8,6 +8,7 @@ order), so a test sees the flow stop there once its tasks are done.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -217,3 +218,37 @@ def invariant(state: Any) -> None:
             top is not None and top.kind == "step" and top.a == king and top.player == holder[king]
         )
         assert passing, f"seat {holder[king]}'s army rests with the King and did not take him"
+
+
+def at_war_invariant() -> tuple[Callable[[Any], None], dict[str, int]]:
+    """:func:`invariant` plus England's (troops within its supply, no English army while
+    the track is at 10 or less, at most one a territory, none on a clan army's ground),
+    counting in the returned dictionary the states with English armies and with battles
+    England fights, so that a test can tell war was reached."""
+    seen = {"english": 0, "english battles": 0}
+
+    def check(state: Any) -> None:
+        invariant(state)
+        track = state.game.england
+        b = state.battle
+        england_fights = b is not None and -1 in b.owners
+        totals = [sum(a.troops[k] for a in state.english) for k in range(3)]
+        if b is not None and b.owners[0] == -1:
+            totals = [totals[k] + b.attackers[k] for k in range(3)]
+        assert all(totals[k] <= track.supply[k] for k in range(3)), f"England has {totals}"
+        if not track.at_war(state.england):
+            assert not state.english and not england_fights, "English armies in peace"
+        places = [a.territory for a in state.english]
+        assert len(places) == len(set(places)), f"English armies share a territory {places}"
+        # a recruit into an English army's territory gathers its troops there, then attacks
+        recruiting = {(task.player, task.b) for task in state.tasks if task.kind == "recruit"}
+        for a in state.english:
+            t = a.territory
+            assert not any(
+                any(row[3 * t : 3 * t + 3]) and (p, t) not in recruiting
+                for p, row in enumerate(state.troops)
+            ), f"a clan army rests with England in territory {t}"
+        seen["english"] += bool(state.english)
+        seen["english battles"] += england_fights
+
+    return check, seen

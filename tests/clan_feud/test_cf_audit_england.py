@@ -39,6 +39,7 @@ def _england_attacks(
         king=1 if kw.get("regent") == 1 else -1,
         cards=Commitments.open(2),
         tokens=Commitments.open(2),
+        levels=(2,),  # part 2: the attacking army's level tokens
     )
     return position(
         game,
@@ -46,6 +47,7 @@ def _england_attacks(
         troops={(1, "banff"): defenders},
         control={"banff": 1, "moray": 1},
         battle=battle,
+        england=14,  # at war (part 2: English armies exist only then)
         **kw,  # type: ignore[arg-type]
     )
 
@@ -102,9 +104,11 @@ def test_england_winning_takes_neither_control_nor_the_king(game: ClanFeudGame) 
     s = play(s, "hits 3/0")
     assert done(s) and s.battle is None
     # control and the tower house stay seat 1's (no feud token for a lost building), no
-    # clan holds England's troops, and the King stands alone where he was
+    # clan holds England's troops, and the King stands alone where he was; part 2 keeps
+    # England's survivors there, with their level tokens
     assert s.controller[banff] == 1
     assert all(not any(row) for row in s.troops)
+    assert [(a.territory, a.troops, a.tokens) for a in s.english] == [(banff, (1, 2, 0), (2,))]
     assert s.regent == -1 and s.king == banff
     assert s.feud == (0, 2)  # seat 1: a casualty and the King lost
     assert s.city_dice == (0, 0) and s.pool == position(game, []).pool

@@ -52,8 +52,13 @@ def _check_view(state: ClanFeudState, rng: Rng) -> Rng:
         obs = state.observation(p)
         assert obs.hand == state.hands[p] and obs.deck_size == sum(state.deck)
         if state.phase.name in SEALED:
-            # the viewer sees its own sealed commitment, and another side's sealed card
-            # must be in its hand: see the tests below
+            # a committed side sees its own sealed card and tokens (England's battles leave
+            # one side committed while the round is still sealed); another side's sealed
+            # card must be in its hand: see the tests below
+            assert (
+                attrs.evolve(obs, viewer=-1, hand=(), known=public.known, battle=public.battle)
+                == public
+            )
             continue
         assert attrs.evolve(obs, viewer=-1, hand=(), known=public.known) == public
         rng, sub = rng.fork(1), rng.fork(2)

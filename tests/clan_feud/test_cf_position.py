@@ -47,7 +47,7 @@ def test_bad_text_is_refused_naming_the_token() -> None:
     message = refused(game, good.replace("site=[glasgow:city,", "site=[glasgow,"))
     assert "expected territory:value" in message
     message = refused(game, good.replace("battle=~", "battle=[1,2]"))
-    assert "expected 14 values [territory,owners,origin" in message
+    assert "expected 15 values [territory,owners,origin" in message
 
 
 def test_the_builder_deals_the_rest_into_the_deck() -> None:

@@ -43,6 +43,7 @@ from clangames.clan_feud.actions import BuildSlot, Take, Total, Word
 from clangames.clan_feud.military import BATTLE_TASKS
 from clangames.clan_feud.playing import MOD_DISCOUNT, MOD_PLAYER
 from clangames.clan_feud.state import Task
+from clangames.clan_feud.war import english_total
 from clangames.engine.rng import Rng
 
 from .cf_rules_helpers import invariant as check
@@ -69,6 +70,7 @@ VP_RULES = frozenset({"intrigue", "prog", "final"})
 CONTROL_RULES = frozenset({"start", "step", *BATTLE_TASKS})
 REGENT_RULES = frozenset({"step", "recruit", "free_recruit", "upkeep", "prog", *BATTLE_TASKS})
 TROOP_LOSS_RULES = frozenset({"upkeep", "prog", *BATTLE_TASKS})
+ENGLAND = -1
 
 
 @attrs.frozen
@@ -90,6 +92,11 @@ class Facts:
     owners: tuple[int, int]
     mods: tuple[int, ...]
     upkeep_cut: tuple[int, ...]
+    england: int = 0
+    """The England track (part 2 below: English armies)."""
+    english_land: tuple[int, ...] = ()
+    english_troops: int = 0
+    """England's troops on the board, an attacking army included."""
 
     @classmethod
     def of(cls, w: Any) -> Facts:
@@ -109,6 +116,9 @@ class Facts:
             owners=b.owners if b is not None else (-1, -1),
             mods=tuple(w.mods),
             upkeep_cut=tuple(w.upkeep_cut),
+            england=w.england,
+            english_land=tuple(a.territory for a in w.english),
+            english_troops=sum(english_total(w)),
         )
 
 
@@ -202,12 +212,28 @@ def check_call(call: Call, after_state: ClanFeudState) -> None:
     p = task.player
     others = [q for q in seats if q != p]
 
+    # England (part 2): a battle with England pays the clan that wiped its army out the
+    # levels' VP and £ (£2 a VP in the bundled table) and moves the track back by as many
+    # steps (also when that clan fell too: then nothing is paid); only events, their
+    # programs and such battles move the track; English troops appear only by spawning
+    england_battle = kind in BATTLE_TASKS and ENGLAND in before.owners
+    back = before.england - after.england
+    if england_battle:
+        assert all(dv[q] >= 0 and dm[q] == 2 * dv[q] for q in seats), f"{where}: {dv} {dm}"
+        assert back >= 0 and sum(dv) in (0, back), f"{where}: VP {dv}, track back {back}"
+    elif kind not in ("prog", "phase3"):
+        assert not back, f"{where} moved the England track {-back}"
+    if kind != "espawn":
+        assert after.english_troops <= before.english_troops, f"{where} added English troops"
+
     # £
-    if kind not in MONEY_RULES:
+    if kind not in MONEY_RULES and not england_battle:
         assert not any(dm), f"£ moved by {where}: {dm}"
     elif kind == "income" and action is None:
         level = task.a
-        land = before.controller.count(p)
+        land = sum(
+            1 for t, c in enumerate(before.controller) if c == p and t not in before.english_land
+        )
         want = 0 if level == 2 else land * (1 if level == 1 else 2)
         assert dm[p] == want, f"Income {level} on {land} territories paid {dm[p]}, not {want}"
     elif kind == "income_roll":
@@ -233,7 +259,7 @@ def check_call(call: Call, after_state: ClanFeudState) -> None:
         assert not any(dm[q] for q in others), f"{where} moved another seat's £: {dm}"
 
     # VP
-    if kind not in VP_RULES:
+    if kind not in VP_RULES and not england_battle:
         assert not any(dv), f"VP moved by {where}: {dv}"
     elif kind == "intrigue":
         assert not any(dv[q] for q in others), f"{where} gave another seat VP: {dv}"
@@ -334,6 +360,18 @@ def check_call(call: Call, after_state: ClanFeudState) -> None:
             )
 
 
+def check_english(s: ClanFeudState) -> None:
+    """England's invariants: its troops within its supply (16/8/2), no English army while
+    the track is at 10 or less, at most one English army a territory."""
+    totals = english_total(s)
+    assert all(totals[k] <= (16, 8, 2)[k] for k in range(3)), f"England has {totals}"
+    b = s.battle
+    if s.england <= 10:
+        assert not s.english and (b is None or ENGLAND not in b.owners), "English in peace"
+    places = [a.territory for a in s.english]
+    assert len(places) == len(set(places)), f"two English armies share a territory: {places}"
+
+
 class ClanFeudMachine(RuleBasedStateMachine):
     """Steps through games; each step takes the drawn option (legal action or outcome).
     Four runs in five start at a hand-made position where two clans' armies stand side
@@ -354,9 +392,11 @@ class ClanFeudMachine(RuleBasedStateMachine):
         table=st.sampled_from(
             ["set-up", "skirmish", "attacking king", "defending king", "around the king"]
         ),
+        war=st.booleans(),
     )
-    def start(self, players: int, table: str) -> None:
-        game = load(players)
+    def start(self, players: int, table: str, war: bool = False) -> None:
+        # war: the England track starts at 10, so English armies spawn, march and fight
+        game = load(players, england_start=10) if war else load(players)
         skirmish = table != "set-up"
         with ledger() as calls:
             if table == "around the king":
@@ -454,7 +494,7 @@ class ClanFeudMachine(RuleBasedStateMachine):
     def teardown(self) -> None:
         """Report how far the runs went (shown by --hypothesis-show-statistics)."""
         event(f"steps: {self.steps // 50 * 50}+")
-        shown = {"bcards", "breveal", "final", "upkeep_pay", "prog"}
+        shown = {"bcards", "breveal", "final", "upkeep_pay", "prog", "espawn", "emove"}
         shown |= {"the King changed hands", "a claim paid tokens"}
         for kind in sorted(self.kinds & shown):
             event(f"reached {kind}")
@@ -464,6 +504,7 @@ class ClanFeudMachine(RuleBasedStateMachine):
         if self.state is not None:
             check(self.state)
             self.state.check_consistency()
+            check_english(self.state)
 
     def check_step(self) -> None:
         """Every handler of the last step within its rule, and nothing moved outside one."""

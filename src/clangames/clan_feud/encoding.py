@@ -30,7 +30,7 @@ from clangames.clan_feud.actions import (
     Total,
 )
 from clangames.clan_feud.observation import ClanFeudObservation
-from clangames.clan_feud.state import Battle, Task
+from clangames.clan_feud.state import Battle, EnglishArmy, Task
 from clangames.engine.encoding import (
     Bits,
     Chars,
@@ -57,7 +57,7 @@ SLOTS = 25
 CAPS = {
     "amount": 999,  # ducats, Feud, victory points
     "troops": 99,  # troops of one type in one territory, tower houses
-    "tasks": 16,  # depth of the task stack
+    "tasks": 40,  # depth of the task stack (phase 3 at war: 2 a seat + a march + a battle)
     "task_data": 48,  # length of a task's data
     "task_value": 4095,  # a task's progress values (indices, counters)
     "dice": 30,  # dice of one colour and value in a pool
@@ -74,6 +74,8 @@ def observation_spec(game: ClanFeudGame) -> ObservationSpec:
     cards = len(game.deck.cards)
     steps = game.england.last_step
     seat = Int(-1, n - 1)
+    england_troops = sum(game.england.supply)
+    level = Int(1, max(1, len(game.england.levels)))
     amount = Tuple(n, Int(0, CAPS["amount"]))
     troops = Int(0, CAPS["troops"])
     value = Int(-1, max(CAPS["task_value"], len(game.nodes), MAX_COMMIT, MAX_ROLL))
@@ -107,6 +109,18 @@ def observation_spec(game: ClanFeudGame) -> ObservationSpec:
             "losses": sides,
             "rounds": Int(0, CAPS["task_value"]),
             "roller": Int(-1, 1),
+            # part 2: an attacking English army's level tokens (each spawn puts at least
+            # one troop from England's supply on the board, so there are no more tokens
+            # than troops in it)
+            "levels": Upto(england_troops, level),
+        },
+    )
+    english = Fields(
+        EnglishArmy,
+        {
+            "territory": Int(0, size - 1),
+            "troops": Tuple(3, troops),
+            "tokens": Upto(england_troops, level),
         },
     )
     layout = Fields(
@@ -148,6 +162,8 @@ def observation_spec(game: ClanFeudGame) -> ObservationSpec:
             "mods": Upto(12, Int(-1, CAPS["task_value"])),
             "upkeep_cut": Upto(n, Int(0, CAPS["amount"])),
             "known": Upto(cards, Tuple(3, Int(-1, max(n, designs)))),
+            # part 2: the English armies, public, at most one a territory
+            "english": Upto(size, english),
         },
     )
     private = ("viewer", "hand", "battle", "known")

@@ -116,7 +116,17 @@ class ClanFeudGame(Game):
         self.board: Board = board
         self.events: EventDeck = events
         self.deck: ActionDeck = deck
-        self.england: EnglandTrack = load_england(None)
+        england = load_england(params["england"])
+        start = params["england_start"]
+        if not 0 <= start <= england.last_step:
+            raise InvalidParameterError(
+                f"clan_feud: england_start {start} is off the England track; expected a step"
+                f" 0..{england.last_step}"
+            )
+        self.england: EnglandTrack = england
+        self.england_start: int = start
+        """The track's step at set-up (the rulebook's 0; a higher one brings war sooner,
+        so that tests and the conformance harness reach it)."""
         self.deck_size = DECK_SIZE[self.num_players]
         self.seat_count: int = self.num_players
         """``num_players`` as a plain attribute: the rules read it on the hot path, where
@@ -290,7 +300,13 @@ class ClanFeudGame(Game):
         declarations, retreat) plus one step per casualty (at most 42) and 4 for the
         claims after it. Phase 3: the objective and each player's choice, each bounded
         by the expression's most decisions, the event draw, and upkeep of at most 2 x 16
-        removals + 2 payments per player. The final count asks nothing.
+        removals + 2 payments per player. England at war (part 2): at most one spawn
+        battle, then each of at most F English armies (F flames: every army spawned from
+        at least one) one choice of marching order and, per move (at most the events'
+        most moves M), a target and a step, and at most one battle. A recruit into an
+        English army's territory is a battle too, within a Military die's bound (a move's
+        three battles). Action cards add `_card_bound` steps a turn (part 3). The final
+        count asks nothing.
         """
         n = self.num_players
         turns = self.deck_size + 1
@@ -303,11 +319,13 @@ class ClanFeudGame(Game):
         program = max(max_decisions(e) for e in self.nodes) + 10
         phase1 = n + 1 + 7 * n
         phase2 = n * (dice * per_die + 1)
-        phase3 = 2 * n * program + 1 + n * (2 * 16 + 2)
-        cards = self._card_bound(n, dice, program)
+        moves = max(card.moves for card in self.events.regular)
+        at_war = battle + len(self.england.flames) * (1 + 2 * moves + battle)
+        phase3 = 2 * n * program + 1 + n * (2 * 16 + 2) + at_war
+        cards = self._card_bound(n, dice, program, battle)
         return 2 * n + turns * (phase1 + phase2 + phase3 + cards)
 
-    def _card_bound(self, n: int, dice: int, program: int) -> int:
+    def _card_bound(self, n: int, dice: int, program: int, battle: int) -> int:
         """The steps action cards add to one turn (part 3).
 
         Plays: at most one phase-(2) card per die (n x D), and phase-(1) and phase-(3)
@@ -319,7 +337,9 @@ class ClanFeudGame(Game):
         column action, a free tower house or free troops). Windows: P1.before_order asks
         each seat once (n), P1.after_roll one pass per seat after each play and at the
         start (n x (plays + 1)), P3.upkeep one pass per seat (n); each ``cardend`` one
-        step per phase-(2) card. Passing with a card but no assignment: n x D asks."""
+        step per phase-(2) card. Passing with a card but no assignment: n x D asks. Free
+        troops a card recruits into an English army's territory fight it at once (part 2):
+        one ``battle`` more per play."""
         from clangames.clan_feud.playing import card_steps
 
         designs = self.deck.designs
@@ -330,7 +350,7 @@ class ClanFeudGame(Game):
         )
         drawn = n * dice * (3 + p2_draws) + 2 * n * program
         plays = n * dice + sum(d.copies for d in designs) + drawn
-        return plays * (steps + 1 + n) + 3 * n + n * dice
+        return plays * (steps + 1 + n + battle) + 3 * n + n * dice
 
     @property
     def info(self) -> GameInfo:
@@ -383,6 +403,10 @@ SPEC = register(
             Parameter("board", None, "path of a board TOML file; None for the bundled map", str),
             Parameter("events", None, "path of an events TOML file; None for the bundled", str),
             Parameter("actions", None, "path of an actions TOML file; None for the bundled", str),
+            Parameter(
+                "england", None, "path of an England track TOML file; None for the bundled", str
+            ),
+            Parameter("england_start", 0, "the England track's step at set-up", int, minimum=0),
         ),
         factory=_factory,
     )

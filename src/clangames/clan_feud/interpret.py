@@ -59,9 +59,12 @@ def program(player: int, node: int) -> Task:
 
 
 def move_track(w: W, steps: int) -> None:
-    """E19: the England track moves, held within the track. At 10 or less every English
-    army would disband (part 2 puts them on the board)."""
+    """E19: the England track moves, held within the track (never past 17). At 10 or less
+    every English army disbands at once, even partway through an event's top line."""
+    from clangames.clan_feud.war import track_moved  # war imports the state, which imports us
+
     w.england = w.game.england.clamp(w.england + steps)
+    track_moved(w)
 
 
 # ---------------------------------------------------------------------------------------

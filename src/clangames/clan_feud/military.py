@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from clangames.clan_feud import war
 from clangames.clan_feud.actions import (
     MAX_COMMIT,
     MAX_ROLL,
@@ -170,9 +171,9 @@ def _step_apply(w: W, task: Task, action: Any, player: int) -> None:
     defender = w.occupant(n, p)
     if king:
         w.king = n
-    if defender >= 0:
+    if defender >= 0 or (w.english and war.holds(w, n)):
         w.tasks.pop()
-        _begin_battle(w, n, p, defender, origin, army, king)
+        _begin_battle(w, n, p, defender, origin, army, king)  # -1: England defends
         return
     for k in range(3):
         row[3 * n + k] += army[k]
@@ -203,7 +204,7 @@ def _begin_battle(
 ) -> None:
     if king:
         side = 0
-    elif w.regent == defender and w.king == t:
+    elif defender >= 0 and w.regent == defender and w.king == t:
         side = 1
     else:
         side = -1
@@ -232,6 +233,8 @@ def side_troops(w: W, side: int) -> tuple[int, int, int]:
     b = current_battle(w)
     if side == 0:
         return b.attackers
+    if b.owners[1] == ENGLAND:
+        return war.troops_at(w, b.territory)
     return w.army(b.owners[1], b.territory)
 
 
@@ -468,6 +471,8 @@ def _lose(w: W, side: int, kind: int, count: int = 1) -> None:
         army = list(b.attackers)
         army[kind] -= count
         b = attrs.evolve(b, attackers=(army[0], army[1], army[2]))
+    elif owner == ENGLAND:
+        war.lose(w, b.territory, kind, count)
     else:
         w.trow(owner)[3 * b.territory + kind] -= count
     losses = list(b.losses)
@@ -512,12 +517,12 @@ def _loss_apply(w: W, task: Task, action: Lose, player: int) -> None:
 
 def retreats(w: W, b: Battle) -> tuple[int, ...]:
     """Where the defender may retreat: adjacent territories it controls, else free ones,
-    never one holding another clan's army."""
+    never one holding another clan's army or an English army."""
     d = b.owners[1]
     board = w.game.board
     own, free = [], []
     for n in board.neighbours[b.territory]:
-        if w.occupant(n, d) >= 0:
+        if w.occupant(n, d) >= 0 or (w.english and war.holds(w, n)):
             continue
         if w.controller[n] == d:
             own.append(n)
@@ -529,7 +534,8 @@ def retreats(w: W, b: Battle) -> tuple[int, ...]:
 def _declare_run(w: W, task: Task) -> bool:
     b = current_battle(w)
     att, dfd = sum(b.attackers), sum(side_troops(w, 1))
-    if not att or not dfd or b.owners[0] == ENGLAND:
+    # England never retreats; nor do recruits fighting on arrival (no origin to go back to)
+    if not att or not dfd or b.owners[0] == ENGLAND or b.origin < 0:
         if att and dfd:
             w.tasks.pop()
             w.tasks.append(Task("bdefend", b.owners[1]))
@@ -603,9 +609,10 @@ def _finish(w: W, survivor: str, attacker_retreats: bool = False, retreat_to: in
             w.m("moved")[3 * b.origin + k] += army[k]
     if retreat_to >= 0 and d >= 0:
         w.claim(d, retreat_to)
+    if ENGLAND in b.owners:
+        war.battle_over(w, b, survivor)  # England's army kept or paid for; the track
     if survivor == "attacker" and p == ENGLAND:
-        # England never takes control nor the King (he stays, unclaimed); part 2 keeps
-        # its surviving army, which part 1 has nowhere to hold.
+        # England never takes control nor the King (he stays there, unclaimed)
         if b.king == 1:
             w.set_regent(-1)
     elif survivor == "attacker":
@@ -623,6 +630,8 @@ def _finish(w: W, survivor: str, attacker_retreats: bool = False, retreat_to: in
             w.set_regent(d)  # left behind (or his army fell): the defender takes him
     elif b.king >= 0:
         w.set_regent(-1)  # both sides gone: the King stands alone
+    if b.origin < 0:
+        w.moved = (0,) * len(w.moved)  # recruits, not a move: nothing is marked moved
 
 
 BATTLE_TASKS = frozenset(

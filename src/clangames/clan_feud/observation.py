@@ -12,13 +12,15 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from clangames.clan_feud.state import Battle, Task
+from clangames.clan_feud.state import Battle, EnglishArmy, Task
 from clangames.engine.errors import StateDecodeError
 from clangames.engine.phases import CHANCE
 from clangames.engine.rng import Rng
 from clangames.engine.simultaneous import NOT_COMMITTED, Commitments
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from clangames.clan_feud.state import ClanFeudState
 
 SEALED_PHASES = ("bcards", "btokens")
@@ -69,6 +71,8 @@ class ClanFeudObservation:
     known: tuple[tuple[int, int, int], ...] = ()
     """Stolen cards: (taker, victim, design), the design -1 unless the viewer is the taker
     or the victim (the others know only that one card moved)."""
+    english: tuple[EnglishArmy, ...] = ()
+    """The English armies on the board: territory, troops and level tokens (public)."""
 
 
 def _known(s: ClanFeudState, viewer: int | None) -> tuple[tuple[int, int, int], ...]:
@@ -126,6 +130,7 @@ def observe(s: ClanFeudState, viewer: int | None) -> ClanFeudObservation:
         mods=s.mods,
         upkeep_cut=s.upkeep_cut,
         known=_known(s, viewer),
+        english=s.english,
     )
 
 
@@ -298,6 +303,7 @@ def check_consistency(s: ClanFeudState) -> None:
         fail("mods", "a card's modifiers belong to a seat")
     if s.upkeep_cut and (len(s.upkeep_cut) != n or min(s.upkeep_cut) < 0):
         fail("upkeep_cut", f"expected {n} cuts >= 0")
+    _check_english(s, fail)
     kind = s.phase.name
     if not s.tasks:
         if kind != "over":
@@ -337,6 +343,43 @@ _BATTLE = frozenset(
         "bretreat",
     }
 )
+
+
+def _check_english(s: ClanFeudState, fail: Callable[[str, str], None]) -> None:
+    """English armies: on known territories, one a territory, in order, on no clan army's
+    ground, of known level tokens, within England's supply, and only while at war."""
+    from clangames.clan_feud.war import english_total
+
+    track = s.game.england
+    size = s.game.board.size
+    places = [a.territory for a in s.english]
+    recruiting = {(task.player, task.b) for task in s.tasks if task.kind == "recruit"}
+    if places != sorted(set(places)) or any(not 0 <= t < size for t in places):
+        fail("english", "at most one English army a territory, by ascending territory")
+    for i, army in enumerate(s.english):
+        t = army.territory
+        if min(army.troops) < 0 or not any(army.troops):
+            fail(f"english[{i}]", "an English army has troops, never a negative count")
+        if not army.tokens or any(not 1 <= k <= len(track.levels) for k in army.tokens):
+            fail(f"english[{i}]", f"level tokens are levels 1..{len(track.levels)}")
+        # a recruit into t in progress gathers its troops there, then they attack
+        if any(
+            any(row[3 * t : 3 * t + 3]) and (p, t) not in recruiting
+            for p, row in enumerate(s.troops)
+        ):
+            fail(f"english[{i}]", "a clan army stands in an English army's territory")
+    b = s.battle
+    if b is not None and b.owners[0] == ENGLAND and not b.levels:
+        fail("battle.levels", "an attacking English army carries its level tokens")
+    totals = english_total(s)
+    if any(totals[k] > track.supply[k] for k in range(3)):
+        fail("english", f"England has {totals} troops on the board, beyond {track.supply}")
+    at_war = track.at_war(s.england)
+    if not at_war and (s.english or (b is not None and ENGLAND in b.owners)):
+        fail("english", "English armies stand only while England is at war")
+
+
+ENGLAND = -1
 
 
 def _in_battle(s: ClanFeudState) -> bool:

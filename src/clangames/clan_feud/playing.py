@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from clangames.clan_feud import war
 from clangames.clan_feud.actions import (
     COLOURS,
     COLUMN_NAMES,
@@ -546,11 +547,11 @@ def after_recruit_place(w: W, p: int, t: int) -> None:
 def free_troops_arrive(w: W, p: int, t: int, kind: int, k: int) -> None:
     """E16's ``k`` free troops of ``kind`` arrive in ``p``'s recruit territory ``t``.
 
-    Hook for part 2 (England at war): a recruit territory holding an English army must
-    make these troops recruits attacking it, as the die's paid recruits do; part 1 and
-    this part have no English armies on the board, so they simply stand there."""
+    They join the die's recruits there: where an English army stands, the recruit step
+    that follows (it always does) sends them all to fight it (``war.recruits_attack``), and
+    they take a lone King only if they win (part 2's ruling 21)."""
     w.trow(p)[3 * t + kind] += k
-    if w.regent < 0 and w.king == t:
+    if w.regent < 0 and w.king == t and not (w.english and war.holds(w, t)):
         w.set_regent(p)  # troops at rest beside a lone King take him (part 1's ruling 12)
 
 

@@ -1,8 +1,8 @@
 """Clan Feud positions: territories, cards, events, dice and board slots by name.
 
 One place for the game's notation (see :mod:`clangames.engine.position`): every state
-field's format is declared in :func:`notation`, so a field added to the state (England's
-armies, card knowledge) fails at once, naming itself, until it gets a format here.
+field's format is declared in :func:`notation`, so a field added to the state fails at
+once, naming itself, until it gets a format here.
 
 Names: territories by board id (``stirling``), troops ``territory.type``
 (``stirling.cavalry``), action cards and their designs by card id (``AC01``), events by id
@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from clangames.clan_feud.actions import COLOURS, COLUMN_NAMES, SLOT_NAMES, TROOPS
-from clangames.clan_feud.state import Battle, Task
+from clangames.clan_feud.state import Battle, EnglishArmy, Task
 from clangames.engine.codec import JSON
 from clangames.engine.position import (
     ActionId,
@@ -86,10 +86,13 @@ def notation(game: ClanFeudGame) -> Notation:
             ("losses", pair),
             ("rounds", Int()),
             ("roller", side),
+            ("levels", Seq(Int())),
         ]
     )
+    english = Record([("territory", territory), ("troops", Seq(Int())), ("tokens", Seq(Int()))])
     _check_records(task, Task)
     _check_records(battle, Battle)
+    _check_records(english, EnglishArmy)
     return Notation(
         game,
         {
@@ -125,6 +128,8 @@ def notation(game: ClanFeudGame) -> Notation:
             "mods": Seq(Int()),
             "upkeep_cut": Seq(Int()),
             "known": Seq(Seq(Int())),
+            # part 2: the English armies (territory, infantry/cavalry/artillery, level tokens)
+            "english": Seq(english),
         },
         names={
             "territory": territories,

@@ -38,7 +38,7 @@ from collections.abc import Callable, Sequence
 from math import comb, factorial
 from typing import TYPE_CHECKING, Any
 
-from clangames.clan_feud import interpret, military
+from clangames.clan_feud import interpret, military, war
 from clangames.clan_feud.actions import (
     COLOURS,
     COLUMN_NAMES,
@@ -65,7 +65,14 @@ from clangames.clan_feud.actions import (
     Word,
 )
 from clangames.clan_feud.board import held
-from clangames.clan_feud.state import NONZERO, Battle, ClanFeudState, Task, occupied
+from clangames.clan_feud.state import (
+    NONZERO,
+    Battle,
+    ClanFeudState,
+    EnglishArmy,
+    Task,
+    occupied,
+)
 from clangames.engine.draft import drafting
 from clangames.engine.phases import CHANCE, Phase
 
@@ -207,6 +214,7 @@ class W(_WorkingBase):
     mods: tuple[int, ...]
     upkeep_cut: tuple[int, ...]
     known: tuple[tuple[int, int, int], ...]
+    english: tuple[EnglishArmy, ...]
 
     def __new__(cls, s: ClanFeudState) -> W:
         return working(s)
@@ -529,9 +537,9 @@ def initial_state(game: ClanFeudGame) -> ClanFeudState:
         phase=Phase.chance("start"),
         turn=0,
         order=tuple(range(n)),
-        england=0,
-        track_start=0,
-        at_war=False,
+        england=game.england_start,
+        track_start=game.england_start,
+        at_war=game.england.at_war(game.england_start),
         events=(),
         deck=tuple(d.copies for d in game.deck.designs),
         discards=(0,) * len(game.deck.designs),
@@ -985,8 +993,9 @@ def _feud_apply(w: W, task: Task, action: Any, player: int) -> None:
 
 
 def territories_yielding(w: W, p: int) -> int:
-    """Territories ``p`` controls that count for Income (no English army in part 1)."""
-    return w.controller.count(p)
+    """Territories ``p`` controls that count for Income (not those holding an English army)."""
+    n = w.controller.count(p)
+    return n - war.yielding_loss(w, p) if w.english else n
 
 
 def _income_run(w: W, task: Task) -> bool:
@@ -1148,10 +1157,14 @@ def _recruit_apply(w: W, task: Task, action: Any, player: int) -> None:
     else:
         w.m("money")[p] -= k * COST[kind]
     w.trow(p)[3 * t + kind] += k
-    if k and w.regent < 0 and w.king == t:
+    english = bool(w.english) and war.holds(w, t)
+    if k and w.regent < 0 and w.king == t and not english:
         w.set_regent(p)  # recruits at rest beside a lone King take him, as any army would
     if task.c + 1 == len(RECRUIT_STAGES[level]):
         w.tasks.pop()
+        if english:
+            # Part 3's free recruits (E16) join here: add them to the row before this call.
+            war.recruits_attack(w, p, t)
     else:
         w.update(c=task.c + 1, data=(*task.data, k))
 
@@ -1183,7 +1196,6 @@ def _phase3_run(w: W, task: Task) -> bool:
         for p in reversed(order):
             w.tasks.append(interpret.program(p, node))
     elif stage == 3:
-        # England at war: part 2 spawns and moves English armies here.
         w.at_war = g.england.at_war(w.england)
         w.upkeep_cut = ()
         # window P3.upkeep: each player's cards just before their payment
@@ -1191,6 +1203,7 @@ def _phase3_run(w: W, task: Task) -> bool:
             w.tasks.append(interned("upkeep", p))
             if any(w.hands[p]):
                 w.tasks.append(playing.p3_task(p))
+        war.begin_war(w)  # spawning and marching, on top: before the upkeep
     else:
         w.tasks.pop()
     return True
@@ -1340,6 +1353,7 @@ def _register() -> None:
     military.register(RUN, OPTIONS, WEIGHTS, TOGETHER, SEALED, APPLY)
     interpret.register(RUN, OPTIONS, APPLY, ASK)
     playing.register(RUN, OPTIONS, WEIGHTS, APPLY, ASK)
+    war.register(RUN, OPTIONS, APPLY)
     for kind in set(RUN) | set(WEIGHTS) | set(TOGETHER) | set(OPTIONS):
         HANDLERS[kind] = (
             RUN.get(kind),
@@ -1386,6 +1400,7 @@ def prompt(s: ClanFeudState) -> str:
         or military.PROMPTS.get(name)
         or interpret.PROMPTS.get(name)
         or playing.PROMPTS.get(name)
+        or war.prompt_of(name, s.tasks[-1] if s.tasks else None)
     )
     if text is None:
         text = name

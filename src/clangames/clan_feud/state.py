@@ -58,6 +58,22 @@ class Task:
 
 
 @attrs.frozen(slots=True)
+class EnglishArmy:
+    """An English army on the board (part 2): its ``territory``, its ``troops`` (infantry,
+    cavalry, artillery) and its level ``tokens`` (one per army that spawned into it,
+    ascending). Its level is the tokens' sum, whatever troops it has lost."""
+
+    territory: int
+    troops: tuple[int, int, int]
+    tokens: tuple[int, ...]
+
+    @property
+    def level(self) -> int:
+        """The sum of its level tokens (marching order)."""
+        return sum(self.tokens)
+
+
+@attrs.frozen(slots=True)
 class Battle:
     """A battle in progress in ``territory``. Side 0 attacks, side 1 defends; a side's
     ``owners`` entry is a seat, or -1 for England (no commitments, fixed casualty order).
@@ -87,6 +103,8 @@ class Battle:
     rounds: int = 0
     roller: int = -1
     """The side that won the round (-1 a draw, before the dice)."""
+    levels: tuple[int, ...] = ()
+    """An attacking English army's level tokens (it stands in ``attackers`` meanwhile)."""
 
 
 @attrs.frozen(slots=True)
@@ -108,7 +126,7 @@ class ClanFeudState(State):
     track_start: int
     """The track's position when this turn's phase 3 began (spawning compares with it)."""
     at_war: bool
-    """England was at war after the last event's top line (part 1 records; nothing spawns)."""
+    """England was at war after the last event's top line (then English armies spawn, march)."""
     events: tuple[int, ...]
     """Regular events drawn, in order; the last one's objective is active."""
     deck: tuple[int, ...]
@@ -158,6 +176,9 @@ class ClanFeudState(State):
     """Part 3: (taker, victim, design) for each stolen card the victim knows the taker
     holds (hidden from everyone else), until the taker loses a card of that design or
     is stolen from."""
+    english: tuple[EnglishArmy, ...] = ()
+    """The English armies on the board, by ascending territory (at most one a territory;
+    an attacking one waits in ``battle`` instead). Replaced whole, never edited."""
 
     # -- rules -----------------------------------------------------------------------------
     def _legal(self, player: int) -> tuple[Any, ...]:

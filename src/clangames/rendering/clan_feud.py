@@ -1,7 +1,9 @@
 """Clan Feud in the terminal: the territories in the board file's order with controllers,
-buildings and armies, each clan's board, dice, pounds, feud tokens and VP, the England track
-and a battle in progress, drawn from one seat's observation (used by ``clangames play`` and
-``clangames replay``; imports ``rich``, so only the command line imports this module).
+buildings and armies (English ones with their level tokens), each clan's board, dice,
+pounds, feud tokens and VP, the England track (war or peace, the flames ahead, the step
+phase 3 began on) and a battle in progress, drawn from one seat's observation (used by
+``clangames play`` and ``clangames replay``; imports ``rich``, so only the command line
+imports this module).
 
 Nothing here looks at a state: another seat's hand is drawn as its size, and a sealed
 battle commitment only when the observation holds it (the viewer's own).
@@ -24,6 +26,7 @@ from clangames.engine.phases import CHANCE
 from clangames.rendering.text import Renderer, who
 
 CLAN_STYLES = ("bold red", "bold green", "bold blue", "bold magenta", "bold cyan")
+ENGLAND_STYLE = "bold white on red"
 SITES = ("", "city", "castle")
 
 
@@ -53,12 +56,28 @@ class ClanFeudRenderer(Renderer):
         self.cf: ClanFeudGame = game
 
     def clan(self, seat: int) -> Text:
+        if seat < 0:
+            return Text("England", style=ENGLAND_STYLE)
         return Text(f"clan {seat}", style=CLAN_STYLES[seat % len(CLAN_STYLES)])
+
+    def track(self, obs: ClanFeudObservation) -> Text:
+        """The England track: the marker, war or peace, and the flames still ahead."""
+        track = self.cf.england
+        war = "AT WAR" if track.at_war(obs.england) else "at peace"
+        ahead = [f"{f.step} (L{f.level})" for f in track.flames if f.step > obs.england]
+        flames = "flames ahead: " + (", ".join(ahead) if ahead else "none")
+        style = ENGLAND_STYLE if track.at_war(obs.england) else ""
+        return Text(
+            f"England track {obs.england}/{track.last_step} {war} (war from"
+            f" {track.war_from}; phase 3 began on {obs.track_start}); {flames};"
+            f" English armies: {len(obs.english)}",
+            style=style,
+        )
 
     def header(self, obs: ClanFeudObservation) -> Text:
         g = self.cf
         event = g.events.regular[obs.events[-1]].name if obs.events else "none yet"
-        war = "at war" if obs.at_war else "at peace"
+        war = "at war" if self.cf.england.at_war(obs.england) else "at peace"
         movers = ", ".join(who(p) for p in obs.to_move) or "nobody"
         return Text(
             f"Turn {obs.turn} of {g.deck_size + 1} | order {list(obs.order)} | England"
@@ -80,6 +99,13 @@ class ClanFeudRenderer(Renderer):
                 for p in range(len(obs.troops))
                 if army_text(obs.troops[p], t)
             ]
+            english = next((a for a in obs.english if a.territory == t), None)
+            if english is not None:
+                troops = " ".join(f"{n}{'ica'[k]}" for k, n in enumerate(english.troops) if n)
+                tokens = "+".join(f"L{k}" for k in english.tokens)
+                armies.append(
+                    Text(f"England {troops} (level {english.level}: {tokens}) ", ENGLAND_STYLE)
+                )
             if obs.king == t:
                 armies.append(Text("King James" + (" (alone)" if obs.regent < 0 else "")))
             name = terr.name + (" (mountains)" if terr.mountain else "")
@@ -119,13 +145,23 @@ class ClanFeudRenderer(Renderer):
             return None
         name = self.cf.board.territories[b.territory].name
         att = " ".join(f"{n}{'ica'[k]}" for k, n in enumerate(b.attackers) if n)
+        if b.levels:
+            att += ", level " + "+".join(f"L{k}" for k in b.levels)
+        side = ("England" if p < 0 else f"clan {p}" for p in b.owners)
+        attacker, defender = next(side), next(side)
+        extra = " (recruits: no retreat)" if b.origin < 0 else ""
         return Text(
-            f"Battle at {name}, round {b.rounds}: clan {b.owners[0]} ({att}) attacks clan"
-            f" {b.owners[1]}; committed: {list(b.cards.committed())}"
+            f"Battle at {name}, round {b.rounds}: {attacker} ({att}) attacks {defender}{extra};"
+            f" committed: {list(b.cards.committed())}"
         )
 
     def board(self, obs: Any) -> RenderableType:
-        parts: list[RenderableType] = [self.header(obs), self.territories(obs), self.clans(obs)]
+        parts: list[RenderableType] = [
+            self.header(obs),
+            self.track(obs),
+            self.territories(obs),
+            self.clans(obs),
+        ]
         fight = self.battle(obs)
         if fight is not None:
             parts.append(fight)

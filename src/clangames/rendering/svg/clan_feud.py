@@ -47,6 +47,7 @@ DRAWN = frozenset(
         "hand_sizes",
         "passed",
         "battle",
+        "english",
     ]
 )
 """The observation's fields this picture shows (a field added to the observation must be
@@ -146,6 +147,7 @@ def draw(obs: ClanFeudObservation, game: ClanFeudGame) -> str:
     c.text(width - 16, 26, who, 13, text_anchor="end")
     oy = 40
     xy = [(x, y + oy) for x, y in layout(board)]
+    english_at = {army.territory: army for army in obs.english}
     for a, b in board.land_edges:
         c.line(*xy[a], *xy[b], stroke="#8d6e63", stroke_width=2)
     for lane in board.sea_lanes:
@@ -173,6 +175,12 @@ def draw(obs: ClanFeudObservation, game: ClanFeudGame) -> str:
             counts = obs.troops[p][3 * t : 3 * t + 3]
             if any(counts):
                 armies.append((p, " ".join(f"{n}{'ica'[i]}" for i, n in enumerate(counts) if n)))
+        english = english_at.get(t)
+        if english is not None:
+            # England's army in red on white, with its level tokens (L1 L2 ...)
+            troops = " ".join(f"{n}{'ica'[i]}" for i, n in enumerate(english.troops) if n)
+            tokens = " ".join(f"L{k}" for k in english.tokens)
+            armies.append((-1, f"England {troops} ({tokens})"))
         for i, (p, text) in enumerate(armies):
             c.text(
                 x,
@@ -180,7 +188,7 @@ def draw(obs: ClanFeudObservation, game: ClanFeudGame) -> str:
                 text,
                 9,
                 text_anchor="middle",
-                fill=player_colour(p),
+                fill=player_colour(p) if p >= 0 else "#b71c1c",
                 font_weight="bold",
             )
         if obs.king == t:
