@@ -113,6 +113,10 @@ def _agrees_with_the_game(
             assert values[f"card.{d}.plays"] == plays.count(i)
             assert values[f"card.{d}.combat"] == combats.count(i)
             assert 0 <= values[f"card.{d}.won"] <= values[f"card.{d}.plays"]
+        # England: no army spawns in peace, and every army wiped out spawned first
+        assert values["england.war_reached"] in (0, 1)
+        assert values["england.war_reached"] or not values["england.spawns"]
+        assert 0 <= values["england.defeated"] <= values["england.spawns"]
         assert sum(won) == pytest.approx(1.0)
         assert values["vp.total"] == sum(final.vp)
         assert values["vp.final_count"] + values["vp.during_play"] == values["vp.total"]

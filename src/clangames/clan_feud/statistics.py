@@ -12,6 +12,12 @@ Per action card design ``D`` (by id, e.g. ``AC07``): ``card.D.plays`` (times pla
 action), ``card.D.won`` (those plays weighted by the player's share of the win, so that
 ``sum(won) / sum(plays)`` is the win rate of the players who play it) and ``card.D.combat``
 (times committed in a battle).
+
+England (part 2), found by replaying the moves with the rules, since spawns, marches and
+England's battles are steps nobody chooses: ``england.war_reached`` (1 if the track ever
+stood at war), ``england.spawns`` (the turns an English army spawned: England's troops on
+the board only grow by spawning) and ``england.defeated`` (English armies wiped out in
+battle). The replay costs about one more game.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from clangames.clan_feud.actions import PlayAction, PlayCard, StartAt
+from clangames.clan_feud.military import ENGLAND
 from clangames.clan_feud.scoring import final_count
 from clangames.engine.phases import CHANCE
 from clangames.engine.statistics import GameStatistics, Moves
@@ -42,6 +49,9 @@ def statistics(game: ClanFeudGame) -> GameStatistics:
         "vp.during_play",
         "vp.total",
         "turns",
+        "england.war_reached",
+        "england.spawns",
+        "england.defeated",
     )
 
     def measure(final: State, moves: Moves) -> dict[str, float]:
@@ -74,6 +84,33 @@ def statistics(game: ClanFeudGame) -> GameStatistics:
                 values[f"card.{d}.won"] += returns[p]
             elif isinstance(a, PlayCard):
                 values[f"card.{designs[a.design]}.combat"] += 1
+        values.update(_england(game, moves))
         return values
 
     return GameStatistics(names, measure)
+
+
+def _english_troops(s: ClanFeudState) -> int:
+    """England's troops on the board, an attacking army in a battle included."""
+    total = sum(sum(a.troops) for a in s.english)
+    b = s.battle
+    return total + (sum(b.attackers) if b is not None and b.owners[0] == ENGLAND else 0)
+
+
+def _england(game: ClanFeudGame, moves: Moves) -> dict[str, float]:
+    """England's statistics from a replay of ``moves`` (see the module docstring)."""
+    state: ClanFeudState = game.initial_state()
+    war = spawns = defeated = 0
+    troops = 0
+    for player, action in moves:
+        before = state
+        state = state._apply(action, player)
+        war |= state.at_war
+        now = _english_troops(state)
+        spawns += now > troops
+        troops = now
+        b = before.battle
+        if b is not None and ENGLAND in b.owners and state.battle is None:
+            # a battle with England is over: an English side that won stands there
+            defeated += not any(a.territory == b.territory for a in state.english)
+    return {"england.war_reached": war, "england.spawns": spawns, "england.defeated": defeated}
