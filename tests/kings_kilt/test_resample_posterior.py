@@ -215,7 +215,7 @@ def test_the_formula_is_the_rules_posterior(
 def test_the_search_is_exact_while_no_member_has_been_seen(
     players: int, phase: str, dealt: int, viewer: int, seed: int
 ) -> None:
-    """During the family deal and the thirds the search's distribution is the posterior."""
+    """On these positions (the family deal, the thirds) the search is exact."""
     state = _setup_position(players, phase, dealt, seed)
     assert exact_distribution(state, viewer) == posterior_by_brute_force(state, viewer)
 
