@@ -35,16 +35,16 @@ from typing import Any
 import attrs
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from hypothesis.stateful import rule
 
-import clangames
 from clangames.clan_feud import ClanFeudState, rules
 from clangames.clan_feud.actions import BuildSlot, Take, Total, Word
 from clangames.clan_feud.military import BATTLE_TASKS
 from clangames.clan_feud.playing import MOD_DISCOUNT, MOD_PLAYER
 from clangames.clan_feud.state import Task
 from clangames.clan_feud.war import english_total
-from clangames.engine.rng import Rng
+from clangames.engine.state import State
+from clangames.testing import GameMachine
 
 from .cf_rules_helpers import invariant as check
 from .cf_rules_helpers import load, position, tid, troop_totals
@@ -372,144 +372,137 @@ def check_english(s: ClanFeudState) -> None:
     assert len(places) == len(set(places)), f"two English armies share a territory: {places}"
 
 
-class ClanFeudMachine(RuleBasedStateMachine):
-    """Steps through games; each step takes the drawn option (legal action or outcome).
-    Four runs in five start at a hand-made position where two clans' armies stand side
-    by side, the King with neither, the attacker or the defender, or alone between them,
-    so battles and claims happen (random play from the set-up seldom meets)."""
+TABLES = ("set-up", "skirmish", "attacking king", "defending king", "around the king")
+"""The five start tables: the set-up, and four hand-made positions where two clans' armies
+stand side by side, the King with neither, the attacker or the defender, or alone between
+them, so battles and claims happen (random play from the set-up seldom meets)."""
+
+
+def start_table(players: int, table: str, war: bool) -> ClanFeudState:
+    """The state a run starts from. ``war``: the England track starts at 10, so English
+    armies spawn, march and fight."""
+    game = load(players, england_start=10) if war else load(players)
+    if table == "around the king":
+        # both clans beside the lone King, on built land (claims pay tokens, the first
+        # claim of him brings the gold die); seat 0 moves. (Only the acting seat may have a
+        # move task: one left to a seat whose armies all fell has no option, a table play
+        # never reaches.)
+        state = position(
+            game,
+            [Task("move", 0, 3)],
+            troops={(0, "lothian"): (4, 2, 1), (1, "edinburgh"): (3, 1, 1)},
+            control={"lothian": 0, "edinburgh": 1, "linlithgow": 1},
+            towers={"lothian": 1, "edinburgh": 1, "linlithgow": 2},
+            feud=(2,) * players,
+            hands={0: {"AC10": 1}, 1: {"AC02": 1, "AC11": 1}},
+        )
+    elif table != "set-up":
+        # the King with seat 0's army (attacking) or seat 1's (defending)
+        king = {"attacking king": (0, "moray"), "defending king": (1, "inverness")}
+        regent, where = king.get(table, (-1, ""))
+        fields: dict[str, Any] = {}
+        if regent >= 0:
+            fields = {"regent": regent, "king": tid(game, where), "gold_out": True}
+        state = position(
+            game,
+            [Task("move", 0, 3)],
+            troops={(0, "moray"): (5, 3, 1), (1, "inverness"): (4, 2, 1)},
+            control={"moray": 0, "inverness": 1, "loch_ness": 1},
+            feud=(3,) * players,
+            hands={0: {"AC10": 1, "AC11": 1}, 1: {"AC02": 1, "AC01": 1}},
+            **fields,
+        )
+    else:
+        state = game.initial_state()
+    assert isinstance(state, ClanFeudState)
+    return state
+
+
+STARTS = st.builds(
+    start_table,
+    players=st.sampled_from([2, 3, 4, 5]),
+    table=st.sampled_from(TABLES),
+    war=st.booleans(),
+)
+
+
+def state_invariants(state: State) -> None:
+    """The game's invariants, its own consistency check and England's."""
+    assert isinstance(state, ClanFeudState)
+    check(state)
+    state.check_consistency()
+    check_english(state)
+
+
+class ClanFeudMachine(GameMachine):
+    """GameMachine's play (drawn choices, seeded ``jump`` runs, a new game at the end) from
+    one of the five start tables, each move applied under the ledger and its handlers'
+    calls checked. A skirmish (a table, ended by its sentinel decision) goes on with a new
+    game from the set-up, as GameMachine does after any end."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.state: ClanFeudState | None = None
-        self.before: ClanFeudState | None = None
         self.calls: list[Call] = []
         self.steps = 0
         self.kinds: set[str] = set()
         self.skirmish = False
 
-    @initialize(
-        players=st.sampled_from([2, 3, 4, 5]),
-        table=st.sampled_from(
-            ["set-up", "skirmish", "attacking king", "defending king", "around the king"]
-        ),
-        war=st.booleans(),
-    )
-    def start(self, players: int, table: str, war: bool = False) -> None:
-        # war: the England track starts at 10, so English armies spawn, march and fight
-        game = load(players, england_start=10) if war else load(players)
-        skirmish = table != "set-up"
-        with ledger() as calls:
-            if table == "around the king":
-                # both clans beside the lone King, on built land (claims pay tokens, the
-                # first claim of him brings the gold die); seat 0 moves. (Only the acting
-                # seat may have a move task: one left to a seat whose armies all fell has
-                # no option, a table play never reaches.)
-                state = position(
-                    game,
-                    [Task("move", 0, 3)],
-                    troops={(0, "lothian"): (4, 2, 1), (1, "edinburgh"): (3, 1, 1)},
-                    control={"lothian": 0, "edinburgh": 1, "linlithgow": 1},
-                    towers={"lothian": 1, "edinburgh": 1, "linlithgow": 2},
-                    feud=(2,) * players,
-                    hands={0: {"AC10": 1}, 1: {"AC02": 1, "AC11": 1}},
-                )
-            elif skirmish:
-                # the King with seat 0's army (attacking) or seat 1's (defending)
-                king = {"attacking king": (0, "moray"), "defending king": (1, "inverness")}
-                regent, where = king.get(table, (-1, ""))
-                fields: dict[str, Any] = {}
-                if regent >= 0:
-                    fields = {"regent": regent, "king": tid(game, where), "gold_out": True}
-                state = position(
-                    game,
-                    [Task("move", 0, 3)],
-                    troops={(0, "moray"): (5, 3, 1), (1, "inverness"): (4, 2, 1)},
-                    control={"moray": 0, "inverness": 1, "loch_ness": 1},
-                    feud=(3,) * players,
-                    hands={0: {"AC10": 1, "AC11": 1}, 1: {"AC02": 1, "AC01": 1}},
-                    **fields,
-                )
-            else:
-                state = game.initial_state()
-        assert isinstance(state, ClanFeudState)
-        self.state, self.calls, self.skirmish = state, list(calls), skirmish
-
-    def over(self) -> bool:
-        """True at the end of a game; a skirmish (ended by its sentinel decision) goes on
-        with a new game from the set-up."""
-        s = self.state
-        assert s is not None
-        if not s.is_terminal:
-            return False
-        if not self.skirmish:
-            return True
-        fresh = s.game.initial_state()
-        assert isinstance(fresh, ClanFeudState)
-        self.state, self.before, self.skirmish = fresh, None, False
-        return False
-
+    # GameMachine's two playing rules with this machine's bounds: bursts of up to 25 drawn
+    # choices, and seeded runs of 25, 100 or 400 moves (a third of them long enough to
+    # finish a game, which GameMachine's evenly drawn lengths reach less often)
     @rule(choices=st.lists(st.integers(min_value=0, max_value=2**16), min_size=1, max_size=25))
     def play(self, choices: list[int]) -> None:
-        """Up to 25 steps, each option (chance outcomes too) drawn by Hypothesis."""
-        for choice in choices:
-            assert self.state is not None
-            if self.over():
-                return
-            movers = self.state.to_move
-            player = movers[choice % len(movers)]
-            legal = self.state.legal_actions(player)
-            self.step(legal[choice % len(legal)], player)
+        """Up to 25 moves, each option (chance outcomes too) drawn by Hypothesis."""
+        super().play(choices)
 
-    @rule(seed=st.integers(min_value=0, max_value=2**32), count=st.sampled_from([25, 100, 400]))
-    def walk(self, seed: int, count: int) -> None:
-        """Up to ``count`` steps of a seeded random walk (chance outcomes by their
-        probabilities), to reach deep into games that drawn choices seldom finish."""
-        rng = Rng(seed)
-        for _ in range(count):
-            if self.over():
-                return
-            s = self.state
-            assert s is not None
-            if s.is_chance:
-                action, rng = clangames.sample_chance(s, rng)
-                self.step(action, None)
-                continue
-            k, rng = rng.below(len(s.to_move))
-            player = s.to_move[k]
-            legal = s.legal_actions(player)
-            j, rng = rng.below(len(legal))
-            self.step(legal[j], player)
+    @rule(seed=st.integers(min_value=0, max_value=2**32 - 1), steps=st.sampled_from([25, 100, 400]))
+    def jump(self, steps: int, seed: int) -> None:
+        """Up to ``steps`` moves of seeded random play, to reach deep into games that drawn
+        choices seldom finish. A skirmish ends within a few moves, so the run goes on into
+        a new game from the set-up."""
+        start = self.steps
+        super().jump(steps, seed)
+        if self.skirmish and self._current().is_terminal and self.steps - start < steps:
+            self.new_game()
+            super().jump(steps - (self.steps - start), (seed + 1) % 2**32)
 
-    def step(self, action: Any, player: int | None) -> None:
-        """Apply one action under the ledger and check the state and the step."""
-        assert self.state is not None
+    def play_on(self) -> bool:
+        """Only a skirmish is followed by a new game: one whole game a run keeps the run's
+        length (a game from the set-up is some hundreds of moves)."""
+        return self.skirmish
+
+    def apply_move(self, before: State, action: Any, player: int) -> State:
+        """Apply the move with every rule handler traced into ``self.calls``."""
         with ledger() as calls:
-            nxt = self.state.apply(action, player)
-        assert isinstance(nxt, ClanFeudState)
-        self.before, self.state, self.calls = self.state, nxt, list(calls)
+            after = super().apply_move(before, action, player)
+        self.calls = list(calls)
         self.steps += 1
-        self.check_state()
-        self.check_step()
+        return after
+
+    def check_move(self, before: State | None, after: State) -> None:
+        """A new game notes whether it is a skirmish; a move gets the ledger's checks."""
+        assert isinstance(after, ClanFeudState)
+        if before is None:
+            self.calls = []
+            self.skirmish = (
+                self.start_position is not None
+                and self.start_position != after.game.initial_state().to_position()
+            )
+            return
+        assert isinstance(before, ClanFeudState)
+        self.check_step(before, after)
 
     def teardown(self) -> None:
         """Report how far the runs went (shown by --hypothesis-show-statistics)."""
+        super().teardown()
         event(f"steps: {self.steps // 50 * 50}+")
         shown = {"bcards", "breveal", "final", "upkeep_pay", "prog", "espawn", "emove"}
         shown |= {"the King changed hands", "a claim paid tokens"}
         for kind in sorted(self.kinds & shown):
             event(f"reached {kind}")
 
-    @invariant()
-    def check_state(self) -> None:
-        if self.state is not None:
-            check(self.state)
-            self.state.check_consistency()
-            check_english(self.state)
-
-    def check_step(self) -> None:
-        """Every handler of the last step within its rule, and nothing moved outside one."""
-        before, after = self.before, self.state
-        assert before is not None and after is not None
+    def check_step(self, before: ClanFeudState, after: ClanFeudState) -> None:
+        """Every handler of the last move within its rule, and nothing moved outside one."""
         for call in self.calls:
             self.kinds.add(call.kind)
             if call.before.regent != call.after.regent:
@@ -537,10 +530,19 @@ class ClanFeudMachine(RuleBasedStateMachine):
         assert 0 <= after.england <= 17, f"the England track at {after.england}"
 
 
-ClanFeudMachine.TestCase.settings = settings(
+Machine = ClanFeudMachine.for_game(
+    st.sampled_from([2, 3, 4, 5]).map(load),
+    starts=STARTS,
+    invariants=[state_invariants],
+    # the ledger already costs about what the rest of the checks do: the position round
+    # trip (most of GameMachine's per-move cost) at every 50th move keeps the run's length
+    round_trip_every=50,
+    name="ClanFeudMachine",
+)
+Machine.TestCase.settings = settings(
     max_examples=EXAMPLES,
     stateful_step_count=10,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
-test_clan_feud_machine = ClanFeudMachine.TestCase
+test_clan_feud_machine = Machine.TestCase

@@ -9,7 +9,8 @@ game when one ends, and after every single move checks
 
 - the kernel's per-state promises (the conformance harness's cheap checks: flow, legal
   action ids and texts, chance weights, terminal returns, winners and scores), and the
-  position notation's exact round trip;
+  position notation's exact round trip (``round_trip_every=n``: only at a game's start, its
+  end and every n-th move, for machines whose own checks already cost a lot per move);
 - optionally the harness's full checks (``full_checks=True``: JSON, rejections,
   observations, resample), which cost about a hundred moves each;
 - the caller's ``invariants`` (``f(state)``) and ``transitions`` (``f(before, after)``),
@@ -32,6 +33,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule
 
 from clangames.engine.chance import sample_chance
+from clangames.engine.errors import InvalidParameterError
 from clangames.engine.game import Game
 from clangames.engine.phases import CHANCE
 from clangames.engine.record import GameRecord, Move
@@ -89,6 +91,7 @@ class GameMachine(RuleBasedStateMachine):
     user_transitions: ClassVar[tuple[Transition, ...]] = ()
     full_checks: ClassVar[bool] = False
     starts: ClassVar[st.SearchStrategy[State] | None] = None
+    round_trip_every: ClassVar[int] = 1
 
     def __init__(self) -> None:
         super().__init__()
@@ -109,12 +112,23 @@ class GameMachine(RuleBasedStateMachine):
         transitions: Sequence[Transition] = (),
         full_checks: bool = False,
         starts: st.SearchStrategy[State] | None = None,
+        round_trip_every: int = 1,
         name: str | None = None,
     ) -> type[GameMachine]:
         """A machine class for ``game``: a loaded game, a registered name (Hypothesis then
         draws its parameters, player count included) or a strategy of loaded games.
         ``starts`` (states, e.g. scenarios from ``game.position``) replaces the initial
-        state as the first game's start; later games start from the initial state."""
+        state as the first game's start; later games start from the initial state.
+        ``round_trip_every=n`` checks the position round trip (the costliest per-move
+        check) only at each game's start and end and at every n-th move of a game."""
+        if isinstance(round_trip_every, bool) or not isinstance(round_trip_every, int):
+            raise InvalidParameterError(
+                f"round_trip_every must be a whole number of moves, got {round_trip_every!r}"
+            )
+        if round_trip_every < 1:
+            raise InvalidParameterError(
+                f"round_trip_every must be 1 or more (1: every move), got {round_trip_every}"
+            )
         if isinstance(game, Game):
             games: st.SearchStrategy[Game] = st.just(game)
             title = game.name
@@ -130,6 +144,7 @@ class GameMachine(RuleBasedStateMachine):
             "user_transitions": tuple(transitions),
             "full_checks": full_checks,
             "starts": starts,
+            "round_trip_every": round_trip_every,
         }
         machine = type(name or f"GameMachine_{title}", (cls,), attributes)
         return machine
@@ -154,6 +169,8 @@ class GameMachine(RuleBasedStateMachine):
         for choice in choices:
             state = self._current()
             if state.is_terminal:
+                if not self.play_on():
+                    return
                 self.finished += 1
                 self._new_game()
                 continue
@@ -181,7 +198,7 @@ class GameMachine(RuleBasedStateMachine):
             j, rng = rng.below(len(legal))
             self._move(player, legal[j])
 
-    @precondition(lambda self: self.state is not None and self.state.is_terminal)
+    @precondition(lambda self: self.state is not None and self.state.is_terminal and self.play_on())
     @rule()
     def new_game(self) -> None:
         """After the end: a new game of the same game."""
@@ -228,9 +245,10 @@ class GameMachine(RuleBasedStateMachine):
                 context = self._context = _Context(game, None, None, 64)
             context.record = record
             _check_cheap(context, state)
-            failure = position_failure(state)
-            if failure is not None:
-                raise AssertionError(f"[{failure[0]}] {failure[1]}")
+            if len(self.moves) % self.round_trip_every == 0 or state.is_terminal:
+                failure = position_failure(state)
+                if failure is not None:
+                    raise AssertionError(f"[{failure[0]}] {failure[1]}")
             if self.full_checks:
                 self.rng = check_state(state, self.rng, record=record)
         except Exception as exc:  # any broken promise, reported with the record
@@ -256,6 +274,11 @@ class GameMachine(RuleBasedStateMachine):
         """Apply one move (a hook: a subclass can wrap it, e.g. to trace the rules that
         run inside it for :meth:`check_move`)."""
         return before.apply(action, None if player == CHANCE else player)
+
+    def play_on(self) -> bool:
+        """Whether a finished game is followed by a new one (a hook: always by default; a
+        subclass whose games are long can end the run's play with its first game)."""
+        return True
 
     def check_move(self, before: State | None, after: State) -> None:
         """A hook for subclasses with checks that need the history of the game (kept in
