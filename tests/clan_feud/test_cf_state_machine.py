@@ -1,12 +1,14 @@
-"""A Hypothesis state machine that plays Clan Feud with drawn choices and checks the game's
-invariants after every step, the history-aware ones included.
+"""Clan Feud's own state machine on the public GameMachine: play with drawn choices and
+seeded runs from five start tables, the kernel's checks after every move, the game's
+invariants (England's included) on every state and a rule ledger around every move.
 
 Every state must pass :func:`cf_rules_helpers.invariant` (troops within supply per type,
-buildings, the 50 action cards and sealed commitments, armies, the King) and its own
-consistency check. Across each step the machine keeps a ledger: one step (an action and
-the automatic work after it) runs many rules, so the step runs with each rule's handler
-wrapped to record the facts before and after it, and each handler's change is checked
-against what that rule may do:
+buildings, the 50 action cards and sealed commitments, armies, the King), its own
+consistency check and :func:`check_english`. Across each step the machine keeps a ledger:
+one step (an action and the automatic work after it) runs many rules, so the step runs
+(GameMachine's ``apply_move``) with each rule's handler wrapped to record the facts before
+and after it, and ``check_move`` checks each handler's change against what that rule may
+do:
 
 - £ moves only in Income, the Income roll, Intrigue, Build, Recruit, upkeep and the effect
   programs of events and objectives, by the rulings' amounts (£1/£2 a territory, the
@@ -462,7 +464,8 @@ class ClanFeudMachine(GameMachine):
         a new game from the set-up."""
         start = self.steps
         super().jump(steps, seed)
-        if self.skirmish and self._current().is_terminal and self.steps - start < steps:
+        ended = self.state is not None and self.state.is_terminal
+        if self.skirmish and ended and self.steps - start < steps:
             self.new_game()
             super().jump(steps - (self.steps - start), (seed + 1) % 2**32)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from clangames.engine.errors import InvalidParameterError
 from clangames.engine.record import GameRecord
 from clangames.engine.state import State
 from clangames.testing import GameMachine, MachineFailure
@@ -94,3 +95,74 @@ def test_subclass_hooks_see_every_move_and_every_new_game() -> None:
     # every applied move is checked, and so is each game's initial state
     assert counts["checked"] == counts["applied"] + counts["games_started"]
     assert counts["games_started"] >= 10
+
+
+def test_round_trip_every_checks_starts_ends_and_every_nth_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import clangames.testing.machine as machine_module
+
+    round_tripped: list[State] = []
+    checked = machine_module.position_failure
+
+    def counting(state: State) -> tuple[str, str] | None:
+        round_tripped.append(state)
+        return checked(state)
+
+    monkeypatch.setattr(machine_module, "position_failure", counting)
+    seen: list[tuple[int, bool, bool]] = []
+
+    class Sampling(GameMachine):
+        def check_move(self, before: State | None, after: State) -> None:
+            tripped = bool(round_tripped) and round_tripped[-1] is after
+            seen.append((len(self.moves), after.is_terminal, tripped))
+
+    run_machine(Sampling.for_game(toys.toy(), round_trip_every=3), max_examples=10, steps=4)
+    assert all(tripped == (moves % 3 == 0 or end) for moves, end, tripped in seen)
+    assert any(not tripped for _, _, tripped in seen)
+    assert any(moves > 0 and tripped for moves, _, tripped in seen)
+
+
+@pytest.mark.parametrize("every", [0, -2, 1.5, True])
+def test_round_trip_every_rejects_anything_but_a_positive_whole_number(every: object) -> None:
+    with pytest.raises(InvalidParameterError, match="round_trip_every"):
+        GameMachine.for_game(toys.toy(), round_trip_every=every)  # type: ignore[arg-type]
+
+
+class OneGameMachine(GameMachine):
+    """Ends each run's play with its first game."""
+
+    most_games = 0
+    ended = 0
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.started = 0
+
+    def play_on(self) -> bool:
+        return False
+
+    def check_move(self, before: State | None, after: State) -> None:
+        if before is None:
+            self.started += 1
+            type(self).most_games = max(type(self).most_games, self.started)
+        if after.is_terminal:
+            type(self).ended += 1
+
+
+def test_play_on_false_ends_the_run_with_its_first_game() -> None:
+    machine = OneGameMachine.for_game(toys.toy(), name="OneGame")
+    run_machine(machine, max_examples=10, steps=8)
+    counts = machine.__dict__
+    assert counts["ended"] > 0 and counts["most_games"] == 1
+
+
+class ManyGamesMachine(OneGameMachine):
+    def play_on(self) -> bool:
+        return True
+
+
+def test_play_on_true_goes_on_with_new_games() -> None:
+    machine = ManyGamesMachine.for_game(toys.toy(), name="ManyGames")
+    run_machine(machine, max_examples=10, steps=8)
+    assert machine.__dict__["most_games"] > 1
