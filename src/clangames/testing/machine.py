@@ -5,7 +5,8 @@
 name, whose parameters Hypothesis then draws, or a strategy of loaded games). It plays
 legal moves and chance outcomes chosen by Hypothesis, in short bursts (``play``) or long
 seeded random runs (``jump``, so late-game states are reached in few steps), starts a new
-game when one ends, and after every single move checks
+game when one ends (unless :meth:`GameMachine.play_on` says the run is over), and after
+every single move checks
 
 - the kernel's per-state promises (the conformance harness's cheap checks: flow, legal
   action ids and texts, chance weights, terminal returns, winners and scores), and the
