@@ -2,8 +2,9 @@
 skirmish set up with the scenario builder, the kernel's checks and the position round trip
 after every move, and the game's invariants on every state.
 
-The game's own machine (test_cf_state_machine.py) also keeps a per-rule ledger around each
-move; it stays as it is while the English armies and action cards are added to the rules.
+The game's own machine (test_cf_state_machine.py) is a GameMachine too, with a per-rule
+ledger around each move and the round trip checked every 50th move; this one checks it on
+every move.
 """
 
 from __future__ import annotations
