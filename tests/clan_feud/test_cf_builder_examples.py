@@ -90,3 +90,23 @@ def test_an_army_moves_at_its_slowest_troops_speed(game: clangames.Game) -> None
     stepped = play(rider, "territory banff", "territory moray")
     # Moray's neighbours: Banff (the origin), Inverness, Badenoch (mountainous)
     assert texts(stepped) == ["stop", "territory inverness"]
+
+
+def test_a_winning_english_army_rolls_at_most_the_losers_plus_three(game: clangames.Game) -> None:
+    """The rulebook's England example: 2 infantry beaten by 2 cavalry + 4 infantry roll 5
+    dice, not 6 (the losing troops + 3). Here seat 0's 2 infantry march from Moray into
+    Banff, where England's level-2 army stands; England defends and wins the round. Twin of
+    test_cf_england_war.py::test_the_rulebooks_dice_cap_example (England attacking there)."""
+    start = game.position(
+        phase="move@0",
+        tasks=f"[{TASKS},[move,0,1,0,0,[]]]",
+        troops="[[moray.infantry*2],[]]",
+        controller="[moray:0]",
+        english="[[banff,[4,2,0],[2]]]",
+        england=14,
+        track_start=14,
+    )
+    s = play(start, "territory moray", "take 2 infantry", "territory banff", "commit 0")
+    assert s.is_chance
+    # England (side 1) rolls: 5 dice, as the rulebook says, though it won by far more
+    assert "[bhits,-,1,5,0,[]]" in s.to_position()
