@@ -39,14 +39,13 @@ from clangames.clan_feud.actions import (
     Total,
     Word,
 )
-from clangames.clan_feud.state import Battle, Task, occupied
+from clangames.clan_feud.state import ENGLAND, Battle, Task, occupied
 from clangames.engine.simultaneous import Commitments
 
 if TYPE_CHECKING:
     from clangames.clan_feud.rules import W
 
 SPEED = (1, 2, 1)
-ENGLAND = -1
 
 
 def _cards() -> Any:

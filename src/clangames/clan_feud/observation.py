@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from clangames.clan_feud.state import Battle, EnglishArmy, Task
+from clangames.clan_feud.state import ENGLAND, Battle, EnglishArmy, Task
 from clangames.engine.errors import StateDecodeError
 from clangames.engine.phases import CHANCE
 from clangames.engine.rng import Rng
@@ -377,9 +377,6 @@ def _check_english(s: ClanFeudState, fail: Callable[[str, str], None]) -> None:
     at_war = track.at_war(s.england)
     if not at_war and (s.english or (b is not None and ENGLAND in b.owners)):
         fail("english", "English armies stand only while England is at war")
-
-
-ENGLAND = -1
 
 
 def _in_battle(s: ClanFeudState) -> bool:

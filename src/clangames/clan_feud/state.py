@@ -57,6 +57,10 @@ class Task:
     data: tuple[int, ...] = ()
 
 
+ENGLAND = -1
+"""The owner of England's side in a battle (the clans are seats 0..n-1)."""
+
+
 @attrs.frozen(slots=True)
 class EnglishArmy:
     """An English army on the board (part 2): its ``territory``, its ``troops`` (infantry,

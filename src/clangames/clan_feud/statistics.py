@@ -25,8 +25,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from clangames.clan_feud.actions import PlayAction, PlayCard, StartAt
-from clangames.clan_feud.military import ENGLAND
 from clangames.clan_feud.scoring import final_count
+from clangames.clan_feud.state import ENGLAND
 from clangames.engine.phases import CHANCE
 from clangames.engine.statistics import GameStatistics, Moves
 

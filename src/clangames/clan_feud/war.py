@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from clangames.clan_feud.actions import ClanFeudAction, Place
-from clangames.clan_feud.state import Battle, EnglishArmy, Task, occupied
+from clangames.clan_feud.state import ENGLAND, Battle, EnglishArmy, Task, occupied
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -39,8 +39,6 @@ if TYPE_CHECKING:
     from clangames.clan_feud.state import ClanFeudState
 
     Table: TypeAlias = W | ClanFeudState
-
-ENGLAND = -1
 
 
 # ---------------------------------------------------------------------------------------
