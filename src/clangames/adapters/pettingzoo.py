@@ -122,16 +122,17 @@ class _Table:
         return out.getvalue()
 
 
-class ClanGamesAECEnv(AECEnv):  # type: ignore[misc]
-    """A clangames game as a PettingZoo AEC environment (see the module docstring)."""
+class _TableEnv:
+    """What both environments share: the game's table, spaces, metadata and render mode."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": RENDER_MODES, "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]]
 
-    def __init__(self, name: str, render_mode: str | None = None, **params: Any) -> None:
-        super().__init__()
+    def _set_up(
+        self, name: str, render_mode: str | None, params: dict[str, Any], no_move: bool
+    ) -> None:
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {RENDER_MODES} or None")
-        self._table = _Table(name, params, no_move=False)
+        self._table = _Table(name, params, no_move=no_move)
         self.metadata = {**type(self).metadata, "name": f"clangames_{self._table.game.name}_v0"}  # type: ignore[misc]
         self.render_mode = render_mode
         self.possible_agents = list(self._table.agents)
@@ -149,6 +150,16 @@ class ClanGamesAECEnv(AECEnv):  # type: ignore[misc]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
+
+
+class ClanGamesAECEnv(_TableEnv, AECEnv):  # type: ignore[misc]
+    """A clangames game as a PettingZoo AEC environment (see the module docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": RENDER_MODES, "is_parallelizable": False}
+
+    def __init__(self, name: str, render_mode: str | None = None, **params: Any) -> None:
+        super().__init__()
+        self._set_up(name, render_mode, params, no_move=False)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         table = self._table
@@ -202,35 +213,16 @@ class ClanGamesAECEnv(AECEnv):  # type: ignore[misc]
         pass
 
 
-class ClanGamesParallelEnv(ParallelEnv):  # type: ignore[misc]
+class ClanGamesParallelEnv(_TableEnv, ParallelEnv):  # type: ignore[misc]
     """A clangames game with simultaneous moves as a PettingZoo Parallel environment."""
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": RENDER_MODES}
 
     def __init__(self, name: str, render_mode: str | None = None, **params: Any) -> None:
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode must be one of {RENDER_MODES} or None")
-        self._table = _Table(name, params, no_move=True)
+        self._set_up(name, render_mode, params, no_move=True)
         if not self._table.game.info.has_simultaneous_moves:
             raise ValueError(f"{name} has no simultaneous moves: use aec_env (the AEC environment)")
-        self.metadata = {**type(self).metadata, "name": f"clangames_{self._table.game.name}_v0"}  # type: ignore[misc]
-        self.render_mode = render_mode
-        self.possible_agents = list(self._table.agents)
         self.agents: list[str] = []
-        self.observation_spaces = self._table.observation_spaces
-        self.action_spaces = self._table.action_spaces
-        self.state_now: State = self._table.game.initial_state()
-
-    @property
-    def game(self) -> Game:
-        """The clangames game."""
-        return self._table.game
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
 
     def _observations(self) -> dict[str, dict[str, np.ndarray[Any, Any]]]:
         table = self._table
