@@ -5,6 +5,11 @@ traceback, since the command's own handling is not in place yet. This module imp
 command inside a guard, so an early Ctrl-C ends like any other: one line and exit status
 130. It lives outside the ``clangames`` package because importing anything inside the
 package runs the package's ``__init__``, which loads every game, first.
+
+One window stays open: the milliseconds in which the interpreter starts (site, then the
+installer-generated script importing `re` and this module). A Ctrl-C there is Python's own (a
+traceback through the standard library, none of it clangames code); closing it would need a native
+launcher, which a pure-Python package cannot install portably.
 """
 
 from __future__ import annotations
