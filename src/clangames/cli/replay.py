@@ -42,8 +42,7 @@ __all__ = ["ReplayError", "add_parser", "read_record", "replay", "run"]
 
 
 STEP_HELP = (
-    "Enter or n: next step; b: back; N or j N: jump to after move N; f: first; l: last;"
-    " q: stop"
+    "Enter or n: next step; b: back; N or j N: jump to after move N; f: first; l: last; q: stop"
 )
 """The keys of ``replay --step``."""
 

@@ -68,9 +68,7 @@ def check_pictures(state: State, fail: Fail, rng: Rng) -> None:
                 f" player {p} cannot know (a renderer reading beyond the observation?)",
             )
         if other.render(None, PICTURE_WIDTH) != public:
-            raise fail(
-                "picture-leak", f"the public picture changes under resample({p}): it leaks"
-            )
+            raise fail("picture-leak", f"the public picture changes under resample({p}): it leaks")
     for p in state.to_move:
         if p == CHANCE:
             continue
