@@ -53,14 +53,23 @@ class EndReport:
         return out
 
 
+def class_kind(action: Action) -> str:
+    """An action's kind for most games: its class name."""
+    return type(action).__name__
+
+
 @attrs.frozen(slots=True)
 class Guide:
     """One game's explanations (see the module docstring)."""
 
     rules: str
     kinds: dict[str, str]
-    """Per action class name: what that kind of action does and when it is legal."""
+    """Per action kind (see ``kind_of``): what that kind of action does and when it is
+    legal."""
     breakdown: Callable[[Sequence[State]], EndReport]
+    kind_of: Callable[[Action], str] = class_kind
+    """The key of ``kinds`` that explains an action: its class name, unless one class
+    holds decisions that differ in kind (Clan Feud's one-word decisions)."""
 
 
 def _names(seats: Sequence[int]) -> str:
@@ -300,12 +309,97 @@ objectives. At the end King James comes of age and a final count adds VP. Most V
 tied clans share the win."""
 
 CLAN_FEUD_KINDS = {
-    "Assign": "puts that die on that slot of your clan board, which acts when the slot runs.",
-    "Place": "chooses that territory (to place, move, build or fight there).",
-    "Commit": "commits that many feud tokens to the battle round in secret.",
-    "PlayCard": "plays that action card from your hand.",
-    "Word": "answers the question being asked (the prompt says which).",
+    # one-word decisions, keyed by their word (see _clan_feud_kind)
+    "Word pass": "lets this decision go by: you play no action card in this window or, when "
+    "assigning, place no die. Legal because playing a card is never required, and a die "
+    "need not be placed when none of yours fits a free slot without a card's help.",
+    "Word tokens": "takes the Feud benefit as feud tokens instead of raising dice. Legal "
+    "because your die on the feud column lets you choose between the two.",
+    "Word stop": "ends what you are doing now: no more raises, buildings, moves, steps, die "
+    "changes or rerolls this time. Legal because you have done at least one already, and "
+    "after that you may stop whenever you like.",
+    "Word recruit": "uses your military die to recruit troops. Legal because you can pay "
+    "for at least one troop and have a territory to put it in.",
+    "Word move": "uses your military die to move your armies. Legal because you have troops "
+    "on the map.",
+    "Word king goes": "takes King James along with the troops that move. Legal because he "
+    "is with the army that moves.",
+    "Word king stays": "leaves King James behind with the troops that stay. Legal because "
+    "some troops of that army stay where they are.",
+    "Word continue": "fights another battle round. Legal because the battle is still "
+    "undecided and each side may go on or retreat after every round.",
+    "Word retreat": "ends the battle by withdrawing your side. Legal because either side "
+    "may retreat after a round instead of fighting on.",
+    "Word accept": "carries out the optional effect the event or card offers you. Legal "
+    "because the effect is optional and you can carry it out.",
+    "Word decline": "leaves the optional effect aside. Always allowed when an effect is optional.",
+    "Word no card": "commits no action card to this battle round; it stays sealed like a "
+    "card, so the others cannot tell. Always allowed.",
+    "Word pay upkeep": "pays the upkeep of your troops now, in pounds and feud tokens. Legal "
+    "because your money and feud tokens together cover what you owe.",
+    # choices of a seat or a place
+    "Seat": "names that player: the next place of the turn order, the tied player who sets "
+    "it, or the player you steal from or whose dice you reroll (the prompt says which). "
+    "Legal because that player may be named in this decision.",
+    "Place": "chooses that territory: where a building or free troops go, which army moves, "
+    "the next step of a move, where beaten troops retreat, or what an English army marches "
+    "on (the prompt says which). Legal because that territory meets this decision's "
+    "conditions (yours, next to the last step, with room, and so on).",
+    # the dice
+    "Assign": "puts that die on that column of your clan board at that level; the slot acts "
+    "when its column runs this turn. Legal because the die is unassigned, its face is at "
+    "least the level, and a slot of that level is free.",
+    "Raise": "Feud benefit: turns one of your unassigned dice of that colour and face up by "
+    "one. Legal because your feud die lets you raise dice and this one is below its "
+    "highest face (a die raised once this turn cannot be raised again).",
+    "ToThree": "turns one of your unassigned dice of that colour showing 1 into a 3 (the "
+    "Feud III benefit, or a card's die change). Legal because you have such a die; black "
+    "dice never show 3.",
+    "Reroll": "picks one unassigned die of that colour and face for the card's reroll. Legal "
+    "because the card lets you pick dice to reroll and this one is not picked yet.",
+    # building, troops and upkeep
+    "BuildSlot": "pays the slot's price to uncover that slot of that column of your clan "
+    "board, which dice may use from then on; the slot also gives you a die, or a tower "
+    "house or castle that you place next. Legal because your build die reaches the slot's "
+    "level, the slot is still covered and you can pay.",
+    "Take": "recruits or moves that many troops of that type (the prompt says which). Legal "
+    "because you have that many to move, or the supply, room and money to recruit them.",
+    "Lose": "removes one troop of that type from your army: a casualty, troops you give up "
+    "before upkeep, or an event's loss. Legal because that army has such a troop.",
+    "PayFeud": "pays that much of your upkeep in feud tokens and the rest in pounds. Legal "
+    "because you hold those tokens and the money for the rest.",
+    # events and action cards
+    "Option": "takes that option of the event's or card's choice. Legal because you can "
+    "carry out that option.",
+    "PlayAction": "plays that action card from your hand for its action, in its timing "
+    "window (before the turn order, after the roll, while assigning, before upkeep). Legal "
+    "because you hold it, this is its window and its action can be carried out now.",
+    "Discard": "discards that action card from your hand, as the event or card asks. Legal "
+    "because you hold one of that design.",
+    # battles
+    "PlayCard": "commits that action card to the battle round, sealed until both sides "
+    "reveal. Legal because you hold it.",
+    "Commit": "commits that many feud tokens to the battle round, sealed until both sides "
+    "reveal; they add to your strength and are spent. Legal because you hold that many.",
+    "Roll": "rolls that many casualty dice as the round's winner. Legal because it is at "
+    "most your side's winning margin of strength.",
+    # chance
+    "StartAt": "deals the next clan's start territory, by chance.",
+    "Lot": "draws the next place of the first turn order, by chance.",
+    "Rolled": "rolls a player's dice of that colour, by chance; only how many show each face "
+    "matters.",
+    "Total": "sums a roll (Income II's black dice, or a side's artillery), by chance.",
+    "Hits": "rolls the casualty dice, by chance: hits on the beaten side and on the roller's own.",
+    "DrawCard": "draws an action card, from the deck or at random from a hand, by chance.",
+    "DrawEvent": "draws the next event card, by chance.",
 }
+
+
+def _clan_feud_kind(action: Action) -> str:
+    """Clan Feud's one-word decisions differ in kind (pass, retreat, pay upkeep, ...), so
+    each word is its own kind; every other action's kind is its class."""
+    kind = class_kind(action)
+    return f"{kind} {action.word}" if kind == "Word" else kind
 
 
 def _clan_feud_source(before: State, step_text: str, ends: bool) -> str:
@@ -360,7 +454,7 @@ GUIDES: dict[str, Guide] = {
     "kings_kilt": Guide(KINGS_KILT_RULES, KINGS_KILT_KINDS, _kings_kilt_breakdown),
     "koa_kingmaker": Guide(KOA_RULES, KOA_KINDS, _koa_breakdown),
     "kilt_castle": Guide(KILT_CASTLE_RULES, KILT_CASTLE_KINDS, _kilt_castle_breakdown),
-    "clan_feud": Guide(CLAN_FEUD_RULES, CLAN_FEUD_KINDS, _clan_feud_breakdown),
+    "clan_feud": Guide(CLAN_FEUD_RULES, CLAN_FEUD_KINDS, _clan_feud_breakdown, _clan_feud_kind),
 }
 """The explanations of each built-in game, by game name."""
 
@@ -383,11 +477,25 @@ def explain_action(state: State, action: Action, seat: int) -> str:
             action, seat
         )
     what = state.describe(action)
-    guide = GUIDES.get(state.game.name)
-    kind = (guide.kinds if guide else {}).get(type(action).__name__)
-    options = len(state.legal_actions(seat))
-    why = kind if kind else f"is one of your {options} options now."
+    kind = kind_explanation(state, action)
+    why = kind if kind else GENERIC_WHY.format(options=len(state.legal_actions(seat)))
     return f"{state.action_text(action)}: {what}. This {why}\nNow: {state.prompt()}"
+
+
+GENERIC_WHY = "is one of your {options} options now."
+"""The generic explanation: what :func:`explain_action` says of an action whose kind its
+game's guide does not explain (only how many options there are). The tests assert that no
+action a built-in game offers ever gets it."""
+
+
+def kind_explanation(state: State, action: Action) -> str | None:
+    """What ``action``'s kind does and when it is legal, from its game's guide; None when
+    the guide does not explain that kind (or the game has none), and so the generic
+    explanation is given."""
+    guide = GUIDES.get(state.game.name)
+    if guide is None:
+        return None
+    return guide.kinds.get(guide.kind_of(action))
 
 
 def _generic_breakdown(states: Sequence[State]) -> EndReport:
