@@ -26,6 +26,8 @@ VIEW_KEYS = {
     "legal",
     "log",
     "result",
+    "notices",
+    "halted",
 }
 
 
@@ -105,6 +107,9 @@ def check_payload(
     if state.is_terminal:
         result = {"scores": list(state.scores()), "winners": list(state.winners())}
     assert payload["result"] == result
+    # the server's own failures: public, and never an exception's message
+    assert all(isinstance(n, str) and n.startswith("Move ") for n in payload["notices"])
+    assert payload["halted"] is None or set(payload["halted"]) == {"message", "retry"}
 
 
 def _action(state: State, move: Move) -> Any:

@@ -6,7 +6,17 @@ is the Starlette application (the ``[web]`` extra: ``pip install 'clangames[web]
 :mod:`~clangames.web.page` its pages. Only ``app`` needs the extra.
 """
 
-from clangames.web.hub import Hub, Room, SeatSpec, WebError
-from clangames.web.store import Store, StoreError, default_db_path
+from clangames.web.hub import Halt, Hub, Room, SeatSpec, WebError
+from clangames.web.store import Incident, Store, StoreError, default_db_path
 
-__all__ = ["Hub", "Room", "SeatSpec", "Store", "StoreError", "WebError", "default_db_path"]
+__all__ = [
+    "Halt",
+    "Hub",
+    "Incident",
+    "Room",
+    "SeatSpec",
+    "Store",
+    "StoreError",
+    "WebError",
+    "default_db_path",
+]

@@ -4,9 +4,11 @@ WebSocket per page for live updates; bots and chance move on the server.
 Routes: ``GET /`` (a page to create a game), ``POST /api/games`` (create), ``GET
 /play/{game}/{token}`` (a seat's page), ``GET /watch/{game}`` (a spectator's page), ``GET
 /api/games/{game}/view`` (``?token=``: the seat's view, else the public one), ``POST
-/api/games/{game}/act``, ``GET /api/games/{game}/record`` (a finished game's record) and
-the WebSocket ``/ws/{game}`` (``?token=``). Every refusal is a JSON ``{"error": ...}`` with a
-clear message; an unexpected failure is ``{"error": "internal error"}``, never a trace.
+/api/games/{game}/act``, ``POST /api/games/{game}/retry`` (a paused game), ``GET
+/api/games/{game}/record`` (a finished game's record) and the WebSocket ``/ws/{game}``
+(``?token=``). Every refusal is a JSON ``{"error": ...}`` with a clear message; an
+unexpected failure is ``{"error": "internal error"}``, never a trace. A failure of the
+server's own moves (a bot, chance) is never silent: see :meth:`Server._automatic`.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import traceback
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -25,6 +28,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from clangames.engine.phases import CHANCE
 from clangames.engine.registry import games
 from clangames.web.hub import Hub, Room, WebError
 from clangames.web.page import create_page, game_page
@@ -40,11 +44,18 @@ MAX_WATCHERS = 64
 log = logging.getLogger("clangames.web")
 
 
+BOT_DEADLINE = 60.0
+"""Seconds the server waits for a bot's decision (bots are held to at most
+``MAX_BOT_SECONDS``; this is a safety net for one that hangs): then it plays a random
+legal move for the seat, as when the bot raises."""
+
+
 class Server:
     """The hub plus what only a running server has: open pages, locks, bot tasks."""
 
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: Hub, bot_deadline: float = BOT_DEADLINE) -> None:
         self.hub = hub
+        self.bot_deadline = bot_deadline
         self.watchers: dict[str, list[tuple[WebSocket, int | None]]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
@@ -73,29 +84,82 @@ class Server:
             self.tasks[room.id] = asyncio.get_running_loop().create_task(self._automatic(room))
 
     async def _automatic(self, room: Room) -> None:
-        while True:
+        """Make the server's own moves until humans are to move, the game is over or it
+        pauses. Nothing here fails silently: a bot that raises or hangs is replaced by a
+        random legal move for that decision; any other failure (chance, the rules, the
+        database) pauses the game with a message to every page. Either way the traceback
+        goes to the server's log and the incident to the database."""
+        try:
+            while await self._one_move(room):
+                await self.broadcast(room)
+        except Exception as exc:
+            log.exception("game %s: the server's own move failed; the game is paused", room.id)
             async with self.lock(room):
-                nxt = room.automatic()
-                state = room.state
-            if nxt is None:
-                return
-            player, choose = nxt
-            try:
-                action = await asyncio.to_thread(choose, state)
-            except Exception:
-                log.exception("game %s: the server's move failed", room.id)
-                return
-            async with self.lock(room):
-                if room.state is not state:
-                    continue  # a human moved meanwhile: decide again
-                self.hub.commit(room, action, player)
+                self.hub.halt(room, self._moving(room), _name(exc), _detail(exc))
             await self.broadcast(room)
+
+    @staticmethod
+    def _moving(room: Room) -> int:
+        """Whose move the server was making (chance unless a bot seat is to move)."""
+        state = room.state
+        if state.is_chance or state.is_terminal:
+            return CHANCE
+        bots = [p for p in state.to_move if room.seats[p].kind == "bot"]
+        return bots[0] if bots else CHANCE
+
+    async def _one_move(self, room: Room) -> bool:
+        """Make one move of the server's; False when there is none to make."""
+        async with self.lock(room):
+            nxt = room.automatic()
+            state = room.state
+        if nxt is None:
+            return False
+        player, choose = nxt
+        failure: tuple[str, str] | None = None
+        action = None
+        # The thread of a bot that hangs cannot be stopped; the game goes on without it.
+        job = asyncio.ensure_future(asyncio.to_thread(choose, state))
+        done, _ = await asyncio.wait({job}, timeout=self.bot_deadline)
+        if not done:
+            job.cancel()
+            said = f"no decision within {self.bot_deadline:g} seconds"
+            if player == CHANCE:
+                raise TimeoutError(f"chance: {said}")
+            failure = (said, f"the bot was still deciding after {self.bot_deadline:g} s")
+            log.error("game %s: player %d's bot made %s", room.id, player, said)
+        else:
+            try:
+                action = job.result()
+            except Exception as exc:
+                if player == CHANCE:
+                    raise
+                failure = (_name(exc), _detail(exc))
+                log.exception("game %s: player %d's bot failed", room.id, player)
+        async with self.lock(room):
+            if room.state is not state:
+                return True  # a human moved meanwhile: decide again
+            if failure is not None:
+                self.hub.fall_back(room, player, *failure)
+            else:
+                self.hub.commit(room, action, player)
+        return True
 
     async def idle(self, game_id: str) -> None:
         """Wait until the server has no move of its own to make in ``game_id`` (tests)."""
         task = self.tasks.get(game_id)
         if task is not None:
             await task
+
+
+def _name(exc: BaseException) -> str:
+    """An exception as players may see it: its class only (its message may quote hidden
+    state)."""
+    return type(exc).__name__
+
+
+def _detail(exc: BaseException) -> str:
+    """An exception in full, for the log and the database."""
+    return "".join(traceback.format_exception(exc))
 
 
 async def _json_body(request: Request) -> Any:
@@ -112,11 +176,13 @@ async def _json_body(request: Request) -> Any:
         raise WebError(400, f"the request body is not JSON: {exc}") from exc
 
 
-def create_app(db: str = ":memory:", max_games: int | None = None) -> Starlette:
+def create_app(
+    db: str = ":memory:", max_games: int | None = None, bot_deadline: float = BOT_DEADLINE
+) -> Starlette:
     """The server's ASGI app on the SQLite file ``db`` (every game in it resumes)."""
     store = Store(db)
     hub = Hub(store) if max_games is None else Hub(store, max_games)
-    server = Server(hub)
+    server = Server(hub, bot_deadline)
 
     def server_of(request: Request | WebSocket) -> Server:
         found: Server = request.app.state.server
@@ -174,6 +240,17 @@ def create_app(db: str = ":memory:", max_games: int | None = None) -> Starlette:
         srv.kick(room)
         return JSONResponse(payload)
 
+    async def retry(request: Request) -> Response:
+        srv = server_of(request)
+        body = await _json_body(request)
+        room = srv.hub.room(request.path_params["game"])
+        async with srv.lock(room):
+            srv.hub.retry(room.id, body)
+            payload = room.view(srv.hub.seat_of(room.id, body["token"]))
+        await srv.broadcast(room)
+        srv.kick(room)
+        return JSONResponse(payload)
+
     async def record(request: Request) -> Response:
         rec = server_of(request).hub.record(request.path_params["game"])
         return Response(
@@ -196,10 +273,10 @@ def create_app(db: str = ":memory:", max_games: int | None = None) -> Starlette:
             await ws.send_json({"type": "error", "status": exc.status, "error": str(exc)})
             await ws.close(code=1008)
             return
-        async with srv.lock(room):
-            pages.append((ws, seat))
-            await ws.send_json(room.view(seat))
         try:
+            async with srv.lock(room):
+                pages.append((ws, seat))
+                await ws.send_json(room.view(seat))
             while True:
                 text = await ws.receive_text()
                 await _message(srv, room, ws, seat, token, text)
@@ -218,14 +295,20 @@ def create_app(db: str = ":memory:", max_games: int | None = None) -> Starlette:
                 message = json.loads(text)
             except ValueError as exc:
                 raise WebError(400, f"the message is not JSON: {exc}") from exc
-            if not isinstance(message, dict) or message.get("type") != "act":
-                raise WebError(400, 'expected {"type": "act", "turn": N, "action": "..."}')
+            kind = message.get("type") if isinstance(message, dict) else None
+            if not isinstance(message, dict) or kind not in ("act", "retry"):
+                raise WebError(
+                    400, 'expected {"type": "act", "turn": N, "action": "..."} or {"type": "retry"}'
+                )
             if seat is None or token is None:
                 raise WebError(403, "a spectator cannot act")
             if message.get("token", token) != token:
                 raise WebError(403, "a page acts only with its own seat's token")
             async with srv.lock(room):
-                srv.hub.act(room.id, {**message, "token": token})
+                if kind == "retry":
+                    srv.hub.retry(room.id, {"token": token})
+                else:
+                    srv.hub.act(room.id, {**message, "token": token})
         except WebError as exc:
             await ws.send_json({"type": "error", "status": exc.status, "error": str(exc)})
             return
@@ -264,6 +347,7 @@ def create_app(db: str = ":memory:", max_games: int | None = None) -> Starlette:
             Route("/api/games", create, methods=["POST"]),
             Route("/api/games/{game}/view", view),
             Route("/api/games/{game}/act", act, methods=["POST"]),
+            Route("/api/games/{game}/retry", retry, methods=["POST"]),
             Route("/api/games/{game}/record", record),
             Route("/play/{game}/{token}", play),
             Route("/watch/{game}", watch),

@@ -11,6 +11,7 @@ change, so a stale or replayed message is refused), and only if legal in the cur
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
 from collections.abc import Callable
@@ -31,7 +32,9 @@ from clangames.engine.rng import Rng
 from clangames.engine.state import Action, State
 from clangames.rendering.svg import state_picture
 from clangames.rendering.text import WORLDS, Renderer, narrate, renderer_for, step_line
-from clangames.web.store import Store, digest
+from clangames.web.store import Incident, Store, StoreError, digest
+
+log = logging.getLogger("clangames.web")
 
 MAX_GAMES = 64
 """Games one server keeps by default (``--max-games``)."""
@@ -46,6 +49,8 @@ MAX_MOVES = 20_000
 sooner; this bounds a misbehaving parameter set)."""
 TOKEN_BYTES = 24
 """Seat tokens are 192 random bits (URL-safe base64)."""
+FALLBACK_STREAM = 1 << 20
+"""The Rng stream of a fallback move: apart from every seat's own (``p + 1``)."""
 
 
 class WebError(ClanGamesError):
@@ -149,6 +154,43 @@ def publicly_identifiable(before: State, action: Action, player: int, after: Sta
     return True
 
 
+@attrs.frozen(slots=True)
+class Step:
+    """One move worked out in full before anything changes (:meth:`Room.prepare`): the
+    state after it, the move as saved, each seat's and the spectators' log line, and each
+    seat's options and decision counter after it. Installing it cannot fail, so a room is
+    never left with half a move."""
+
+    state: State
+    move: Move
+    lines: tuple[str, ...]
+    public_line: str
+    options: tuple[tuple[Action, ...], ...]
+    turns: tuple[int, ...]
+
+
+@attrs.frozen(slots=True)
+class Halt:
+    """Why a game is paused: ``message`` for its players; ``retry`` False when only a
+    server started with a version of clangames that can replay the game will do."""
+
+    message: str
+    retry: bool = True
+
+
+def notice(incident: Incident) -> str:
+    """What the players are told of an incident: who failed at which move and what the
+    server did; never the exception's message (it may quote hidden cards)."""
+    if incident.player == CHANCE:
+        who_failed = "the server's chance move"
+    else:
+        who_failed = f"player {incident.player}'s bot ({incident.bot})"
+    head = f"Move {incident.move}: {who_failed} failed ({incident.error});"
+    if incident.kind == "fallback":
+        return f"{head} the server played a random legal move instead."
+    return f"{head} the game paused. The server's log has the details."
+
+
 class Room:
     """One game on the server: its state, seats, moves and what each seat has been told."""
 
@@ -167,11 +209,15 @@ class Room:
         self.logs: list[list[str]] = [[] for _ in range(n)]
         self.public_log: list[str] = []
         self.turns = [0] * n
-        self.options: list[tuple[Action, ...]] = [self._options(p) for p in range(n)]
+        self.options: list[tuple[Action, ...]] = [self._options(self.state, p) for p in range(n)]
+        self.incidents: list[Incident] = []
+        """The server's own moves that failed, oldest first (shown to every page)."""
+        self.halt: Halt | None = None
+        """Set while the game is paused by a failure the server cannot work round."""
 
     # -- what a seat may see ------------------------------------------------------------------
-    def _options(self, seat: int) -> tuple[Action, ...]:
-        state = self.state
+    @staticmethod
+    def _options(state: State, seat: int) -> tuple[Action, ...]:
         if state.is_terminal or seat not in state.to_move:
             return ()
         return state.legal_actions(seat)
@@ -199,31 +245,55 @@ class Room:
             "legal": [state.action_text(a) for a in options],
             "log": list(self.public_log if seat is None else self.logs[seat]),
             "result": self.result(),
+            "notices": [notice(i) for i in self.incidents],
+            "halted": None if self.halt is None else attrs.asdict(self.halt),
         }
 
     # -- moving -------------------------------------------------------------------------------
     def apply(self, action: Action, player: int) -> None:
         """Apply one move (already checked legal) and tell each seat about it."""
+        self.install(self.prepare(action, player))
+
+    def prepare(self, action: Action, player: int) -> Step:
+        """Work out one move (already checked legal) without changing anything: this is
+        where the rules, the narration and the pictures' options may fail."""
         before = self.state
         after = before.apply(action, player)
         index = len(self.moves)
-        self.moves.append(Move(player, before.action_text(action)))
-        self.state = after
-        for viewer in range(self.game.num_players):
-            text = narrate(self.renderer, before, action, player, after, viewer)
-            self.logs[viewer].append(step_line(index, player, text))
+        n = self.game.num_players
+        lines = tuple(
+            step_line(index, player, narrate(self.renderer, before, action, player, after, v))
+            for v in range(n)
+        )
         if publicly_identifiable(before, action, player, after):
             public = before.describe(action)
         else:
             public = self.renderer.hidden_step(
                 before.public_observation(), after.public_observation(), player
             )
-        self.public_log.append(step_line(index, player, public))
-        for seat in range(self.game.num_players):
-            options = self._options(seat)
-            if seat == player or options != self.options[seat]:
-                self.turns[seat] += 1
-            self.options[seat] = options
+        options = tuple(self._options(after, seat) for seat in range(n))
+        turns = tuple(
+            turn + 1 if seat == player or options[seat] != self.options[seat] else turn
+            for seat, turn in enumerate(self.turns)
+        )
+        return Step(
+            after,
+            Move(player, before.action_text(action)),
+            lines,
+            step_line(index, player, public),
+            options,
+            turns,
+        )
+
+    def install(self, step: Step) -> None:
+        """Make a prepared move the room's own (plain assignments: it cannot fail)."""
+        self.state = step.state
+        self.moves.append(step.move)
+        for log_lines, line in zip(self.logs, step.lines, strict=True):
+            log_lines.append(line)
+        self.public_log.append(step.public_line)
+        self.options = list(step.options)
+        self.turns = list(step.turns)
 
     def find(self, player: int, text: str) -> Action | None:
         """The legal action of ``player`` whose text is ``text`` (None if there is none)."""
@@ -240,10 +310,10 @@ class Room:
     def automatic(self) -> tuple[int, Callable[[State], Action]] | None:
         """The next move the server makes itself: a chance outcome, or a bot's decision
         (a bot seat that is to move), as (player, chooser); None when only humans are to
-        move or the game is over. Choosers are seeded from the game's seed and the move
-        index, so a restarted server makes the same choices."""
+        move, the game is over or paused. Choosers are seeded from the game's seed and the
+        move index, so a restarted server makes the same choices."""
         state = self.state
-        if state.is_terminal or len(self.moves) >= MAX_MOVES:
+        if self.halt is not None or state.is_terminal or len(self.moves) >= MAX_MOVES:
             return None
         index = len(self.moves)
         rng = Rng(self.seed).fork(index + 1)
@@ -254,6 +324,13 @@ class Room:
                 policy = make_policy(self.seats[p], rng.fork(p + 1))
                 return p, lambda s, pol=policy, who=p: pol.act(s, who)
         return None
+
+    def fallback(self, player: int) -> Action:
+        """A random legal action of ``player``, played when its bot failed: seeded from the
+        game's seed and the move index, apart from every bot's own stream."""
+        legal = self.state.legal_actions(player)
+        rng = Rng(self.seed).fork(len(self.moves) + 1).fork(FALLBACK_STREAM)
+        return legal[rng.below(len(legal))[0]]
 
 
 class Hub:
@@ -266,15 +343,39 @@ class Hub:
         self.tokens: dict[str, tuple[str, int]] = {}
         """Token digest -> (game id, seat)."""
         for stored in store.games():
-            room = self._room(stored.id, stored.spec, stored.created)
-            for player, text in stored.moves:
-                action = room.find(player, text)
-                if action is None:
-                    raise WebError(500, f"game {stored.id}: saved move {text!r} no longer applies")
-                room.apply(action, player)
+            try:
+                room = self._room(stored.id, stored.spec, stored.created)
+            except Exception:
+                # One game this version cannot set up (its game or a parameter gone, an
+                # unreadable row) must not keep the others from being served; its rows
+                # stay in the database as they are.
+                log.exception("game %s cannot be set up again; it is not served", stored.id)
+                continue
+            room.incidents = list(stored.incidents)
+            self._replay(room, stored.moves)
             self.rooms[stored.id] = room
             for token_digest, seat in stored.tokens:
                 self.tokens[token_digest] = (stored.id, seat)
+
+    @staticmethod
+    def _replay(room: Room, moves: tuple[tuple[int, str], ...]) -> None:
+        """Play the saved moves again; a move that no longer applies (or fails) pauses
+        the game there for good, its saved moves untouched, its players told why."""
+        for index, (player, text) in enumerate(moves):
+            try:
+                action = room.find(player, text)
+                if action is None:
+                    raise WebError(500, f"saved move {index} ({text!r:.80}) is not legal")
+                room.apply(action, player)
+            except Exception:
+                log.exception("game %s: saved move %d does not replay", room.id, index)
+                room.halt = Halt(
+                    f"This game cannot go on: its saved move {index} does not replay with"
+                    " this version of clangames. Its record is kept in the server's"
+                    " database; a server that can replay it resumes it.",
+                    retry=False,
+                )
+                return
 
     def _room(self, game_id: str, spec: dict[str, Any], created: float) -> Room:
         game = load(spec["game"], **spec["params"])
@@ -343,8 +444,15 @@ class Hub:
             if s.kind == "human"
         }
         created = time.time()
-        self.store.add_game(game_id, created, room_spec, tokens)
+        # The room first: a game that cannot be set up is never saved half-made.
         room = self._room(game_id, room_spec, created)
+        try:
+            self.store.add_game(game_id, created, room_spec, tokens)
+        except StoreError as exc:
+            log.exception("game %s could not be saved", game_id)
+            raise WebError(
+                503, "the server could not save the new game (its database failed): try again"
+            ) from exc
         self.rooms[game_id] = room
         for token, seat in tokens.items():
             self.tokens[digest(token)] = (game_id, seat)
@@ -385,6 +493,8 @@ class Hub:
             )
         if room.state.is_terminal:
             raise WebError(409, "the game is over")
+        if room.halt is not None and not room.halt.retry:
+            raise WebError(409, room.halt.message)
         if turn != room.turns[seat]:
             raise WebError(
                 409,
@@ -399,13 +509,74 @@ class Hub:
             raise WebError(
                 422, f"{text!r:.80} is not a legal action for seat {seat}; legal: {legal}"
             )
-        self.commit(room, action, seat)
+        try:
+            self.commit(room, action, seat)
+        except StoreError as exc:
+            log.exception("game %s: a move could not be saved", room.id)
+            raise WebError(
+                503,
+                "the server could not save this move (its database failed); nothing changed:"
+                " try again",
+            ) from exc
         return room
 
-    def commit(self, room: Room, action: Action, player: int) -> None:
-        """Save the move, then apply it (the caller broadcasts after this returns)."""
-        self.store.add_move(room.id, len(room.moves), player, room.state.action_text(action))
-        room.apply(action, player)
+    def commit(
+        self, room: Room, action: Action, player: int, incident: Incident | None = None
+    ) -> None:
+        """Work the move out, save it (with the incident it stands in for, if any), then
+        make it the room's (the caller broadcasts after this returns). If anything fails,
+        neither the database nor the room has changed."""
+        step = room.prepare(action, player)
+        self.store.add_move(room.id, len(room.moves), player, step.move.action, incident)
+        room.install(step)
+        if incident is not None:
+            room.incidents.append(incident)
+
+    def fall_back(self, room: Room, player: int, error: str, detail: str) -> None:
+        """``player``'s bot failed (``error`` safe to show, ``detail`` for the log and the
+        database): play a random legal move for it, saved with the incident."""
+        seat = room.seats[player]
+        incident = Incident(
+            len(room.moves), player, "fallback", seat.bot, error, detail, time.time()
+        )
+        self.commit(room, room.fallback(player), player, incident)
+
+    def halt(self, room: Room, player: int, error: str, detail: str) -> None:
+        """The server's own move failed and cannot be worked round: pause the game, saying
+        why, and record it (unless the same failure at the same move is recorded already;
+        a database that fails too is only logged)."""
+        bot = None if player == CHANCE else room.seats[player].bot
+        incident = Incident(len(room.moves), player, "halt", bot, error, detail, time.time())
+        last = room.incidents[-1] if room.incidents else None
+        if last is None or (last.kind, last.move, last.player, last.error) != (
+            "halt",
+            incident.move,
+            player,
+            error,
+        ):
+            room.incidents.append(incident)
+            try:
+                self.store.add_incident(room.id, incident)
+            except StoreError:
+                log.exception("game %s: the incident could not be saved", room.id)
+        room.halt = Halt(
+            notice(incident) + " A player may ask the server to try again (Retry); a"
+            " restarted server tries again too."
+        )
+
+    def retry(self, game_id: str, message: Any) -> Room:
+        """A seat asks the server to try its own move again after a pause
+        (``{"token"}``); refused if the game is not paused or cannot go on."""
+        if not isinstance(message, dict):
+            raise WebError(400, "expected a JSON object with 'token'")
+        room = self.room(game_id)
+        self.seat_of(game_id, message.get("token"))
+        if room.halt is None:
+            raise WebError(409, "the game is not paused: there is nothing to try again")
+        if not room.halt.retry:
+            raise WebError(409, room.halt.message)
+        room.halt = None
+        return room
 
     def record(self, game_id: str) -> GameRecord:
         """The finished game's record (409 while it is still being played)."""
@@ -418,4 +589,9 @@ class Hub:
             "event": "clangames serve",
             "result": room.result(),
         }
+        if room.incidents:
+            headers["incidents"] = [
+                {"move": i.move, "seat": i.player, "kind": i.kind, "bot": i.bot, "error": i.error}
+                for i in room.incidents
+            ]
         return GameRecord(room.game.name, dict(room.game.params), tuple(room.moves), headers)

@@ -19,6 +19,8 @@ body{font-family:sans-serif;margin:1em;background:#f6f3ea;color:#222}
 #log{max-height:16em;overflow:auto;font-family:monospace;font-size:12px;background:#fff;
 border:1px solid #ccc;padding:4px}
 #error{color:#b00}
+#halted{color:#fff;background:#b00;padding:6px}
+#notices{color:#8a5a00}
 #legal button.hint{outline:3px solid #e0a800}
 #picture [data-label]{cursor:pointer}
 .cols{display:flex;gap:1em;flex-wrap:wrap}
@@ -50,7 +52,22 @@ function show(v) {
     document.getElementById('record').style.display = 'inline';
   }
   document.getElementById('moves').textContent = v.moves;
+  const notices = document.getElementById('notices');
+  notices.replaceChildren();
+  v.notices.forEach(text => {
+    const li = document.createElement('li'); li.textContent = text; notices.appendChild(li);
+  });
+  const halted = document.getElementById('halted');
+  halted.style.display = v.halted ? 'block' : 'none';
+  document.getElementById('halted-text').textContent = v.halted ? v.halted.message : '';
+  document.getElementById('retry').style.display =
+      v.halted && v.halted.retry && cfg.token ? 'inline' : 'none';
 }
+function retry() {
+  document.getElementById('error').textContent = '';
+  socket.send(JSON.stringify({type: 'retry'}));
+}
+document.getElementById('retry').onclick = retry;
 function matching(label) {
   const esc = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const word = new RegExp('(^|\\s)' + esc + '($|[\\s,])');
@@ -94,12 +111,15 @@ def game_page(game_id: str, title: str, seat: int | None, token: str | None) -> 
 <body>
 <h1>{html.escape(title)} <small>({who})</small></h1>
 <script type="application/json" id="cfg">{cfg}</script>
+<div id="halted" style="display:none"><span id="halted-text"></span>
+<button id="retry" style="display:none">Retry</button></div>
 <div class="cols">
 <div id="picture"></div>
 <div style="min-width:20em">
 <p id="prompt"></p>
 <div id="legal"></div>
 <p id="error"></p>
+<ul id="notices"></ul>
 <p id="result"></p>
 <p>Moves so far: <span id="moves">0</span>
 <a id="record" style="display:none" href="/api/games/{html.escape(game_id)}/record">download the

@@ -1,9 +1,11 @@
 """SQLite persistence of the server's games (standard library ``sqlite3``).
 
 One row per game (its name, parameters, seed and seats), one row per seat token (only its
-SHA-256 digest: a copy of the database gives nobody a seat), one row per move. Every move is
-committed before the server tells anyone about it, so a server killed at any moment and
-started again on the same file resumes every game with nothing lost.
+SHA-256 digest: a copy of the database gives nobody a seat), one row per move, and one row
+per incident (a server's own move that failed: a bot that raised, and what was done about
+it, with the traceback). Every move is committed before the server tells anyone about it,
+so a server killed at any moment and started again on the same file resumes every game with
+nothing lost; a write that fails leaves no part of itself behind.
 """
 
 from __future__ import annotations
@@ -38,6 +40,16 @@ CREATE TABLE IF NOT EXISTS moves (
     action TEXT NOT NULL,
     PRIMARY KEY (game, idx)
 );
+CREATE TABLE IF NOT EXISTS incidents (
+    game TEXT NOT NULL REFERENCES games(id),
+    idx INTEGER NOT NULL,
+    player INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    bot TEXT,
+    error TEXT NOT NULL,
+    detail TEXT NOT NULL,
+    created REAL NOT NULL
+);
 """
 
 
@@ -57,14 +69,41 @@ def default_db_path() -> Path:
 
 
 @attrs.frozen(slots=True)
+class Incident:
+    """A move the server had to make for a seat or chance that failed: at move ``move``,
+    ``player``'s bot ``bot`` (None for chance) raised ``error`` (the exception's class, or
+    what went wrong, safe to show) and the server either played a random legal move for it
+    (``kind`` "fallback") or paused the game ("halt"). ``detail`` (the message and the
+    traceback) stays in the database and the server's log: it may quote hidden state."""
+
+    move: int
+    player: int
+    kind: str
+    bot: str | None
+    error: str
+    detail: str = attrs.field(default="", repr=False)
+    created: float = 0.0
+
+
+@attrs.frozen(slots=True)
 class StoredGame:
-    """A game as the database holds it: its spec (JSON), seat token digests, moves."""
+    """A game as the database holds it: its spec (JSON), seat token digests, moves and
+    incidents."""
 
     id: str
     created: float
-    spec: dict[str, Any]
+    spec_json: str
+    """The spec as saved; :attr:`spec` reads it (a ValueError if it is not JSON, so one
+    unreadable row does not stop the others from loading)."""
     tokens: tuple[tuple[str, int], ...]
     moves: tuple[tuple[int, str], ...]
+    incidents: tuple[Incident, ...] = ()
+
+    @property
+    def spec(self) -> dict[str, Any]:
+        """The game's name, parameters, seed and seats."""
+        spec: dict[str, Any] = json.loads(self.spec_json)
+        return spec
 
 
 class Store:
@@ -103,16 +142,42 @@ class Store:
         except sqlite3.Error as exc:
             raise StoreError(f"cannot save game {game_id} in {self.path!r}: {exc}") from exc
 
-    def add_move(self, game_id: str, index: int, player: int, action: str) -> None:
-        """Save (and commit) one move; the caller broadcasts it only after this returns."""
+    def add_move(
+        self,
+        game_id: str,
+        index: int,
+        player: int,
+        action: str,
+        incident: Incident | None = None,
+    ) -> None:
+        """Save (and commit) one move, with the incident that led to it if any (a bot's
+        failure the move stands in for: both or neither are saved); the caller broadcasts
+        it only after this returns."""
         try:
             with self._transaction():
                 self.db.execute(
                     "INSERT INTO moves (game, idx, player, action) VALUES (?, ?, ?, ?)",
                     (game_id, index, player, action),
                 )
+                if incident is not None:
+                    self._insert_incident(game_id, incident)
         except sqlite3.Error as exc:
             raise StoreError(f"cannot save move {index} of game {game_id}: {exc}") from exc
+
+    def add_incident(self, game_id: str, incident: Incident) -> None:
+        """Save (and commit) an incident that no move came of (the game was paused)."""
+        try:
+            with self._transaction():
+                self._insert_incident(game_id, incident)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot save an incident of game {game_id}: {exc}") from exc
+
+    def _insert_incident(self, game_id: str, i: Incident) -> None:
+        self.db.execute(
+            "INSERT INTO incidents (game, idx, player, kind, bot, error, detail, created)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (game_id, i.move, i.player, i.kind, i.bot, i.error, i.detail, i.created),
+        )
 
     def games(self) -> Iterator[StoredGame]:
         """Every saved game, oldest first, with its tokens and moves in order."""
@@ -124,12 +189,21 @@ class Store:
             moves = self.db.execute(
                 "SELECT player, action FROM moves WHERE game = ? ORDER BY idx", (game_id,)
             ).fetchall()
+            incidents = self.db.execute(
+                "SELECT idx, player, kind, bot, error, detail, created FROM incidents"
+                " WHERE game = ? ORDER BY rowid",
+                (game_id,),
+            ).fetchall()
             yield StoredGame(
                 game_id,
                 created,
-                json.loads(spec),
+                str(spec),
                 tuple((d, int(s)) for d, s in tokens),
                 tuple((int(p), str(a)) for p, a in moves),
+                tuple(
+                    Incident(int(i), int(p), str(k), b, str(e), str(d), float(c))
+                    for i, p, k, b, e, d, c in incidents
+                ),
             )
 
     class _Tx:
@@ -140,7 +214,18 @@ class Store:
             self.db.execute("BEGIN IMMEDIATE")
 
         def __exit__(self, kind: object, value: object, tb: object) -> None:
-            self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+            if kind is not None:
+                self.db.execute("ROLLBACK")
+                return
+            try:
+                self.db.execute("COMMIT")
+            except sqlite3.Error:
+                # A failed COMMIT (disk full, I/O error) can leave the transaction open:
+                # roll it back, or the half-written rows would go out with the next one
+                # and every later BEGIN would fail.
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
+                raise
 
     def _transaction(self) -> Store._Tx:
         return Store._Tx(self.db)
