@@ -417,3 +417,38 @@ def test_a_seat_page_shows_the_pause_and_the_notices() -> None:
         page = c.get(f"/play/{game}/{tokens[0]}").text
         for part in ('id="halted"', 'id="retry"', 'id="notices"', "{type: 'retry'}"):
             assert part in page
+
+
+def test_a_view_that_cannot_be_drawn_is_told_to_the_page_not_swallowed(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    with client() as c:
+        game, tokens = create(c, koa_request(["human", "human", "random"], seed=6))
+        with c.websocket_connect(f"/ws/{game}?token={tokens[0]}") as page:
+            first = page.receive_json()
+            r = room(c, game)
+            real = type(r).view
+
+            def broken(self: Any, seat: int | None) -> Any:
+                if seat == 0:
+                    raise RuntimeError(SECRET)
+                return real(self, seat)
+
+            monkeypatch.setattr(type(r), "view", broken)
+            other = view(c, game, tokens[1])
+            c.post(
+                f"/api/games/{game}/act",
+                json={"token": tokens[1], "turn": other["turn"], "action": other["legal"][0]},
+            )
+            assert page.receive_json() == {
+                "type": "error",
+                "status": 500,
+                "error": "internal error",
+            }
+            assert SECRET in caplog.text
+            # the page was kept: once views draw again it is sent the next one
+            monkeypatch.setattr(type(r), "view", real)
+            idle(c, game)
+            page.send_json({"type": "act", "turn": first["turn"], "action": first["legal"][0]})
+            m = page.receive_json()
+            assert m["type"] == "view" and m["moves"] > first["moves"]

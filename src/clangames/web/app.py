@@ -67,10 +67,21 @@ class Server:
     async def broadcast(self, room: Room) -> None:
         """Send every open page of ``room`` its own view (after the move was saved)."""
         for ws, seat in list(self.watchers.get(room.id, [])):
-            try:
-                await ws.send_json(room.view(seat))
-            except Exception:  # a closed page: forget it
-                self.forget(room.id, ws)
+            await self.send_view(room, ws, seat)
+
+    async def send_view(self, room: Room, ws: WebSocket, seat: int | None) -> None:
+        """Send one page its view. A view that cannot be built is a bug, logged and told
+        to the page as an internal error (the page stays: the next move may draw); only a
+        page that cannot be written to is closed, and forgotten."""
+        try:
+            payload = room.view(seat)
+        except Exception:
+            log.exception("game %s: the view of seat %s failed", room.id, seat)
+            payload = {"type": "error", "status": 500, "error": "internal error"}
+        try:
+            await ws.send_json(payload)
+        except Exception:  # a closed page: forget it
+            self.forget(room.id, ws)
 
     def forget(self, game_id: str, ws: WebSocket) -> None:
         """Stop sending views to a closed page."""
@@ -276,7 +287,7 @@ def create_app(
         try:
             async with srv.lock(room):
                 pages.append((ws, seat))
-                await ws.send_json(room.view(seat))
+                await srv.send_view(room, ws, seat)
             while True:
                 text = await ws.receive_text()
                 await _message(srv, room, ws, seat, token, text)
