@@ -11,6 +11,7 @@ import json
 import logging
 import sqlite3
 import threading
+import time
 import warnings
 from pathlib import Path
 from typing import Any
@@ -152,7 +153,8 @@ def test_a_bot_that_raises_is_replaced_by_a_random_move_everyone_sees(
 def test_a_bot_that_hangs_is_replaced_after_the_deadline() -> None:
     RELEASE.clear()
     try:
-        with client(bot_deadline=0.2) as c:
+        c = client(bot_deadline=0.2)
+        with c:
             game, tokens = create(c, koa_request(["human", "human", "hanging"], seed=3))
             v = view(c, game, tokens[0])
             (first,) = [i for i, m in enumerate(room(c, game).moves) if m.player == 2]
@@ -161,6 +163,9 @@ def test_a_bot_that_hangs_is_replaced_after_the_deadline() -> None:
                 " seconds); the server played a random legal move instead."
             ]
             assert v["legal"]  # the humans can play on
+            stopping = time.monotonic()
+        # and the thread still stuck in the bot does not hold up the server's shutdown
+        assert time.monotonic() - stopping < 10 and not RELEASE.is_set()
     finally:
         RELEASE.set()
 

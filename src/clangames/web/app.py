@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
+import threading
 import traceback
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from starlette.applications import Starlette
@@ -30,6 +32,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from clangames.engine.phases import CHANCE
 from clangames.engine.registry import games
+from clangames.engine.state import Action, State
 from clangames.web.hub import Hub, Room, WebError
 from clangames.web.page import create_page, game_page
 from clangames.web.store import Store
@@ -128,8 +131,7 @@ class Server:
         player, choose = nxt
         failure: tuple[str, str] | None = None
         action = None
-        # The thread of a bot that hangs cannot be stopped; the game goes on without it.
-        job = asyncio.ensure_future(asyncio.to_thread(choose, state))
+        job = _in_thread(choose, state)
         done, _ = await asyncio.wait({job}, timeout=self.bot_deadline)
         if not done:
             job.cancel()
@@ -160,6 +162,32 @@ class Server:
         task = self.tasks.get(game_id)
         if task is not None:
             await task
+
+
+def _in_thread(choose: Callable[[State], Action], state: State) -> asyncio.Future[Action]:
+    """``choose(state)`` in a thread of its own, as a future of the running loop. A daemon
+    thread, not the loop's pool: a bot that hangs cannot be stopped, and the game goes on
+    without it, but it must not hold up the server's shutdown either."""
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[Action] = loop.create_future()
+
+    def deliver(outcome: Callable[[], None]) -> None:
+        if not future.done():  # not given up on (cancelled at the deadline)
+            outcome()
+
+    def run() -> None:
+        outcome: Callable[[], None]
+        try:
+            action = choose(state)
+        except Exception as exc:
+            outcome = functools.partial(future.set_exception, exc)
+        else:
+            outcome = functools.partial(future.set_result, action)
+        with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
+            loop.call_soon_threadsafe(deliver, outcome)
+
+    threading.Thread(target=run, name="clangames-bot", daemon=True).start()
+    return future
 
 
 def _name(exc: BaseException) -> str:
