@@ -395,7 +395,7 @@ def test_a_game_that_no_longer_replays_is_paused_for_good_and_the_others_play_on
     saved = rows(db, "SELECT * FROM moves ORDER BY game, idx")
     with client(str(db)) as c:
         v = view(c, broken, tokens[0])
-        assert v["moves"] == index
+        assert v["moves"] == index and v["legal"] == []
         assert v["halted"] == {
             "message": f"This game cannot go on: its saved move {index} does not replay with"
             " this version of clangames. Its record is kept in the server's database; a"
@@ -457,3 +457,28 @@ def test_a_view_that_cannot_be_drawn_is_told_to_the_page_not_swallowed(
             page.send_json({"type": "act", "turn": first["turn"], "action": first["legal"][0]})
             m = page.receive_json()
             assert m["type"] == "view" and m["moves"] > first["moves"]
+
+
+def test_a_game_at_the_move_limit_says_so_instead_of_waiting(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(hub_module, "MAX_MOVES", 5)
+    with client() as c:
+        game, tokens = create(c, koa_request(["human", "random", "random"], seed=2))
+        v = view(c, game, tokens[0])
+        assert v["moves"] <= 5 and v["result"] is None
+        if v["moves"] < 5:  # the human's turn came first: play up to the limit
+            play_http(c, game, tokens, seed=1, limit=5 - v["moves"])
+            v = view(c, game, tokens[0])
+        assert v["moves"] == 5
+        assert v["halted"] == {
+            "message": "This game stopped at the server's limit of 5 moves without ending;"
+            " its record is kept in the server's database.",
+            "retry": False,
+        }
+        assert v["legal"] == []  # nothing is offered that would be refused
+        r = c.post(
+            f"/api/games/{game}/act",
+            json={"token": tokens[0], "turn": v["turn"], "action": "play Seer"},
+        )
+        assert r.status_code == 409 and "limit of 5 moves" in r.json()["error"]

@@ -231,7 +231,8 @@ class Room:
     def view(self, seat: int | None) -> dict[str, Any]:
         """The whole payload sent to ``seat`` (None: a spectator)."""
         state = self.state
-        options = () if seat is None else self.options[seat]
+        stopped = self.halt is not None and not self.halt.retry
+        options = () if seat is None or stopped else self.options[seat]
         return {
             "type": "view",
             "game": self.id,
@@ -294,6 +295,13 @@ class Room:
         self.public_log.append(step.public_line)
         self.options = list(step.options)
         self.turns = list(step.turns)
+        if len(self.moves) >= MAX_MOVES and not step.state.is_terminal:
+            # Without this the bots would stop here and the game would wait for ever.
+            self.halt = Halt(
+                f"This game stopped at the server's limit of {MAX_MOVES} moves without"
+                " ending; its record is kept in the server's database.",
+                retry=False,
+            )
 
     def find(self, player: int, text: str) -> Action | None:
         """The legal action of ``player`` whose text is ``text`` (None if there is none)."""
