@@ -256,3 +256,38 @@ def test_an_unusable_autosave_directory_is_refused_before_the_game(
     assert len(lines) == 1
     assert lines[0].startswith("clangames: error: autosave: cannot write in ")
     assert lines[0].endswith("; choose a file with --autosave FILE or --no-autosave")
+
+
+class _BrokenBot:
+    """A third-party bot that fails on its third decision."""
+
+    def __init__(self, rng: clangames.Rng) -> None:
+        self.rng = rng
+        self.calls = 0
+
+    def act(self, state: clangames.State, player: int) -> clangames.Action:
+        self.calls += 1
+        if self.calls == 3:
+            raise RuntimeError("the bot's model file vanished")
+        return state.legal_actions(player)[0]
+
+
+def test_a_bot_failing_mid_game_says_where_the_game_is_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from clangames.bots import registry
+    from clangames.bots.registry import BotSpec
+    from clangames.cli.main import main
+
+    monkeypatch.setitem(registry._BOTS, "broken", BotSpec("broken", "fails", _BrokenBot))
+    save = tmp_path / "game.json"
+    args = ["play", "kilt_castle", "--players", "2", "--seats", "broken,random"]
+    assert main([*args, "--autosave", str(save)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "RuntimeError: the bot's model file vanished" in err
+    assert f"clangames play --resume {save}" in err
+    # Nothing is lost: the moves before the failure are in the autosave and replay.
+    record = GameRecord.from_json(save.read_text())
+    assert len(record.moves) > 2
+    record.replay()

@@ -374,6 +374,15 @@ class PlaySession:
             return 0
         except KeyboardInterrupt:
             raise Interrupted(f"interrupted; {self._resume_hint()}") from None
+        except (CommandFailure, Interrupted):
+            raise
+        except Exception as exc:
+            # A bot (the registry takes third-party ones) or the rules failed mid-game: the
+            # moves so far are in the autosave, so say where instead of only "internal error".
+            raise CommandFailure(
+                f"the game stopped on an error ({type(exc).__name__}: {exc}), a bug in a bot or"
+                f" in clangames; {self._resume_hint()}"
+            ) from exc
         try:
             return self._game_over()
         except KeyboardInterrupt:
