@@ -25,6 +25,14 @@ def random_policy(state: State, player: int, rng: Rng) -> tuple[object, Rng]:
 
 def play(game: Game, policy: Policy, seed: int, limit: int = 1_000_000) -> LengthCount:
     """One whole game under ``policy`` (chance sampled from ``seed``): its counts."""
+    return play_to_end(game, policy, seed, limit)[0]
+
+
+def play_to_end(
+    game: Game, policy: Policy, seed: int, limit: int = 1_000_000
+) -> tuple[LengthCount, State]:
+    """One whole game under ``policy`` (chance sampled from ``seed``): its counts and its
+    final state."""
     rng = Rng(seed)
     state = game.initial_state()
     count = LengthCount()
@@ -41,7 +49,7 @@ def play(game: Game, policy: Policy, seed: int, limit: int = 1_000_000) -> Lengt
         steps += 1
         if steps > limit:
             raise AssertionError(f"no end after {limit} steps")
-    return count
+    return count, state
 
 
 @attrs.frozen
