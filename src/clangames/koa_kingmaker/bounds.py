@@ -17,12 +17,12 @@ if TYPE_CHECKING:
     from clangames.koa_kingmaker.state import KoaState
 
 
-
 def extra_value(houses: int) -> dict[int, int]:
     """What a Gold, a Thief and a Jester in hand are worth above the 1 of any character:
     a Gold 3h - 3 more (13 in all with five houses, 10 with four), a Thief 3h - 5 more (11
     or 8), a Jester 2 more (see :func:`length_bounds`)."""
     return {GOLD: 3 * houses - 3, THIEF: 3 * houses - 5, JESTER: 2}
+
 
 ROYALS_A_HOUSE = (KEEPERS & ~CHARACTERS).bit_count()
 """The Royalty cards each house starts with in court: 3."""
