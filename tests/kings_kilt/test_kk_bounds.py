@@ -4,8 +4,11 @@ games' means."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+import clangames
 from bounds_helpers import observe, play, random_policy
 from clangames.engine.interop import LengthBounds
 from clangames.engine.rng import Rng
@@ -21,6 +24,7 @@ EXPECTED = {
     3: LengthBounds(decisions=132, chance=61),
     4: LengthBounds(decisions=141, chance=66),
 }
+BUNDLED = (Path(clangames.__file__).parent / "kings_kilt" / "components.toml").read_text("utf-8")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -80,3 +84,28 @@ def test_a_prolonging_policy_approaches_the_decision_bound(players: int) -> None
 def test_one_prolonged_game_is_deterministic() -> None:
     game = load(3)
     assert play(game, prolong, 5) == play(game, prolong, 5)
+
+
+def test_a_small_box_takes_the_general_argument(tmp_path: Path) -> None:
+    """With 40 cards (4 members and 1 leader a clan) the pile left after the set-up (10
+    cards with 3 seats, 6 with 4) cannot fill the pyramid: the pile runs out, holes open,
+    and the bound comes from the height argument (step 6). Every card and discard is
+    drawn, so the chance bound N + hn is reached exactly."""
+    box = tmp_path / "small-box.toml"
+    box.write_text(
+        BUNDLED.replace("members_per_clan = 6", "members_per_clan = 4").replace(
+            "leaders_per_clan = 2", "leaders_per_clan = 1"
+        ),
+        "utf-8",
+    )
+    for players, expected in ((3, LengthBounds(152, 55)), (4, LengthBounds(166, 56))):
+        game = load(players, components=str(box))
+        assert pile_after_base(game) < game.geo.size - game.geo.width
+        assert game.interop.bounds == expected
+        seen = observe(game, prolong, range(12))
+        randomly = observe(game, random_policy, range(12))
+        # Measured: prolonging reaches 0.45-0.63 of this looser bound.
+        assert seen.decision_ratio >= 0.4
+        assert seen.max_chance == randomly.max_chance == expected.chance
+        report = check_game(game, playouts=5, seed=16_010 + players, invariant=check_invariants)
+        assert report.playouts == 5
