@@ -86,7 +86,7 @@ def length_bounds(game: KingsKiltGame) -> LengthBounds:
        first S moves each draw a card): A + F + B <= 56 - W + W hn + max(0, hn - S).
 
     Decisions <= A + F + B + P + R: 100, 132, 141 for 2, 3, 4 seats (the step bound's
-    split gave 1,008 / 1,330 / 1,393). Left loose: W hn assumes every betrayal takes the
+    split gave 1,036 / 1,330 / 1,400). Left loose: W hn assumes every betrayal takes the
     King, which needs an Influence card of a clan beside it in hand each time.
 
     **Chance nodes.** The set-up deals fn family cards, hn Influence cards and the W base

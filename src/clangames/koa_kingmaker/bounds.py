@@ -90,7 +90,7 @@ def length_bounds(game: KoaGame) -> LengthBounds:
        most nominated. Phi falls by 2 hits >= 1 + hd.
 
     So decisions <= Phi_0: 124 with 2 players, 185 with 3 to 5 (the step bound's split
-    gave 4,560 and 6,000). Left loose: the Thief and Gold weights pay for a round where
+    gave 3,900 and 6,000). Left loose: the Thief and Gold weights pay for a round where
     one Gold feeds h - 1 Thieves that each take a Gold back, which the cards allow but
     which needs every house to play for it.
 
