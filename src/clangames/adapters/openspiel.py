@@ -226,6 +226,10 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]
         """The clangames game behind this one."""
         return _adapted(self).clangames
 
+    def max_chance_nodes_in_history(self) -> int:
+        """The game's declared chance-node bound (``game.interop.bounds.chance``)."""
+        return int(self.clangames.interop.bounds.chance)
+
     def new_initial_state(self) -> OpenSpielState:
         """The start of a game."""
         return OpenSpielState(self, self.clangames.initial_state())

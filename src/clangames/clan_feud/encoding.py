@@ -171,10 +171,12 @@ def observation_spec(game: ClanFeudGame) -> ObservationSpec:
 
 
 def length_bounds(game: ClanFeudGame) -> LengthBounds:
-    """The game's own step bound for both (every step may be a decision or a chance
-    node; a tighter split needs the rulings' per-phase argument done twice)."""
-    total = game.info.max_game_length
-    return LengthBounds(decisions=total, chance=total)
+    """Decisions and chance nodes of any game, each bounded on its own: a turn's battle
+    rounds share the budget of the troops that can die in it (the argument is in
+    :func:`clangames.clan_feud.bounds.length_bounds`)."""
+    from clangames.clan_feud.bounds import length_bounds as derived
+
+    return derived(game)
 
 
 INTEROP = declare(

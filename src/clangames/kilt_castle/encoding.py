@@ -21,8 +21,9 @@ from clangames.engine.encoding import (
     Tuple,
     Upto,
 )
-from clangames.engine.interop import GameFacts, Interop, LengthBounds, declare
+from clangames.engine.interop import GameFacts, Interop, declare
 from clangames.kilt_castle.actions import Lay
+from clangames.kilt_castle.bounds import length_bounds
 from clangames.kilt_castle.observation import PHASES, KiltCastleObservation
 
 if TYPE_CHECKING:
@@ -77,12 +78,6 @@ def observation_spec(game: KiltCastleGame) -> ObservationSpec:
         },
     )
     return ObservationSpec(layout, [f for f in layout.layouts if f != "viewer"])
-
-
-def length_bounds(game: KiltCastleGame) -> LengthBounds:
-    """Chance lays out the double cards, nothing else; players relocate once a turn and
-    make at most two choices per floor built (where, and a roof)."""
-    return LengthBounds(decisions=turn_bound(game) + 2 * _builds(game), chance=len(game.doubles))
 
 
 INTEROP = declare(

@@ -19,8 +19,9 @@ from clangames.engine.encoding import (
     Tuple,
     Upto,
 )
-from clangames.engine.interop import GameFacts, Interop, LengthBounds, declare
+from clangames.engine.interop import GameFacts, Interop, declare
 from clangames.kings_kilt.actions import Draw
+from clangames.kings_kilt.bounds import length_bounds
 from clangames.kings_kilt.observation import KingsKiltObservation
 from clangames.kings_kilt.setup import SETUP_PHASES
 
@@ -80,16 +81,6 @@ def observation_spec(game: KingsKiltGame) -> ObservationSpec:
     )
     private = ("viewer", "family", "family_from_deck", "hand")
     return ObservationSpec(layout, [f for f in layout.layouts if f not in private])
-
-
-def length_bounds(game: KingsKiltGame) -> LengthBounds:
-    """The game's own step bound split in two: the set-up deals are chance only, so the
-    decisions fit in what the bound allows after them; every step may be a chance node."""
-    comps = game.components
-    n = game.num_players
-    setup = comps.family_size * n + game.hand_size * n + game.geo.width + 1
-    total = game.info.max_game_length
-    return LengthBounds(decisions=total - setup, chance=total)
 
 
 INTEROP = declare(

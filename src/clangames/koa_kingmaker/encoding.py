@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from clangames.engine.encoding import Bits, Fields, Flag, Int, ObservationSpec, OneOf, Tuple, Upto
-from clangames.engine.interop import GameFacts, Interop, LengthBounds, declare
+from clangames.engine.interop import GameFacts, Interop, declare
 from clangames.koa_kingmaker.actions import Inherit, Seal
+from clangames.koa_kingmaker.bounds import length_bounds
 from clangames.koa_kingmaker.cards import KINDS, MAX_HOUSES, ROYAL
 from clangames.koa_kingmaker.observation import KoaObservation
 
@@ -61,15 +62,6 @@ def observation_spec(game: KoaGame) -> ObservationSpec:
     )
     private = ("viewer", "hand", "inheritance", "table")
     return ObservationSpec(layout, [f for f in layout.layouts if f not in private])
-
-
-def length_bounds(game: KoaGame) -> LengthBounds:
-    """Per round one commitment round of the players (counted once), at most one return
-    per house and two hit decisions per house; chance deals the inheritance cards and
-    seals one card per automated household each round."""
-    h = game.houses
-    rounds = round_bound(game)
-    return LengthBounds(decisions=rounds * (1 + 3 * h), chance=h + rounds * len(game.automated))
 
 
 INTEROP = declare(
