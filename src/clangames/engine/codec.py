@@ -878,24 +878,28 @@ class _DecoderWriter:
 
     def checks(self, pending: _Pending, indent: str) -> list[str]:
         """Lines that check the collected values as :meth:`check` and :meth:`items` would
-        check each, in one test: all the ints and int lists in one pass (a state has up to
-        a dozen of each: one ``issuperset`` and one ``sum`` over them all cost less than
-        one test each, and the sum over all of them is the stricter bound), the str lists
-        in another; then make the lists tuples."""
+        check each, in one test: all the ints and the items of the int lists gathered in
+        one list (a state has up to a dozen of each: one ``issuperset`` and one ``sum``
+        over them all cost less than a test each, and the sum over all of them is the
+        stricter bound), the str lists' items likewise; then make the lists tuples."""
         tests = []
-        ints = list(pending.int_lists)
-        if len(pending.ints) == 1 and not ints:
-            tests.append(self.check(int, pending.ints[0]))
-        elif pending.ints:
-            ints.append(f"({', '.join(pending.ints)},)")
-        for lists, kind, bounded in ((ints, "_ints", True), (pending.str_lists, "_strs", False)):
-            if not lists:
+        ints = pending.ints
+        if len(ints) == 1 and not pending.int_lists:  # one int alone: its own test
+            tests.append(self.check(int, ints[0]))
+            ints = []
+        kinds = ((pending.int_lists, ints, "_ints", True), (pending.str_lists, [], "_strs", False))
+        for lists, singles, kind, bounded in kinds:
+            if not lists and not singles:
                 continue
-            items = lists[0] if len(lists) == 1 else f"_chain({', '.join(lists)})"
-            names = [name for name in lists if name.isidentifier()]
-            if names:
-                tests.append(" is ".join(f"_type({name})" for name in names) + " is _list")
-            tests.append(f"{kind}.issuperset(_map(_type, {items}))")
+            if lists:
+                tests.append(" is ".join(f"_type({name})" for name in lists) + " is _list")
+            if len(lists) == 1 and not singles:
+                items = first = lists[0]
+            else:  # the items together in one list (copied in C, no iterator per item)
+                items = self.fresh("_all")
+                parts = [f"*{name}" for name in lists] + singles
+                first = f"({items} := [{', '.join(parts)}])"
+            tests.append(f"{kind}.issuperset(_map(_type, {first}))")
             if bounded:
                 tests.append(f"_sum(_map(_abs, {items})) < _B")
         tests += [self.check(str, name) for name in pending.strs]
