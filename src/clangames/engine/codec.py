@@ -887,7 +887,10 @@ class _DecoderWriter:
         if len(ints) == 1 and not pending.int_lists:  # one int alone: its own test
             tests.append(self.check(int, ints[0]))
             ints = []
-        kinds = ((pending.int_lists, ints, "_ints", True), (pending.str_lists, [], "_strs", False))
+        kinds: tuple[tuple[list[str], list[str], str, bool], ...] = (
+            (pending.int_lists, ints, "_ints", True),
+            (pending.str_lists, [], "_strs", False),
+        )
         for lists, singles, kind, bounded in kinds:
             if not lists and not singles:
                 continue
