@@ -35,7 +35,7 @@ import types
 import typing
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from itertools import accumulate, chain, repeat
+from itertools import accumulate, repeat
 from operator import sub
 from typing import Any
 
@@ -716,7 +716,6 @@ class _DecoderWriter:
             "_len": len,
             "_sum": sum,
             "_abs": abs,
-            "_chain": chain,
             "_tuple": tuple,
             "_frozenset": frozenset,
             "_dict": dict,
@@ -834,10 +833,10 @@ class _DecoderWriter:
     def attrs_lines(self, cls: type, src: str, dst: str, indent: str, extra: Extra) -> list[str]:
         """Lines that read the JSON object ``src`` as a ``cls`` into ``dst``.
 
-        The int and str fields of the class and of the classes inlined into it (lists of
-        them and single values) are only collected while reading; the outermost call
-        checks each kind in one pass (:meth:`checks`) and builds the inlined objects and
-        then ``dst`` after it."""
+        The int, str and bool fields of the class and of the classes inlined into it (and
+        its lists of ints or strs) are only collected while reading; the outermost call
+        checks them all in one test (:meth:`checks`), then builds the inlined objects and
+        ``dst``."""
         outer = self.pending is None
         pending = self.pending = self.pending or _Pending()
         self.inlining.add(cls)
@@ -882,7 +881,7 @@ class _DecoderWriter:
         one list (a state has up to a dozen of each: one ``issuperset`` and one ``sum``
         over them all cost less than a test each, and the sum over all of them is the
         stricter bound), the str lists' items likewise; then make the lists tuples."""
-        tests = []
+        tests: list[str | None] = []  # None never comes: every kind here is primitive
         ints = pending.ints
         if len(ints) == 1 and not pending.int_lists:  # one int alone: its own test
             tests.append(self.check(int, ints[0]))
