@@ -12,9 +12,11 @@ the decoder alone, without the checks) and compare the two paths on each.
 from __future__ import annotations
 
 import copy
+import itertools
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import attrs
 import pytest
 
 from clangames.engine.codec import decode
@@ -24,6 +26,7 @@ from clangames.kilt_castle import observation as kilt_castle
 from clangames.kings_kilt import observation as kings_kilt
 from clangames.koa_kingmaker import observation as koa
 
+from . import legacy_checks
 from .codec_samples import loaded, player_counts, playout_states
 
 JSONData = Any
@@ -104,8 +107,9 @@ def test_koa_quick_house_test_never_accepts_more() -> None:
 
 @pytest.mark.parametrize("players", player_counts("kilt_castle"))
 def test_kilt_castle_guards_agree_with_their_loops(players: int) -> None:
-    """Each guarded loop: the guard's own result equals the loop's (the floor counts), and
-    the per-card loop passes whenever its guard does."""
+    """Each guarded loop: the per-card loop passes whenever its guard does, and when the
+    floors and the supply pass together, the floor test passes, the floor counts are the
+    loop's and the supply check passes."""
     game = loaded("kilt_castle", players)
     board = game.board
     checked = 0
@@ -113,9 +117,10 @@ def test_kilt_castle_guards_agree_with_their_loops(players: int) -> None:
         positions = state.positions
         if len(positions) != len(game.cards) or len(state.inner) != len(game.cards):
             continue
+        ordered = sorted(positions)
         if (
-            min(positions, default=0) >= 0
-            and max(positions, default=-1) < board.num_positions
+            ordered[0] >= 0
+            and ordered[-1] < board.num_positions
             and all(c in colours for c, colours in zip(state.inner, game.card_colours, strict=True))
         ):
             assert passes(kilt_castle._check_cards, state)
@@ -123,10 +128,69 @@ def test_kilt_castle_guards_agree_with_their_loops(players: int) -> None:
         if len(towers) != board.rows * board.cols:
             continue
         floors = "".join(towers)
-        if set(floors) <= game.letters_in_play and not any(towers[w] for w in board.water):
-            assert list(map(floors.count, game.letter)) == kilt_castle._count_floors(state)
+        counts = state.supply.counts
+        built = [floors.count(letter) for letter in game.letter]
+        if (
+            len(counts) == len(built)
+            and min(counts) >= 0
+            and [c + b for c, b in zip(counts, built, strict=True)] == game.floors_in_all
+            and sum(built) == len(floors)
+            and not any(towers[w] for w in board.water)
+        ):
+            assert set(floors) <= game.letters_in_play
+            assert built == kilt_castle._count_floors(state)
+            kilt_castle._check_supply(state, built)  # raises if it refuses
             checked += 1
     assert checked > 10
+
+
+def tower_mutants(players: int) -> Iterator[State]:
+    """Decoded (unchecked) Kilt Castle states with one tower changed: a floor added,
+    removed or replaced by another letter, one of a colour out of play, or no floor."""
+    game = loaded("kilt_castle", players)
+    extra = {"game": game}
+    letters = [*game.letter, "z", "A"]
+    for state in playout_states("kilt_castle", players, 3)[::20]:
+        data = state.to_json()["state"]
+        for space, tower in enumerate(data["towers"]):
+            for changed in {tower + "a", tower[1:], letters[space % len(letters)] + tower[1:]}:
+                if changed != tower:
+                    towers = [*data["towers"]]
+                    towers[space] = changed
+                    yield decode(game.state_type, {**data, "towers": towers}, "state", extra)
+
+
+@pytest.mark.parametrize("players", player_counts("kilt_castle"))
+def test_kilt_castle_check_refuses_what_it_refused_before(players: int) -> None:
+    """The whole check against the one before issue 11's last speed-ups (frozen in
+    ``legacy_checks``): the same verdict and the same message for every mutant."""
+    refused = 0
+    for state in (*mutants("kilt_castle", players, every=15), *tower_mutants(players)):
+        expected = _message(legacy_checks.kilt_castle_check_consistency, state)
+        assert _message(kilt_castle.check_consistency, state) == expected
+        refused += expected is not None
+    assert refused > 100
+
+
+def test_kings_kilt_trigger_rows_skip_only_what_passes() -> None:
+    """The trigger-row loop is skipped (every flag set, or no card from the first trigger
+    space on) only when it would pass: for mutants with every setting of the flags."""
+    skipped = 0
+    for players in player_counts("kings_kilt"):
+        for state in mutants("kings_kilt", players, every=40):
+            if not kings_kilt._cards_look_consistent(state, players):
+                continue
+            start = kings_kilt._tally_of(state.game).trigger_start
+            for flags in itertools.product((False, True), repeat=3):
+                nobles, guardians, crowned = flags
+                flagged = attrs.evolve(
+                    state, nobles_triggered=nobles, guardians_triggered=guardians, crowned=crowned
+                )
+                if all(flags) or max(flagged.pyramid[start:], default=-1) < 0:
+                    skipped += 1
+                    for (row, span, _), flag in zip(state.game.trigger_rows, flags, strict=True):
+                        assert row < 2 or flag or max(flagged.pyramid[span]) < 0
+    assert skipped > 100
 
 
 @pytest.mark.parametrize("name", ["kings_kilt", "koa_kingmaker"])

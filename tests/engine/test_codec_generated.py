@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from clangames import Multiset, Phase, State, StateDecodeError
-from clangames.engine.codec import decode, encode
+from clangames.engine.codec import decode, decoder, encode
 
 from . import legacy_codec as legacy
 from .codec_samples import GAMES, player_counts, playout_states, sample_states
@@ -126,6 +126,28 @@ def test_corrupt_states_give_the_same_errors_as_before(case: tuple[State, Any]) 
     new = outcome(decode, state, data)
     old = outcome(legacy.decode, state, data)
     assert new == old
+
+
+def read_state(hint: Any, data: Any, path: str, extra: dict[str, Any]) -> Any:
+    """``decode`` through the one-call decoder ``Game.state_from_json`` keeps."""
+    return decoder(hint, path, tuple(extra))(data, *extra.values())
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated_states())
+def test_the_state_decoder_reads_corrupt_states_as_decode_does(case: tuple[State, Any]) -> None:
+    state, data = case
+    assert outcome(read_state, state, data) == outcome(decode, state, data)
+
+
+def test_the_state_decoder_reads_every_sample_state_as_decode_does() -> None:
+    for state in sample_states():
+        data = encode(state)
+        read = read_state(state.game.state_type, data, "state", {"game": state.game})
+        decoded = decode(state.game.state_type, data, "state", {"game": state.game})
+        assert type(read) is type(state) and read.game is state.game
+        assert read == decoded == state and hash(read) == hash(state)
+        assert encode(read) == data
 
 
 # -- every kind of annotation and constructor ----------------------------------------------------
@@ -260,6 +282,26 @@ class Tinted:
 def test_tuple_valued_enums_encode_as_before() -> None:
     same_json(encode(Tinted(Tint.COOL)), legacy.encode(Tinted(Tint.COOL)))
     assert encode(Tinted(Tint.COOL)) == {"tint": [0, 1]}
+
+
+def test_the_one_call_decoder_takes_named_values_as_decode_takes_extra() -> None:
+    data = encode(everything())
+    read = decoder(Everything, "e", ("note",))
+    assert read(data, "given") == decode(Everything, data, "e", {"note": "given"})
+    assert read(data, "given").note == "given" and read(data, "given").made == ()
+    assert decoder(Everything, "e", ("note",)) is read  # written once
+    assert decoder(Everything, "e")(data) == everything()
+    # A name the constructor does not take, and bad data: the generic decoder's errors.
+    for values, bad in (({"later": 1}, data), ({}, {**data, "leaf": 1})):
+        with pytest.raises(StateDecodeError) as new:
+            decoder(Everything, "e", tuple(values))(bad, *values.values())
+        with pytest.raises(StateDecodeError) as old:
+            decode(Everything, bad, "e", values)
+        assert str(new.value) == str(old.value)
+    tree = Node(1, (Node(2),))  # a class that contains itself: the generic decoder only
+    assert decoder(Node, "n")(encode(tree)) == tree
+    with pytest.raises(StateDecodeError, match=r"nested more than 100 deep$"):
+        decoder(Node, "n")(chain(200))
 
 
 def test_values_the_generated_decoder_leaves_to_the_generic_one() -> None:

@@ -2,7 +2,7 @@
 
 from clangames.engine.actions import ActionTable
 from clangames.engine.chance import play_chance, resolve_chance, sample_chance
-from clangames.engine.codec import decode, encode, parse_json
+from clangames.engine.codec import decode, decoder, encode, parse_json
 from clangames.engine.display import RenderingUnavailableError, set_drawer
 from clangames.engine.encoding import ObservationEncodingError, ObservationSpec, Part
 from clangames.engine.errors import (
@@ -88,6 +88,7 @@ __all__ = [
     "declare",
     "declared_statistics",
     "decode",
+    "decoder",
     "encode",
     "game_spec",
     "games",

@@ -35,7 +35,7 @@ import types
 import typing
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from itertools import accumulate, chain, repeat
+from itertools import accumulate, repeat
 from operator import sub
 from typing import Any
 
@@ -441,6 +441,21 @@ def decode(hint: Any, data: JSON, path: str, extra: Mapping[str, object] | None 
     return decoder(data, path, extra)
 
 
+_READERS: dict[tuple[type, str, tuple[str, ...]], Callable[..., Any]] = {}
+
+
+def decoder(cls: type, path: str, given: tuple[str, ...] = ()) -> Callable[..., Any]:
+    """A function ``(data, *values)`` reading ``data`` exactly as ``decode(cls, data,
+    path, dict(zip(given, values)))`` does (same values, same errors), written once per
+    attrs class, path and names: a caller that decodes one class many times (like
+    ``Game.state_from_json``) keeps it and saves the dispatch and the ``extra`` mapping."""
+    key = (cls, path, given)
+    found = _READERS.get(key)
+    if found is None:
+        found = _READERS[key] = _DecoderWriter().reader(cls, path, given)
+    return found
+
+
 def _decode_checked(
     hint: Any, data: JSON, path: str, extra: Mapping[str, object] | None = None, depth: int = 0
 ) -> Any:
@@ -657,6 +672,27 @@ def _all_slots(cls: type) -> set[str]:
     return {name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())}
 
 
+Extra = bool | tuple[str, ...]
+"""How a generated decoder gets the constructor arguments that are not in the JSON form:
+none (False), a mapping in its argument ``extra`` (True), or these names, each in its
+argument ``x_<name>``."""
+
+
+@attrs.define
+class _Pending:
+    """What an outermost class's decoder checks after reading all fields (its own and
+    those of the classes inlined into it): the variables holding JSON lists of ints, ints,
+    lists of strs, strs and bools, and the lines that build the inlined objects and then
+    itself."""
+
+    int_lists: list[str] = attrs.Factory(list)
+    ints: list[str] = attrs.Factory(list)
+    str_lists: list[str] = attrs.Factory(list)
+    strs: list[str] = attrs.Factory(list)
+    bools: list[str] = attrs.Factory(list)
+    builds: list[str] = attrs.Factory(list)
+
+
 class _DecoderWriter:
     """Writes the source of generated decoders. A decoder for an attrs class reads every
     field, converts it with an expression that follows the annotation and raises _Retry
@@ -667,6 +703,7 @@ class _DecoderWriter:
         self.inlining: set[type] = set()
         self.writing: set[type] = set()
         self.recursive = False
+        self.pending: _Pending | None = None
         self.namespace: dict[str, Any] = {
             "_retry": _retry,
             "_Retry": _Retry,
@@ -679,7 +716,6 @@ class _DecoderWriter:
             "_len": len,
             "_sum": sum,
             "_abs": abs,
-            "_chain": chain,
             "_tuple": tuple,
             "_frozenset": frozenset,
             "_dict": dict,
@@ -743,12 +779,42 @@ class _DecoderWriter:
             return known[cls]
         name = known[cls] = self.fresh(f"_decode_{cls.__name__}_")
         self.writing.add(cls)
+        outside, self.pending = self.pending, None  # a function of its own
         lines = [f"def {name}(d, extra=None):"]
-        lines += self.attrs_lines(cls, "d", "o", "    ", with_extra=True)
+        lines += self.attrs_lines(cls, "d", "o", "    ", extra=True)
         lines.append("    return o")
+        self.pending = outside
         self.writing.discard(cls)
         self.run("\n".join(lines) + "\n", cls)
         return name
+
+    def reader(self, cls: type, path: str, given: tuple[str, ...]) -> Callable[..., Any]:
+        """A function ``(data, *values)`` that reads ``data`` as ``decode(cls, data, path,
+        dict(zip(given, values)))`` does, in one call: the generated code, and on any
+        surprise the generic decoder (which words the error)."""
+        arguments = ", ".join(f"x_{alias}" for alias in given)
+        extra = "{" + ", ".join(f"{alias!r}: x_{alias}" for alias in given) + "}"
+        name = self.fresh(f"_read_{cls.__name__}_")
+        generic = [
+            f"    return {self.constant(_decode_checked)}({self.constant(cls)}, d,"
+            f" {path!r}, {extra})"
+        ]
+        try:
+            self.writing.add(cls)
+            body = self.attrs_lines(cls, "d", "o", "        ", extra=given)
+        except Exception:  # an annotation the generator has no rule for
+            body = []
+            self.pending = None
+        self.writing.discard(cls)
+        if self.recursive:
+            body = []
+        lines = [f"def {name}(d, {arguments}):"]
+        if body:
+            lines += ["    try:", *body, "        return o", "    except Exception:"]
+            lines += ["        pass"]
+        self.run("\n".join(lines + generic) + "\n", cls)
+        function: Callable[..., Any] = self.namespace[name]
+        return function
 
     def inlinable(self, hint: Any) -> bool:
         """True for a nested attrs class whose decoding can be written into its parent's
@@ -764,10 +830,15 @@ class _DecoderWriter:
             if f.init and f.name not in json_names
         )
 
-    def attrs_lines(
-        self, cls: type, src: str, dst: str, indent: str, with_extra: bool
-    ) -> list[str]:
-        """Lines that read the JSON object ``src`` as a ``cls`` into ``dst``."""
+    def attrs_lines(self, cls: type, src: str, dst: str, indent: str, extra: Extra) -> list[str]:
+        """Lines that read the JSON object ``src`` as a ``cls`` into ``dst``.
+
+        The int, str and bool fields of the class and of the classes inlined into it (and
+        its lists of ints or strs) are only collected while reading; the outermost call
+        checks them all in one test (:meth:`checks`), then builds the inlined objects and
+        ``dst``."""
+        outer = self.pending is None
+        pending = self.pending = self.pending or _Pending()
         self.inlining.add(cls)
         fields = json_fields(cls)
         lines = [
@@ -775,15 +846,22 @@ class _DecoderWriter:
             f"{indent}    raise _Retry",
         ]
         values = []
-        int_tuples: list[str] = []
         for field, hint in fields:
             var = self.fresh("f")
             lines.append(f"{indent}{var} = {src}[{field!r}]")
             if hint == tuple[int, ...]:
-                int_tuples.append(var)  # checked together below
+                pending.int_lists.append(var)
+            elif hint is int:
+                pending.ints.append(var)
+            elif hint == tuple[str, ...]:
+                pending.str_lists.append(var)
+            elif hint is str:
+                pending.strs.append(var)
+            elif hint is bool:
+                pending.bools.append(var)
             elif self.inlinable(hint):
                 built = self.fresh("o")
-                lines += self.attrs_lines(hint, var, built, indent, with_extra=False)
+                lines += self.attrs_lines(hint, var, built, indent, extra=False)
                 var = built
             else:
                 converted = self.value(hint, var)
@@ -791,39 +869,67 @@ class _DecoderWriter:
                     lines.append(f"{indent}{var} = {converted}")
             values.append((field, var))
         self.inlining.discard(cls)
-        return (
-            lines
-            + self.int_tuples(int_tuples, indent)
-            + self.build(cls, values, dst, indent, with_extra)
-        )
+        pending.builds += self.build(cls, values, dst, indent, extra)
+        if not outer:
+            return lines
+        self.pending = None
+        return lines + self.checks(pending, indent) + pending.builds
 
-    @staticmethod
-    def int_tuples(names: list[str], indent: str) -> list[str]:
-        """Lines that check the JSON lists ``names`` (of ``tuple[int, ...]`` fields) as
-        :meth:`items` does one, all in one pass (a state has up to a dozen such fields,
-        and one ``issuperset`` and one ``sum`` over them all cost less than one each; the
-        sum over all of them is the stricter bound), then make them tuples."""
-        if not names:
+    def checks(self, pending: _Pending, indent: str) -> list[str]:
+        """Lines that check the collected values as :meth:`check` and :meth:`items` would
+        check each, in one test: all the ints and the items of the int lists gathered in
+        one list (a state has up to a dozen of each: one ``issuperset`` and one ``sum``
+        over them all cost less than a test each, and the sum over all of them is the
+        stricter bound), the str lists' items likewise; then make the lists tuples."""
+        tests: list[str | None] = []  # None never comes: every kind here is primitive
+        ints = pending.ints
+        if len(ints) == 1 and not pending.int_lists:  # one int alone: its own test
+            tests.append(self.check(int, ints[0]))
+            ints = []
+        kinds: tuple[tuple[list[str], list[str], str, bool], ...] = (
+            (pending.int_lists, ints, "_ints", True),
+            (pending.str_lists, [], "_strs", False),
+        )
+        for lists, singles, kind, bounded in kinds:
+            if not lists and not singles:
+                continue
+            if lists:
+                tests.append(" is ".join(f"_type({name})" for name in lists) + " is _list")
+            if len(lists) == 1 and not singles:
+                items = first = lists[0]
+            else:  # the items together in one list (copied in C, no iterator per item)
+                items = self.fresh("_all")
+                parts = [f"*{name}" for name in lists] + singles
+                first = f"({items} := [{', '.join(parts)}])"
+            tests.append(f"{kind}.issuperset(_map(_type, {first}))")
+            if bounded:
+                tests.append(f"_sum(_map(_abs, {items})) < _B")
+        tests += [self.check(str, name) for name in pending.strs]
+        tests += [self.check(bool, name) for name in pending.bools]
+        if not tests:
             return []
-        items = names[0] if len(names) == 1 else f"_chain({', '.join(names)})"
-        lists = " is ".join(f"_type({name})" for name in names)
-        return [
-            f"{indent}if not ({lists} is _list and _ints.issuperset(_map(_type, {items}))"
-            f" and _sum(_map(_abs, {items})) < _B):",
-            f"{indent}    raise _Retry",
-            *(f"{indent}{name} = _tuple({name})" for name in names),
-        ]
+        lines = [f"{indent}if not ({' and '.join(t for t in tests if t)}):"]
+        lines.append(f"{indent}    raise _Retry")
+        lines += [f"{indent}{name} = _tuple({name})" for name in pending.int_lists]
+        lines += [f"{indent}{name} = _tuple({name})" for name in pending.str_lists]
+        return lines
 
     def build(
-        self, cls: type, values: list[tuple[str, str]], dst: str, indent: str, with_extra: bool
+        self, cls: type, values: list[tuple[str, str]], dst: str, indent: str, extra: Extra
     ) -> list[str]:
-        """Lines that build ``dst`` from the converted field values (and ``extra``)."""
+        """Lines that build ``dst`` from the converted field values and the constructor
+        arguments that are not in the JSON form: none (``extra`` False), the mapping in the
+        variable ``extra`` (True), or the named ones, each in its variable ``x_<name>`` (a
+        tuple of names, known when the code is written)."""
         json_names = {field for field, _ in values}
         others = [f for f in attrs.fields(cls) if f.name not in json_names]
         klass = self.constant(cls)
         args = ", ".join(f"{field!r}: {var}" for field, var in values)
         if not _plain_init(cls):
-            given = "_dict(extra) if extra is not None else {}" if with_extra else "{}"
+            if extra is True:
+                given = "_dict(extra) if extra is not None else {}"
+            else:
+                given = "{" + ", ".join(f"{alias!r}: x_{alias}" for alias in extra or ()) + "}"
             return [
                 f"{indent}kwargs = {given}",
                 f"{indent}kwargs.update({{{args}}})",
@@ -832,27 +938,33 @@ class _DecoderWriter:
         lines = [f"{indent}{dst} = _new({self.constant(_builder_class(cls))})"]
         lines += [f"{indent}{dst}.{field} = {var}" for field, var in values]
         from_extra = [getattr(f, "alias", f.name) for f in others if f.init]
-        if with_extra:
+        if extra is True:
             present = " + ".join(f"({alias!r} in extra)" for alias in from_extra) or "0"
             lines.append(f"{indent}if extra is not None and {present} != _len(extra):")
             lines.append(f"{indent}    raise _Retry  # names the constructor does not take")
+        elif extra and not set(extra) <= set(from_extra):
+            # The constructor would refuse these names: only the generic decoder says so.
+            raise TypeError(f"{cls.__name__} takes none of {sorted(set(extra) - set(from_extra))}")
         for f in others:
             alias = getattr(f, "alias", f.name)
             default = self.default(f)
             if not f.init:
                 if default is not None:
                     lines.append(f"{indent}{dst}.{f.name} = {default}")
-            elif default is None:  # required: extra must give it
-                if not with_extra:
-                    raise TypeError(f"{cls.__name__}.{f.name} has no default to decode with")
-                lines.append(f"{indent}if extra is None:")
-                lines.append(f"{indent}    raise _Retry")
-                lines.append(f"{indent}{dst}.{f.name} = extra[{alias!r}]")
-            elif with_extra:
-                lines.append(
-                    f"{indent}{dst}.{f.name} = {default} if extra is None or {alias!r} not in"
-                    f" extra else extra[{alias!r}]"
-                )
+            elif extra is True:
+                if default is None:  # required: extra must give it
+                    lines.append(f"{indent}if extra is None:")
+                    lines.append(f"{indent}    raise _Retry")
+                    lines.append(f"{indent}{dst}.{f.name} = extra[{alias!r}]")
+                else:
+                    lines.append(
+                        f"{indent}{dst}.{f.name} = {default} if extra is None or {alias!r} not"
+                        f" in extra else extra[{alias!r}]"
+                    )
+            elif extra and alias in extra:
+                lines.append(f"{indent}{dst}.{f.name} = x_{alias}")
+            elif default is None:
+                raise TypeError(f"{cls.__name__}.{f.name} has no default to decode with")
             else:
                 lines.append(f"{indent}{dst}.{f.name} = {default}")
         if "_attrs_cached_hash" in _all_slots(cls):

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from clangames.engine.actions import ActionTable
-from clangames.engine.codec import decode, describe, encode, parse_json
+from clangames.engine.codec import decoder, describe, encode, parse_json
 from clangames.engine.errors import InvalidParameterError, StateDecodeError
 from clangames.engine.liveness import check_playable
 
@@ -150,6 +150,8 @@ class Game(abc.ABC):
         self._params: Mapping[str, Any] = MappingProxyType(dict(params))
         self._key = (spec.name, tuple(sorted(self._params.items())))
         self._params_json: dict[str, Any] | None = None
+        self._read_state: Callable[[Any, Game], State] | None = None
+        """``state_from_json``'s decoder of ``state_type`` (written on first use)."""
 
     def params_json(self) -> dict[str, Any]:
         """The parameters as plain JSON data (a fresh dict each time, encoded once: every
@@ -271,16 +273,19 @@ class Game(abc.ABC):
         goes through :func:`~clangames.engine.codec.parse_json`); the game and parameters
         in the data must be this game's.
         """
-        if isinstance(data, (str, bytes)):
-            data = parse_json(data, "state")
-        if not isinstance(data, dict):
-            raise StateDecodeError(f"state: expected an object, got {type(data).__name__}")
-        for key in ("game", "params", "state"):
-            if key not in data:
-                raise StateDecodeError(f"state: missing field {key!r}")
-        if type(data["game"]) is not str or data["game"] != self.name:
+        if type(data) is not dict:
+            if isinstance(data, (str, bytes)):
+                data = parse_json(data, "state")
+            if not isinstance(data, dict):
+                raise StateDecodeError(f"state: expected an object, got {type(data).__name__}")
+        if "game" not in data or "params" not in data or "state" not in data:
+            for key in ("game", "params", "state"):
+                if key not in data:
+                    raise StateDecodeError(f"state: missing field {key!r}")
+        name = self.spec.name
+        if type(data["game"]) is not str or data["game"] != name:
             raise StateDecodeError(
-                f"state.game: this is {self.name!r}, the data is for {describe(data['game'])}"
+                f"state.game: this is {name!r}, the data is for {describe(data['game'])}"
             )
         params = self._params_json
         if params is None:
@@ -290,7 +295,10 @@ class Game(abc.ABC):
                 f"state.params: the data has {describe(data['params'], 200)}, this game has"
                 f" {params!r}"
             )
-        state: State = decode(self.state_type, data["state"], "state", {"game": self})
+        read = self._read_state
+        if read is None:
+            read = self._read_state = decoder(self.state_type, "state", ("game",))
+        state = read(data["state"], self)
         state.check_consistency()
         check_playable(state)
         return state

@@ -12,12 +12,14 @@ instead of failing later in the middle of a game.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from clangames.engine.actions import ActionTable
 from clangames.engine.errors import InvalidActionError, StateDecodeError
 from clangames.engine.phases import CHANCE
 from clangames.engine.state import State
+
+if TYPE_CHECKING:
+    from clangames.engine.game import Game
 
 _INTS = frozenset((int,))
 """The one type a seat number has (no bool, no subclass)."""
@@ -37,7 +39,12 @@ def check_playable(state: State) -> None:
     """
     phase = state.phase
     to_move = phase.to_move
-    n = state.game.num_players
+    game = state.game
+    facts = _FACTS.get(id(game))
+    if facts is None or facts[0] is not game:
+        facts = _facts(game)
+    n = facts[1]
+    identities = facts[2]
     if len(to_move) == 1 and type(p := to_move[0]) is int and -1 <= p < n:
         # One seat (or chance) to move, the common case: tested without a loop per
         # action, a Fraction or an error text. Anything else (or anything the rules
@@ -45,9 +52,9 @@ def check_playable(state: State) -> None:
         try:
             if p >= 0:
                 legal = state._legal_memo(p)  # legal_actions(p), one call less
-                if legal and _in_table(state, legal):
+                if legal and identities.issuperset(map(id, legal)):
                     return
-            elif not phase.simultaneous and _chance_is_exact(state):
+            elif not phase.simultaneous and _chance_is_exact(state, identities):
                 return
         except Exception:  # the full check calls the rules again and reports it
             pass
@@ -65,7 +72,7 @@ def check_playable(state: State) -> None:
             legal_of = state._legal_memo
             for p in to_move:
                 legal = legal_of(p)
-                if not legal or not _in_table(state, legal):
+                if not legal or not identities.issuperset(map(id, legal)):
                     break
             else:
                 return
@@ -105,19 +112,21 @@ def check_playable(state: State) -> None:
         ) from exc
 
 
-def _chance_is_exact(state: State) -> bool:
-    """True if the chance node's outcomes are distinct table actions with positive int
-    weights and the kernel derives their probabilities (weight / total: they sum to
-    exactly 1, so no Fractions are needed). False says nothing."""
+def _chance_is_exact(state: State, identities: frozenset[int]) -> bool:
+    """True if the chance node's outcomes are distinct actions of the game's table (whose
+    ``identities`` are given) with positive int weights and the kernel derives their
+    probabilities (weight / total: they sum to exactly 1, so no Fractions are needed).
+    False says nothing."""
     weights = state.chance_weights()
     if not weights:
         return False
     actions, values = zip(*weights, strict=True)
+    seen = set(map(id, actions))
     return (
-        set(map(type, values)) == {int}
+        _INTS.issuperset(map(type, values))
         and min(values) > 0
-        and _in_table(state, actions)
-        and len(set(map(id, actions))) == len(actions)
+        and len(seen) == len(actions)
+        and seen <= identities
         and type(state).chance_outcomes is _DERIVED_OUTCOMES
     )
 
@@ -162,22 +171,29 @@ def _check_decision(state: State, where: str, player: int) -> None:
         _action_id(state, action, where)
 
 
-_TABLE_IDENTITIES: dict[ActionTable[Any], frozenset[int]] = {}
-"""Per action table: the identities of its actions (tables are kept alive here, so the
-identities stay theirs; the dict is emptied when it holds many)."""
+_FACTS: dict[int, tuple[Game, int, frozenset[int]]] = {}
+"""By a loaded game's ``id``: the game, its number of players and the identities of its
+action table's actions, worked out once (properties and tables cost more than one dict
+look-up). The game is kept alive here, so its id stays its own; emptied when it holds
+many."""
+
+
+def _facts(game: Game) -> tuple[Game, int, frozenset[int]]:
+    if len(_FACTS) >= 64:
+        _FACTS.clear()
+    facts = _FACTS[id(game)] = (game, game.num_players, frozenset(map(id, game.actions.actions)))
+    return facts
 
 
 def _in_table(state: State, actions: tuple[Any, ...]) -> bool:
     """True if every one of ``actions`` is one of the game table's own objects (what the
     rules hand out): a test in C, instead of hashing each action. False may still be fine
     (an equal action built separately); the caller then checks each one by value."""
-    table = state.game.actions
-    identities = _TABLE_IDENTITIES.get(table)
-    if identities is None:
-        if len(_TABLE_IDENTITIES) >= 64:
-            _TABLE_IDENTITIES.clear()
-        identities = _TABLE_IDENTITIES[table] = frozenset(map(id, table.actions))
-    return identities.issuperset(map(id, actions))
+    game = state.game
+    facts = _FACTS.get(id(game))
+    if facts is None or facts[0] is not game:
+        facts = _facts(game)
+    return facts[2].issuperset(map(id, actions))
 
 
 def _action_id(state: State, action: Any, where: str) -> int:

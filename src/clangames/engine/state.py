@@ -331,11 +331,8 @@ class State(abc.ABC):
 
     def to_json(self) -> dict[str, JSON]:
         """The whole state as plain JSON data; ``game.state_from_json`` reads it back."""
-        return {
-            "game": self.game.name,
-            "params": self.game.params_json(),
-            "state": encode(self),
-        }
+        game = self.game
+        return {"game": game.spec.name, "params": game.params_json(), "state": encode(self)}
 
     def to_position(self) -> str:
         """The state as readable position text in the game's names, hidden parts included;

@@ -3,7 +3,7 @@ cards are laid out) and the checks a saved state must pass."""
 
 from __future__ import annotations
 
-from operator import add, contains
+from operator import add, contains, eq
 from typing import TYPE_CHECKING, NoReturn
 
 import attrs
@@ -84,97 +84,151 @@ def _fail(field: str, why: str) -> NoReturn:
 
 def check_consistency(s: KiltCastleState) -> None:
     """Raise StateDecodeError if a decoded state could not arise in a game."""
+    # The decoder runs this on every state it reads: each field is read once into a local,
+    # sizes come from the game's tables (no properties), and every test takes the usual
+    # case in one built-in over a whole tuple. The tests and their order are the rules'.
     game = s.game
     board = game.board
-    n = game.num_players
+    n = len(game.seat_colours)  # one entry per player
     ncards = len(game.cards)
-    kinds = len(board.colours) * 3
+    phase = s.phase
+    name = phase.name
+    to_move = phase.to_move
+    positions = s.positions
+    inner = s.inner
+    towers = s.towers
+    roofed = s.roofed
+    money = s.money
+    actor = s.actor
+    card = s.card
+    builders = s.builders
+    first_space = s.first_space
 
     fail = _fail
 
-    if s.phase.name not in PHASES:
-        fail("phase.name", f"expected one of {PHASES}, got {s.phase.name!r}")
-    for p in s.phase.to_move:
+    if name not in PHASES:
+        fail("phase.name", f"expected one of {PHASES}, got {name!r}")
+    for p in to_move:
         if not -1 <= p < n:
             fail("phase.to_move", f"expected seats 0..{n - 1} or -1, got {p}")
-    for field, seq in (("positions", s.positions), ("inner", s.inner)):
-        if len(seq) != ncards:
-            fail(field, f"expected one entry per card in play ({ncards}), got {len(seq)}")
-    positions = s.positions
+    if len(positions) != ncards:
+        fail("positions", f"expected one entry per card in play ({ncards}), got {len(positions)}")
+    if len(inner) != ncards:
+        fail("inner", f"expected one entry per card in play ({ncards}), got {len(inner)}")
+    ordered = sorted(positions)  # also counts the card rows, below
     if not (
-        min(positions, default=0) >= 0
-        and max(positions, default=-1) < board.num_positions
-        and all(map(contains, game.card_colours, s.inner))
+        ordered
+        and ordered[0] >= 0
+        and ordered[-1] < len(board.positions)
+        and all(map(contains, game.card_colours, inner))
     ):
         _check_cards(s)
-    if len(s.towers) != board.rows * board.cols:
-        fail("towers", f"expected {board.rows * board.cols} spaces, got {len(s.towers)}")
-    towers = s.towers
+    spaces = len(towers)
+    if spaces != board.rows * board.cols:
+        fail("towers", f"expected {board.rows * board.cols} spaces, got {spaces}")
     floors = "".join(towers)
-    if set(floors) <= game.letters_in_play and not any(map(towers.__getitem__, board.water)):
-        built = list(map(floors.count, game.letter))
-    else:
-        built = _count_floors(s)
     counts = s.supply.counts
-    if len(counts) != kinds:
-        fail("supply", f"expected {kinds} counts, got {len(counts)}")
-    if min(counts) < 0 or list(map(add, counts, built)) != game.floors_in_all:
-        for f in range(kinds):
-            in_play = game.floor_owner[f] >= 0
-            expected = board.floors[f % 3] if in_play else 0
-            if counts[f] < 0 or counts[f] + built[f] != expected:
-                fail(
-                    "supply",
-                    f"floor kind {f}: {counts[f]} left and {built[f]} built,"
-                    f" expected {expected} in all",
-                )
-    if not 0 <= s.roofed < 1 << len(towers) or s.roofed.bit_count() > board.roofs:
-        fail("roofed", f"at most {board.roofs} roofs on spaces of the grid, got {s.roofed:#x}")
-    roofs = s.roofed
+    built = list(map(floors.count, game.letter))
+    # The usual case at once: the supply and the floors built add up to every floor of
+    # the game, so no floor is of a colour out of play, and the counts cover every letter
+    # of the towers, so nothing else stands there. Otherwise the checks in their order.
+    if not (
+        len(counts) == len(built)
+        and min(counts) >= 0
+        and list(map(add, counts, built)) == game.floors_in_all
+        and sum(built) == len(floors)
+        and not any(map(towers.__getitem__, board.water))
+    ):
+        if not set(floors) <= game.letters_in_play or any(map(towers.__getitem__, board.water)):
+            built = _count_floors(s)
+        _check_supply(s, built)
+    roof_count = roofed.bit_count()
+    if not 0 <= roofed < 1 << spaces or roof_count > board.roofs:
+        fail("roofed", f"at most {board.roofs} roofs on spaces of the grid, got {roofed:#x}")
+    roofs = roofed
     while roofs:  # the roofed spaces in increasing order
         space = (roofs & -roofs).bit_length() - 1
         if not towers[space]:
             fail("roofed", f"a roof on the empty space {board.label(space)}")
         roofs &= roofs - 1
-    if len(s.money) != n or min(s.money) < 0:
-        fail("money", f"expected {n} non-negative amounts, got {list(s.money)}")
-    if s.from_bank < 0 or sum(s.money) != board.start_money * n + s.from_bank:
+    if len(money) != n or min(money) < 0:
+        fail("money", f"expected {n} non-negative amounts, got {list(money)}")
+    if s.from_bank < 0 or sum(money) != board.start_money * n + s.from_bank:
         fail("from_bank", "the players' ducats do not add up to the start money plus the bank's")
-    if not -1 <= s.actor < n:
-        fail("actor", f"expected a seat or -1, got {s.actor}")
-    if not -1 <= s.card < ncards:
-        fail("card", f"expected a card index or -1, got {s.card}")
-    for i, c in enumerate(s.builders):
-        if c not in game.colours:
+    if not -1 <= actor < n:
+        fail("actor", f"expected a seat or -1, got {actor}")
+    if not -1 <= card < ncards:
+        fail("card", f"expected a card index or -1, got {card}")
+    colours_in_play = game.colours
+    for i, c in enumerate(builders):
+        if c not in colours_in_play:
             fail(f"builders[{i}]", f"expected a colour in play, got {c}")
-    if not -1 <= s.first_space < len(towers):
-        fail("first_space", f"expected a space or -1, got {s.first_space}")
+    if not -1 <= first_space < spaces:
+        fail("first_space", f"expected a space or -1, got {first_space}")
     if s.turns < 0 or s.idle < 0:
         fail("turns", "turn counters must not be negative")
-    name = s.phase.name
-    to_move = s.phase.to_move
-    if name in ("build", "roof") and (s.card < 0 or (not s.builders and name == "build")):
-        fail("builders", f"the {name} step needs a relocated card and a builder")
-    if name == "build" and to_move != (game.owner[s.builders[0]],):
-        fail("phase.to_move", "the build step belongs to the owner of the building colour")
-    if name == "layout" and to_move != (-1,):
-        fail("phase.to_move", "the lay-out is a chance node")
-    if name == "over" and to_move != ():
-        fail("phase.to_move", "nobody moves once the game is over")
-    if name == "roof" and (s.first_space < 0 or s.roofed.bit_count() < 2):
-        fail("roofed", "the roof step needs two placed roofs and a built space")
-    if name == "relocate" and to_move != (s.actor,):
-        fail("phase.to_move", "the relocation belongs to the actor")
-    if name == "layout":
+    if name == "relocate":
+        if to_move != (actor,):
+            fail("phase.to_move", "the relocation belongs to the actor")
+    elif name == "build":
+        if card < 0 or not builders:
+            fail("builders", f"the {name} step needs a relocated card and a builder")
+        if to_move != (game.owner[builders[0]],):
+            fail("phase.to_move", "the build step belongs to the owner of the building colour")
+    elif name == "roof":
+        if card < 0:
+            fail("builders", f"the {name} step needs a relocated card and a builder")
+        if first_space < 0 or roof_count < 2:
+            fail("roofed", "the roof step needs two placed roofs and a built space")
+    elif name == "over":
+        if to_move != ():
+            fail("phase.to_move", "nobody moves once the game is over")
+    else:  # the lay-out
+        if to_move != (-1,):
+            fail("phase.to_move", "the lay-out is a chance node")
         _check_layout(s)
         return
-    # Out of the lay-out every card lies in a row (checked above): count the rows.
-    rows = set(positions)
-    if max(map(positions.count, rows), default=0) > game.max_row:
-        fail("positions", f"a card row holds more than {game.max_row} cards")
-    if len(rows) > game.max_rows:
+    # Out of the lay-out every card lies in a row (checked above): count the rows. In
+    # the sorted positions, a row of more than max_row cards has a card equal to the one
+    # max_row places further on.
+    max_row = game.max_row
+    if any(map(eq, ordered, ordered[max_row:])):
+        fail("positions", f"a card row holds more than {max_row} cards")
+    if len(set(ordered)) > game.max_rows:
         fail("positions", f"more than {game.max_rows} card rows")
-    _check_turn(s)
+    # What the steps of a turn require of the card, the builders and the roofs.
+    if actor < 0 or s.turns < 1:
+        fail("actor", f"the {name} step comes after the lay-out: a seat is on turn")
+    if name != "over" and s.idle >= game.stall_turns:
+        fail("idle", f"the game ends after {game.stall_turns} turns in a row without a floor")
+    if first_space >= 0 and not towers[first_space]:
+        fail("first_space", "the first floor of this turn stands on that space")
+    if name == "relocate":
+        if card != -1 or builders or first_space != -1 or s.ducat_day or s.ending:
+            fail("card", "a turn begins with nothing relocated, built or pending")
+        for colour in colours_in_play:
+            if not any(counts[colour * 3 : colour * 3 + 3]):
+                fail(
+                    "supply", f"{board.colours[colour]} has built its last floor: the game is over"
+                )
+        return
+    if name == "over":
+        if builders:
+            fail("builders", "nobody builds once the game is over")
+        return
+    colours = game.card_colours[card]
+    order: tuple[int, ...] = (
+        colours if len(colours) == 1 else (inner[card], colours[0] + colours[1] - inner[card])
+    )
+    if builders != order[len(order) - len(builders) :]:
+        fail("builders", f"the card's colours build in the order {order}, got {builders}")
+    if len(builders) == len(order) and first_space != -1:
+        fail("first_space", "nothing is built before the first colour builds")
+    if name == "roof":
+        if len(colours) != 2 or to_move != (game.owner[order[1]],):
+            fail("phase.to_move", "the roof belongs to the second colour's player")
+        if roofed >> first_space & 1 or roof_count != board.roofs:
+            fail("roofed", "a roof moves only when every roof is placed, onto an unroofed tower")
 
 
 def _check_cards(s: KiltCastleState) -> None:
@@ -214,6 +268,27 @@ def _count_floors(s: KiltCastleState) -> list[int]:
                 fail(f"towers[{space}]", f"{letter!r} is not a floor of a colour in play")
             built[f] += 1
     return built
+
+
+def _check_supply(s: KiltCastleState, built: list[int]) -> None:
+    """The supply, kind by kind: what is left and what is ``built`` make up each colour
+    in play's floors (and nothing of a colour out of play); the first problem raised."""
+    game = s.game
+    board = game.board
+    counts = s.supply.counts
+    kinds = len(game.letter)
+    if len(counts) != kinds:
+        _fail("supply", f"expected {kinds} counts, got {len(counts)}")
+    if min(counts) < 0 or list(map(add, counts, built)) != game.floors_in_all:
+        for f in range(kinds):
+            in_play = game.floor_owner[f] >= 0
+            expected = board.floors[f % 3] if in_play else 0
+            if counts[f] < 0 or counts[f] + built[f] != expected:
+                _fail(
+                    "supply",
+                    f"floor kind {f}: {counts[f]} left and {built[f]} built,"
+                    f" expected {expected} in all",
+                )
 
 
 def _check_layout(s: KiltCastleState) -> None:
@@ -262,46 +337,3 @@ def _check_layout(s: KiltCastleState) -> None:
                 "positions",
                 f"the card row at {slot} shows a colour more than {board.max_same_colour} times",
             )
-
-
-def _check_turn(s: KiltCastleState) -> None:
-    """What the steps of a turn require of the card, the builders and the roofs."""
-    game = s.game
-    board = game.board
-    name = s.phase.name
-
-    fail = _fail
-
-    if s.actor < 0 or s.turns < 1:
-        fail("actor", f"the {name} step comes after the lay-out: a seat is on turn")
-    if name != "over" and s.idle >= game.stall_turns:
-        fail("idle", f"the game ends after {game.stall_turns} turns in a row without a floor")
-    if s.first_space >= 0 and not s.towers[s.first_space]:
-        fail("first_space", "the first floor of this turn stands on that space")
-    if name == "relocate":
-        if s.card != -1 or s.builders or s.first_space != -1 or s.ducat_day or s.ending:
-            fail("card", "a turn begins with nothing relocated, built or pending")
-        for colour in game.colours:
-            if not any(s.supply.counts[colour * 3 : colour * 3 + 3]):
-                fail(
-                    "supply", f"{board.colours[colour]} has built its last floor: the game is over"
-                )
-        return
-    if name == "over":
-        if s.builders:
-            fail("builders", "nobody builds once the game is over")
-        return
-    colours = board.cards[game.cards[s.card]]
-    inner = s.inner[s.card]
-    order: tuple[int, ...] = (
-        colours if len(colours) == 1 else (inner, colours[0] + colours[1] - inner)
-    )
-    if s.builders != order[len(order) - len(s.builders) :]:
-        fail("builders", f"the card's colours build in the order {order}, got {s.builders}")
-    if len(s.builders) == len(order) and s.first_space != -1:
-        fail("first_space", "nothing is built before the first colour builds")
-    if name == "roof":
-        if len(colours) != 2 or s.phase.to_move != (game.owner[order[1]],):
-            fail("phase.to_move", "the roof belongs to the second colour's player")
-        if s.roofed >> s.first_space & 1 or s.roofed.bit_count() != board.roofs:
-            fail("roofed", "a roof moves only when every roof is placed, onto an unroofed tower")

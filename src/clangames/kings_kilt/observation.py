@@ -629,11 +629,11 @@ def check_consistency(s: KingsKiltState) -> None:
 
 
 def _cards_look_consistent(s: KingsKiltState, n: int) -> bool:
-    """True only if :func:`_check_cards` passes, tested in a lean pass (locals, the piles'
-    counts summed per clan by ``zip`` in C, no error text; the decoder runs this on every
-    state it reads). False says nothing: the detailed check then finds and words the
-    problem."""
+    """True only if :func:`_check_cards` passes, tested in a lean pass (locals, the cards
+    counted by clan in a few C calls, no error text; the decoder runs this on every state
+    it reads). False says nothing: the detailed check then finds and words the problem."""
     game = s.game
+    tally = _tally_of(game)
     k = len(game.clans)
     comps = game.components
     pyramid = s.pyramid
@@ -644,8 +644,6 @@ def _cards_look_consistent(s: KingsKiltState, n: int) -> bool:
     top = s.top
     if not (
         len(pyramid) == game.geo.size
-        and max(pyramid) < k
-        and -1 <= top < k
         and len(families) == len(from_deck) == len(revealed) == len(hands) == n
     ):
         return False
@@ -657,11 +655,13 @@ def _cards_look_consistent(s: KingsKiltState, n: int) -> bool:
         s.removed.counts,
         *[hand.counts for hand in hands],
     )
-    try:
-        by_clan = list(zip(*counts, strict=True))
-    except ValueError:  # piles of different lengths
+    if list(map(len, counts)) != tally.lengths:
         return False
-    if len(by_clan) != k or min(itertools.chain.from_iterable(counts)) < 0:
+    try:  # one byte per count: bytes() refuses a count outside 0..255
+        flat = bytes(itertools.chain.from_iterable(counts))
+    except ValueError:
+        return False
+    if sum(flat) > tally.room:
         return False
     limit = 1 << k
     family_size = comps.family_size
@@ -683,21 +683,86 @@ def _cards_look_consistent(s: KingsKiltState, n: int) -> bool:
     deck_left = s.family_deck
     if dealt & deck_left or not 0 <= deck_left < limit:
         return False
-    # Every card of every clan accounted for exactly once: pile and hand counts by clan,
-    # the pyramid, the top card and the family cards.
-    totals = list(map(sum, by_clan))
-    for c in pyramid:
-        if c >= 0:
-            totals[c] += 1
-        elif c != -1:
-            return False
-    if top >= 0:
-        totals[top] += 1
-    bits = game.bits
-    for family in (*families, deck_left):
-        for c in bits[family]:
-            totals[c] += 1
-    return totals == [comps.cards_per_clan] * k
+    # Every card of every clan accounted for exactly once, counted in one number with a
+    # byte per clan (clan 0 the highest): the piles and hands (each pile's counts read as
+    # one number, and all of them added up by one remainder, see _Tally), the pyramid's
+    # cards and the top card (-1 adds nothing, anything but a clan has no weight), and
+    # the family cards. No byte can carry into the next (``room``).
+    weight = tally.weight
+    spread = tally.spread
+    try:
+        cards = (
+            int.from_bytes(flat, "big") % tally.modulus
+            + sum(map(weight.__getitem__, pyramid))
+            + weight[top]
+            + sum(map(spread.__getitem__, families))
+            + spread[deck_left]
+        )
+    except KeyError:  # a space or the top holding no clan
+        return False
+    return cards == tally.expected
+
+
+@attrs.frozen(slots=True)
+class _Tally:
+    """What :func:`_cards_look_consistent` counts the cards of a game with, made once per
+    game. A byte per clan c at weight ``256 ** (k - 1 - c)``: a pile's counts as a byte
+    string read as a number, big-endian, are its counts by clan. Concatenated, pile i
+    stands at ``256 ** (k * j)`` times its number; ``256 ** k`` leaves remainder 1 by
+    ``modulus = 256 ** k - 1``, so the remainder of the whole is the sum of the piles'
+    numbers, exactly, as long as no byte of that sum reaches 255."""
+
+    game: KingsKiltGame
+    lengths: list[int]
+    """Each pile's and hand's length: one count per clan."""
+    room: int
+    """The most cards the piles and hands may hold together for no clan's byte to reach
+    255 once the pyramid, the top card and the family cards are added."""
+    modulus: int
+    weight: dict[int, int]
+    """A clan's weight by its index, and -1 (no card) 0."""
+    spread: tuple[int, ...]
+    """A clan bitmask's cards, one per clan in it, by the bitmask."""
+    expected: int
+    """Every clan's cards, each counted once."""
+    trigger_start: int
+    """The first pyramid space of the rows whose first card sets a flag: every such row
+    lies at or after it."""
+
+
+_TALLIES: dict[int, _Tally] = {}
+"""By a loaded game's ``id`` (the game kept alive in its entry); emptied when it holds
+many."""
+
+
+def _tally_of(game: KingsKiltGame) -> _Tally:
+    """The game's :class:`_Tally`, made on first use."""
+    tally = _TALLIES.get(id(game))
+    if tally is None or tally.game is not game:
+        tally = _tally(game)
+    return tally
+
+
+def _tally(game: KingsKiltGame) -> _Tally:
+    k = len(game.clans)
+    spaces = range(game.geo.size)
+    trigger_spaces = [q for row, span, _ in game.trigger_rows if row >= 2 for q in spaces[span]]
+    n = game.num_players
+    weight = {c: 256 ** (k - 1 - c) for c in range(k)}
+    tally = _Tally(
+        game=game,
+        lengths=[k] * (5 + n),
+        room=254 - game.geo.size - 1 - (n + 1),
+        modulus=256**k - 1,
+        weight={-1: 0, **weight},
+        spread=tuple(sum(weight[c] for c in clans) for clans in game.bits),
+        expected=game.components.cards_per_clan * sum(weight.values()),
+        trigger_start=min(trigger_spaces, default=game.geo.size),
+    )
+    if len(_TALLIES) >= 64:
+        _TALLIES.clear()
+    _TALLIES[id(game)] = tally
+    return tally
 
 
 def _check_cards(s: KingsKiltState) -> None:
@@ -845,7 +910,7 @@ def _check_steps(s: KingsKiltState, n: int) -> None:
         fail("phase.to_move", "nobody is to move once the game is over")
     if name == "turn" and (s.actor < 0 or s.passed >> s.actor & 1 or s.vacancy >= 0):
         fail("phase", "a turn belongs to a player who has not passed, with no vacancy open")
-    limit = _deal_limit(game, name)
+    limit = _deal_limit(game, name, n)
     if not 0 <= s.dealt < limit:
         fail("dealt", f"expected 0..{limit - 1} in the {name} step, got {s.dealt}")
     if s.turns < 0:
@@ -978,15 +1043,17 @@ def _check_progress(s: KingsKiltState, n: int) -> None:
     if name == "over" and s.passed != (1 << n) - 1:
         fail("passed", "the game ends once every player has passed")
     flags = (s.nobles_triggered, s.guardians_triggered, s.crowned)
+    if all(flags) or max(s.pyramid[_tally_of(game).trigger_start :], default=-1) < 0:
+        return  # every flag set, or no card in a row that sets one
     for (row, span, field), flag in zip(game.trigger_rows, flags, strict=True):
         if row >= 2 and not flag and max(s.pyramid[span]) >= 0:
             fail(field, f"a card has reached row {row}, so it is true")
 
 
-def _deal_limit(game: KingsKiltGame, phase: str) -> int:
-    """How many cards the setup step ``phase`` deals (``dealt`` counts them); 1 otherwise."""
+def _deal_limit(game: KingsKiltGame, phase: str, n: int) -> int:
+    """How many cards the setup step ``phase`` deals with ``n`` players (``dealt`` counts
+    them); 1 otherwise."""
     comps = game.components
-    n = game.num_players
     if phase == "deal_family":
         return comps.family_from_deck * n
     if phase == "deal_third":

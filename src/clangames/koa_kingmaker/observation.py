@@ -199,14 +199,20 @@ def _houses_look_consistent(s: KoaState) -> bool:
         ):
             return False
     numbers = 0  # the inheritance numbers seen, as a bitmask
-    for h, full in enumerate(_full_sets(game)[:houses]):
-        hand = hands[h]
-        court = courts[h]
-        discard = discards[h]
-        middle = centre[h]
-        card = ids[h]
-        number = inheritance[h]
-        if not (-1 <= card < ROYAL and -1 <= played[h] < ROYAL and 0 <= number <= highest):
+    living = alive  # shifted right once per house: bit 0 is the house's
+    for full, hand, court, discard, middle, card, number, shown, out in zip(
+        _full_sets(game)[:houses],
+        hands,
+        courts,
+        discards,
+        centre,
+        ids,
+        inheritance,
+        played,
+        out_round,
+        strict=False,  # the houses in the game: the per-house fields have MAX_HOUSES
+    ):
+        if not (-1 <= card < ROYAL and -1 <= shown < ROYAL and 0 <= number <= highest):
             return False
         if number:
             if numbers >> number & 1:
@@ -224,12 +230,12 @@ def _houses_look_consistent(s: KoaState) -> bool:
             return False
         if middle & ~ROYALTY or discard & ~CHARACTERS:
             return False
-        out = out_round[h]
-        if alive >> h & 1:
+        if living & 1:
             if out or not court & KEEPERS:
                 return False
         elif out < 1 or out > rounds or court & KEEPERS:
             return False
+        living >>= 1
     for h, source in s.hits:
         if not 0 <= h < houses or not -1 <= source < houses:
             return False
@@ -335,6 +341,21 @@ def _check_houses(s: KoaState) -> None:
             fail(f"recovering[{i}]", f"expected a house in the game, got {h}")
 
 
+_INITIAL: dict[int, KoaState] = {}
+"""By a loaded game's ``id``: its initial state (which keeps the game alive, so the id
+stays its own); emptied when it holds many."""
+
+
+def _initial_state(game: KoaGame) -> KoaState:
+    """The game's initial state, made once (states never change)."""
+    initial = _INITIAL.get(id(game))
+    if initial is None or initial.game is not game:
+        if len(_INITIAL) >= 64:
+            _INITIAL.clear()
+        initial = _INITIAL[id(game)] = game.initial_state()
+    return initial
+
+
 _SHAPES = {"inherit": (CHANCE,), "seal": (CHANCE,), "over": ()}
 """The steps whose ``to_move`` is fixed: chance's, or nobody's."""
 
@@ -406,7 +427,7 @@ def _check_progress(s: KoaState) -> None:
     if name == "inherit":
         if s.round != 0:
             fail("round", f"the inheritance cards are dealt before round 1, got round {s.round}")
-        initial = game.initial_state()
+        initial = _initial_state(game)
         same = (
             s.alive == initial.alive
             and s.hands == initial.hands
