@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from clangames.engine.encoding import TensorWriter
 from clangames.engine.game import Game
 from clangames.engine.interop import (
     InformationState,
@@ -57,6 +58,10 @@ SEQUENTIAL_SUFFIX = "_sequential"
 NO_MOVE_TEXT = "(no move)"
 
 _REGISTERED: dict[str, tuple[str, bool]] = {}
+
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_SIMULTANEOUS = int(pyspiel.PlayerId.SIMULTANEOUS)
 
 
 def openspiel_name(name: str, sequential: bool = False) -> str:
@@ -122,6 +127,12 @@ class _Adapted:
         self.chance_index = interop.chance_index
         self.no_move = interop.num_decision_actions  # the extra id, simultaneous game only
         self.table = game.actions
+        self.actions = game.actions.actions
+        # Each action object straight to its OpenSpiel id (the table's actions are shared
+        # objects with cached hashes): one lookup per legal action or chance outcome.
+        ids = game.actions.actions
+        self.decision_of = {ids[i]: k for k, i in enumerate(interop.decision_ids)}
+        self.chance_of = {ids[i]: k for k, i in enumerate(interop.chance_ids)}
 
     # Shared by every state of the game: OpenSpiel deep-copies a state's attributes.
     def __copy__(self) -> _Adapted:
@@ -245,24 +256,29 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._adapter = _adapted(game)
         self.clangames = state
+        self._player = self._player_of(state)
         self._start = state
         self._trail: _Link | None = None
         self._infos: dict[int, tuple[int, InformationState]] = {}
 
     # -- flow -------------------------------------------------------------------------------
     def current_player(self) -> int:
-        s = self.clangames
+        # OpenSpiel asks several times a step (to check a move, to record it, ...): the
+        # answer is worked out once per kernel state.
+        return self._player
+
+    def _player_of(self, s: State) -> int:
         to_move = s.phase.to_move
         if not to_move:
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _TERMINAL
         if to_move == (CHANCE,):
-            return int(pyspiel.PlayerId.CHANCE)
+            return _CHANCE
         if s.phase.simultaneous and self._adapter.simultaneous:
-            return int(pyspiel.PlayerId.SIMULTANEOUS)
+            return _SIMULTANEOUS
         return to_move[0]
 
     def is_terminal(self) -> bool:
-        return not self.clangames.phase.to_move
+        return self._player == _TERMINAL
 
     def returns(self) -> list[float]:
         return list(self.clangames.returns())
@@ -278,28 +294,28 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
             if game.simultaneous and s.phase.simultaneous and not s.is_terminal:
                 return [game.no_move]
             return []
-        index = game.decision_index
-        ids = game.table.id
-        return [index[ids(a)] for a in s.legal_actions(player)]
+        return list(map(game.decision_of.__getitem__, s.legal_actions(player)))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         weights = self.clangames.chance_weights()
         total = sum(w for _, w in weights)
-        index = self._adapter.chance_index
-        ids = self._adapter.table.id
-        return [(index[ids(a)], w / total) for a, w in weights]
+        index = self._adapter.chance_of
+        return [(index[a], w / total) for a, w in weights]
 
     def _apply_action(self, action: int) -> None:
-        s = self.clangames
         game = self._adapter
-        table = game.table.actions
-        if s.is_chance:
+        s = self.clangames
+        if self._player == _CHANCE:
             kernel_id = game.chance_ids[action]
             player = CHANCE
         else:
             kernel_id = game.decision_ids[action]
             player = s.phase.to_move[0]
-        self._step(player, kernel_id, table[kernel_id])
+        # _step inlined: this runs once per move of every playout
+        after = s.apply(game.actions[kernel_id], player)
+        self._trail = _Link(self._trail, player, kernel_id, after)
+        self.clangames = after
+        self._player = self._player_of(after)
 
     def _apply_actions(self, actions: list[int]) -> None:
         game = self._adapter
@@ -312,6 +328,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         after = self.clangames.apply(action, player)
         self._trail = _Link(self._trail, player, kernel_id, after)
         self.clangames = after
+        self._player = self._player_of(after)
 
     def _action_to_string(self, player: int, action: int) -> str:
         game = self._adapter
@@ -361,7 +378,12 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
 
 
 class Observer:
-    """OpenSpiel's PyObserver for a clangames game: default, public or information state."""
+    """OpenSpiel's PyObserver for a clangames game: default, public or information state.
+
+    ``tensor`` (and the parts in ``dict``, views of it) is read-only: :meth:`set_from`
+    rewrites only the floats that changed since the last view it wrote
+    (:class:`~clangames.engine.encoding.TensorWriter`), so nothing else may write there.
+    """
 
     def __init__(
         self, game: OpenSpielGame, iig_obs_type: pyspiel.IIGObservationType | None, params: Any
@@ -374,10 +396,14 @@ class Observer:
         self.public_only = obs_type.private_info == pyspiel.PrivateInfoType.NONE
         spec = _adapted(game).clangames.observation_spec()
         self.dict: dict[str, np.ndarray[Any, Any]] = {}
+        self._writer: TensorWriter | None = None
         if self.perfect_recall:
             self.tensor: np.ndarray[Any, Any] | None = None
         else:
-            self.tensor = np.zeros(spec.size, np.float32)
+            buffer = np.zeros(spec.size, np.float32)
+            self._writer = TensorWriter(spec, buffer.data)
+            self.tensor = buffer.view()
+            self.tensor.flags.writeable = False
             for part in spec.parts:
                 if self.public_only and not part.public:
                     continue
@@ -385,13 +411,10 @@ class Observer:
 
     def set_from(self, state: OpenSpielState, player: int) -> None:
         """Fill ``tensor`` with ``player``'s view of ``state``."""
-        if self.tensor is None:
+        if self._writer is None:
             return
         s = state.clangames
-        if self.public_only:
-            self.tensor[:] = s.public_observation_tensor()
-        else:
-            self.tensor[:] = s.observation_tensor(player)
+        self._writer.write(s.public_observation() if self.public_only else s.observation(player))
 
     def string_from(self, state: OpenSpielState, player: int) -> str:
         """``player``'s view of ``state`` as text."""
