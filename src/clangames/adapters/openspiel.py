@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -59,6 +60,7 @@ NO_MOVE_TEXT = "(no move)"
 
 _REGISTERED: dict[str, tuple[str, bool]] = {}
 
+_weight = itemgetter(1)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _SIMULTANEOUS = int(pyspiel.PlayerId.SIMULTANEOUS)
@@ -298,7 +300,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         weights = self.clangames.chance_weights()
-        total = sum(w for _, w in weights)
+        total = sum(map(_weight, weights))
         index = self._adapter.chance_of
         return [(index[a], w / total) for a, w in weights]
 
