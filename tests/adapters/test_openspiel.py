@@ -225,3 +225,39 @@ def test_observers_follow_the_kernel_and_their_tensors_are_read_only() -> None:
         default.tensor[0] = 1.0
     with pytest.raises(ValueError, match="read-only"):
         default.dict["phase"][0] = 1.0
+
+
+@pytest.mark.parametrize(
+    ("name", "sequential"),
+    [("clan_feud", False), ("clan_feud", True), ("koa_kingmaker", False), ("kings_kilt", False)],
+)
+def test_python_queries_answer_as_openspiel_s_own(name: str, sequential: bool) -> None:
+    # legal_actions, is_chance_node, is_simultaneous_node and observation_tensor answer
+    # from Python without the C++ round trip: the same answers, at every kind of node.
+    game = load_game(name, sequential=sequential, players=3)
+    state = game.new_initial_state()
+    rng = random.Random(8)
+    kinds: set[Any] = set()
+    expected = {"decision", int(pyspiel.PlayerId.CHANCE)}
+    if name == "koa_kingmaker":  # rounds of sealed cards (Clan Feud's battles are rarer)
+        expected.add(int(pyspiel.PlayerId.SIMULTANEOUS))
+    for step in range(600):
+        if step > 60 and expected <= kinds:
+            break
+        base = pyspiel.State
+        assert state.is_chance_node() == base.is_chance_node(state)
+        assert state.is_simultaneous_node() == base.is_simultaneous_node(state)
+        assert state.legal_actions() == base.legal_actions(state)
+        for p in range(3):
+            assert state.legal_actions(p) == base.legal_actions(state, p)
+            assert state.observation_tensor(p) == base.observation_tensor(state, p)
+        if state.current_player() >= 0:
+            assert state.observation_tensor() == base.observation_tensor(state)
+        else:
+            with pytest.raises(pyspiel.SpielError):
+                state.observation_tensor()
+        kinds.add(state.current_player() if state.current_player() < 0 else "decision")
+        if state.is_terminal():
+            break
+        state = _play_one(game, state, rng)
+    assert expected <= kinds

@@ -34,6 +34,7 @@ keep a state made in Python, see docs/adapters.md).
 from __future__ import annotations
 
 import importlib
+import threading
 from collections.abc import Callable
 from operator import itemgetter
 from typing import Any
@@ -135,6 +136,11 @@ class _Adapted:
         ids = game.actions.actions
         self.decision_of = {ids[i]: k for k, i in enumerate(interop.decision_ids)}
         self.chance_of = {ids[i]: k for k, i in enumerate(interop.chance_ids)}
+        # The tensor that State.observation_tensor hands out from Python, patched from
+        # view to view (one at a time: the lock keeps a write and its read together).
+        self.tensor = np.zeros(game.observation_spec().size, np.float32)
+        self.writer = TensorWriter(game.observation_spec(), self.tensor.data)
+        self.tensor_lock = threading.Lock()
 
     # Shared by every state of the game: OpenSpiel deep-copies a state's attributes.
     def __copy__(self) -> _Adapted:
@@ -281,6 +287,41 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         return self._player == _TERMINAL
+
+    # OpenSpiel's own queries reach Python through its C++ half, which asks for the
+    # current player several times per query. Called from Python, these answer at once,
+    # as the C++ ones would; C++ callers still go through C++.
+    def is_chance_node(self) -> bool:
+        """Whether chance moves next (as ``pyspiel.State.is_chance_node``)."""
+        return self._player == _CHANCE
+
+    def is_simultaneous_node(self) -> bool:
+        """Whether the seats move together next (as ``pyspiel.State.is_simultaneous_node``)."""
+        return self._player == _SIMULTANEOUS
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """``player``'s observation tensor (the current player's by default), as
+        ``pyspiel.State.observation_tensor``: the default observer's floats, made here
+        without the round trip through C++ (which copies them part by part)."""
+        if player is None:
+            player = self._player
+        if not 0 <= player < self._adapter.clangames.num_players:
+            return list(pyspiel.State.observation_tensor(self, player))  # its error
+        game = self._adapter
+        with game.tensor_lock:
+            game.writer.write(self.clangames.observation(player))
+            floats: list[float] = game.tensor.tolist()
+        return floats
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """``player``'s legal actions (the current player's by default), as
+        ``pyspiel.State.legal_actions``."""
+        current = self._player
+        if player is None:
+            player = current
+        if player == current >= 0:  # a decision, asked of its mover
+            return self._legal_actions(player)
+        return list(pyspiel.State.legal_actions(self, player))
 
     def returns(self) -> list[float]:
         return list(self.clangames.returns())
