@@ -184,10 +184,14 @@ def test_a_value_that_does_not_fit_is_refused_and_the_writer_recovers() -> None:
 def test_a_writer_needs_a_writable_buffer_of_the_right_size() -> None:
     with pytest.raises(ObservationEncodingError, match="buffer of float32s, got list"):
         TensorWriter(SPEC, [0.0] * SPEC.size)  # type: ignore[arg-type]
-    with pytest.raises(ObservationEncodingError, match=f"{SPEC.size} writable"):
+    with pytest.raises(
+        ObservationEncodingError, match=f"{SPEC.size} writable.*got {SPEC.size - 1}"
+    ):
         TensorWriter(SPEC, array("f", [0.0] * (SPEC.size - 1)))
+    with pytest.raises(ObservationEncodingError, match="format 'd'"):  # doubles, not floats
+        TensorWriter(SPEC, array("d", [0.0] * (SPEC.size // 2)))
     with pytest.raises(ObservationEncodingError, match="read-only"):
-        TensorWriter(SPEC, bytes(4 * SPEC.size))
+        TensorWriter(SPEC, memoryview(bytes(4 * SPEC.size)).cast("f"))
 
 
 @pytest.mark.parametrize("name", ["kings_kilt", "koa_kingmaker", "kilt_castle", "clan_feud"])

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import abc
 import struct
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from operator import le
 from typing import TYPE_CHECKING, Any
@@ -41,6 +42,10 @@ if TYPE_CHECKING:
 _PACKERS: dict[int, Callable[..., None]] = {}
 """``pack_into`` of n native float32s, by n (struct's own cache is small and is emptied
 whole when it fills)."""
+
+
+_NATIVE_FLOAT32 = {"f", "@f", "=f", "<f" if sys.byteorder == "little" else ">f"}
+"""The buffer formats of native float32s (what the packers write)."""
 
 
 def _packer(n: int) -> Callable[..., None]:
@@ -690,11 +695,16 @@ class TensorWriter:
             raise ObservationEncodingError(
                 f"a tensor buffer must be a buffer of float32s, got {type(buffer).__name__}"
             ) from None
-        if view.readonly or view.nbytes != 4 * spec.size or not view.c_contiguous:
+        if (
+            view.readonly
+            or view.format not in _NATIVE_FLOAT32
+            or view.nbytes != 4 * spec.size
+            or not view.c_contiguous
+        ):
             raise ObservationEncodingError(
-                f"a tensor buffer must be {spec.size} writable, contiguous float32s"
-                f" ({4 * spec.size} bytes), got {view.nbytes} bytes"
-                + (" read-only" if view.readonly else "")
+                f"a tensor buffer must be {spec.size} writable, contiguous float32s in native"
+                f" byte order, got {view.nbytes // max(1, view.itemsize)} of format"
+                f" {view.format!r}" + (", read-only" if view.readonly else "")
             )
         self._spec = spec
         self._buffer = buffer
