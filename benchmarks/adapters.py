@@ -14,7 +14,9 @@ Columns, per game and player count:
   ``last``, ``step``; observations with action masks) over the same loop on
   ``python_tic_tac_toe`` behind a minimal AEC environment of the same shape;
 - ``tensor / step``: one ``state.observation_tensor(p)`` call over one step-by-step step
-  of the kernel API (the cost a learner adds per observation).
+  of the kernel API (the cost a learner adds per observation);
+- ``pz obs / step``: one observation of the PettingZoo environment (``env.observe``: the
+  tensor as a NumPy array and the action mask) over the same kernel step.
 
 The goal (issue 16) is no slower than that simplest Python game: ratios of at most 1.
 """
@@ -89,7 +91,7 @@ class SpielAEC(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.state = self.game.new_initial_state()
         self._settle()
 
@@ -149,15 +151,13 @@ def pettingzoo_loop(env: Any, games: int, seed: int) -> int:
     return steps
 
 
-def tensor_calls(game: clangames.Game, seed: int) -> int:
-    """``observation_tensor`` for every seat of every state of one random game."""
-    calls = 0
+def random_states(game: clangames.Game, seed: int) -> list[clangames.State]:
+    """The states of one random game, its end left out."""
+    states = []
     rng = clangames.Rng(seed)
     state = game.initial_state()
     while not state.is_terminal:
-        for p in range(game.num_players):
-            state.observation_tensor(p)
-            calls += 1
+        states.append(state)
         if state.is_chance:
             action, rng = clangames.sample_chance(state, rng)
             state = state.apply(action)
@@ -165,13 +165,34 @@ def tensor_calls(game: clangames.Game, seed: int) -> int:
             legal = state.legal_actions(state.to_move[0])
             index, rng = rng.below(len(legal))
             state = state.apply(legal[index], state.to_move[0])
-    return calls
+    return states
+
+
+def tensor_calls(states: list[clangames.State], players: int) -> int:
+    """``observation_tensor`` for every seat of every state."""
+    for state in states:
+        for p in range(players):
+            state.observation_tensor(p)
+    return len(states) * players
+
+
+def pettingzoo_observations(env: Any, states: list[clangames.State]) -> int:
+    """The environment's observation of every seat at every state (the seats take turns,
+    as after each step of a game)."""
+    for state in states:
+        env.state_now = state
+        for agent in env.possible_agents:
+            env.observe(agent)
+    return len(states) * len(env.possible_agents)
 
 
 def _runs(
     spiel: Any, ttt: Any, env: Any, ttt_env: Any, game: Any, games: int, ref: int, seed: int
 ) -> list[Any]:
-    """The eight timed loops of one row, in the order the ratios pair them."""
+    """The nine timed loops of one row, in the order the ratios pair them."""
+    states = random_states(game, seed)
+    observed = aec_env(game.name, players=game.num_players)
+    observed.reset(seed=seed)
     return [
         lambda: openspiel_loop(spiel, games, seed, False),
         lambda: openspiel_loop(ttt, ref, seed, False),
@@ -179,8 +200,9 @@ def _runs(
         lambda: openspiel_loop(ttt, ref, seed, True),
         lambda: pettingzoo_loop(env, games, seed),
         lambda: pettingzoo_loop(ttt_env, ref, seed),
-        lambda: tensor_calls(game, seed),
+        lambda: tensor_calls(states, game.num_players),
         lambda: _measure.random_playouts(game, games, seed),
+        lambda: pettingzoo_observations(observed, states),
     ]
 
 
@@ -206,6 +228,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 "openspiel_observed_vs_pyttt": per[2] / per[3],
                 "pettingzoo_vs_pyttt": per[4] / per[5],
                 "tensor_vs_step": per[6] / per[7],
+                "pettingzoo_observation_vs_step": per[8] / per[7],
             }
         )
     return {**_measure.report_head(args), "rows": rows}
@@ -219,12 +242,15 @@ def main(argv: list[str] | None = None) -> int:
     _measure.check_common_options(parser, args)
     report = run(args)
     print(f"adapters: cost per step as ratios, {_measure.machine()}")
-    print(f"{'game':<16}{'players':>8}{'os/pyttt':>10}{'os+obs':>9}{'pz/pyttt':>10}{'tensor':>9}")
+    print(
+        f"{'game':<16}{'players':>8}{'os/pyttt':>10}{'os+obs':>9}{'pz/pyttt':>10}{'tensor':>9}"
+        f"{'pz obs':>9}"
+    )
     for r in report["rows"]:
         print(
             f"{r['game']:<16}{r['players']:>8}{r['openspiel_vs_pyttt']:>10.2f}"
             f"{r['openspiel_observed_vs_pyttt']:>9.2f}{r['pettingzoo_vs_pyttt']:>10.2f}"
-            f"{r['tensor_vs_step']:>9.2f}"
+            f"{r['tensor_vs_step']:>9.2f}{r['pettingzoo_observation_vs_step']:>9.2f}"
         )
     _measure.write_json(report, args.json)
     return 0

@@ -32,6 +32,6 @@ def test_tiny_run_reports_every_ratio(tmp_path: Path, capsys: pytest.CaptureFixt
     [row] = json.loads(out.read_text(encoding="utf-8"))["rows"]
     assert (row["game"], row["players"]) == ("koa_kingmaker", 2)
     ratios = [v for k, v in row.items() if k not in ("game", "players")]
-    assert len(ratios) == 4 and all(r > 0 for r in ratios)
+    assert len(ratios) == 5 and all(r > 0 for r in ratios)
     printed = capsys.readouterr().out.splitlines()
     assert printed[-1].split()[:2] == ["koa_kingmaker", "2"]

@@ -91,15 +91,18 @@ def _play(game: Any, seed: int, steps: int) -> Any:
     for _ in range(steps):
         if state.is_terminal():
             break
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(actions, probs)[0])
-        elif state.is_simultaneous_node():
-            state.apply_actions(
-                [rng.choice(state.legal_actions(p)) for p in range(game.num_players())]
-            )
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+        state = _play_one(game, state, rng)
+    return state
+
+
+def _play_one(game: Any, state: Any, rng: random.Random) -> Any:
+    if state.is_chance_node():
+        actions, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(actions, probs)[0])
+    elif state.is_simultaneous_node():
+        state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(game.num_players())])
+    else:
+        state.apply_action(rng.choice(state.legal_actions()))
     return state
 
 
@@ -188,3 +191,73 @@ def test_ismcts_plays_through_the_resampler() -> None:
             state.apply_action(rng.choice(state.legal_actions()))
     assert decisions > 3
     assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_observers_follow_the_kernel_and_their_tensors_are_read_only() -> None:
+    # The observers patch their tensor from view to view: every view, in any order
+    # (seats, the public view, states far apart), is the kernel's tensor.
+    observation = pytest.importorskip("open_spiel.python.observation")
+    game = load_game("clan_feud", players=3)
+    default = observation.make_observation(game, OBSERVERS["default"])
+    public = observation.make_observation(game, OBSERVERS["public"])
+    states: list[Any] = []
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    while len(states) < 60 and not state.is_terminal():
+        states.append(state.clone())
+        state = _play_one(game, state, rng)
+    for s in [*states, *reversed(states[::7])]:
+        kernel = s.clangames
+        for p in range(3):
+            default.set_from(s, p)
+            expected = np.array(kernel.observation_tensor(p), np.float32)
+            assert np.array_equal(default.tensor, expected)
+            assert s.observation_tensor(p) == expected.tolist()  # through OpenSpiel's C++
+        public.set_from(s, 0)
+        assert np.array_equal(
+            public.tensor, np.array(kernel.public_observation_tensor(), np.float32)
+        )
+    spec = game.clangames.observation_spec()
+    hand = next(part for part in spec.parts if part.name == "hand")
+    assert np.array_equal(default.dict["hand"], default.tensor[hand.start : hand.start + hand.size])
+    assert "hand" not in public.dict
+    with pytest.raises(ValueError, match="read-only"):
+        default.tensor[0] = 1.0
+    with pytest.raises(ValueError, match="read-only"):
+        default.dict["phase"][0] = 1.0
+
+
+@pytest.mark.parametrize(
+    ("name", "sequential"),
+    [("clan_feud", False), ("clan_feud", True), ("koa_kingmaker", False), ("kings_kilt", False)],
+)
+def test_python_queries_answer_as_openspiel_s_own(name: str, sequential: bool) -> None:
+    # legal_actions, is_chance_node, is_simultaneous_node and observation_tensor answer
+    # from Python without the C++ round trip: the same answers, at every kind of node.
+    game = load_game(name, sequential=sequential, players=3)
+    state = game.new_initial_state()
+    rng = random.Random(8)
+    kinds: set[Any] = set()
+    expected = {"decision", int(pyspiel.PlayerId.CHANCE)}
+    if name == "koa_kingmaker":  # rounds of sealed cards (Clan Feud's battles are rarer)
+        expected.add(int(pyspiel.PlayerId.SIMULTANEOUS))
+    for step in range(600):
+        if step > 60 and expected <= kinds:
+            break
+        base = pyspiel.State
+        assert state.is_chance_node() == base.is_chance_node(state)
+        assert state.is_simultaneous_node() == base.is_simultaneous_node(state)
+        assert state.legal_actions() == base.legal_actions(state)
+        for p in range(3):
+            assert state.legal_actions(p) == base.legal_actions(state, p)
+            assert state.observation_tensor(p) == base.observation_tensor(state, p)
+        if state.current_player() >= 0:
+            assert state.observation_tensor() == base.observation_tensor(state)
+        else:
+            with pytest.raises(pyspiel.SpielError):
+                state.observation_tensor()
+        kinds.add(state.current_player() if state.current_player() < 0 else "decision")
+        if state.is_terminal():
+            break
+        state = _play_one(game, state, rng)
+    assert expected <= kinds

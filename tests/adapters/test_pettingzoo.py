@@ -114,3 +114,59 @@ def test_parallel_env_forfeits_an_illegal_action() -> None:
 def test_parallel_env_needs_simultaneous_moves() -> None:
     with pytest.raises(ValueError, match="no simultaneous moves"):
         parallel_env("kings_kilt", players=2)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_observations_follow_the_kernel_along_a_game(name: str) -> None:
+    # The environment patches one tensor from observation to observation and hands out
+    # copies: each observation, the mover's or another seat's, is the kernel's tensor,
+    # and stays so after later steps.
+    env = aec_env(name, players=3)
+    env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    handed_out = []
+    for agent in env.agent_iter(max_iter=150):
+        obs, _, terminated, truncated, _ = env.last()
+        seat = env.possible_agents.index(agent)
+        state = env.state_now
+        for p, view in [
+            (seat, obs),
+            ((seat + 1) % 3, env.observe(env.possible_agents[(seat + 1) % 3])),
+        ]:
+            expected = np.array(state.observation_tensor(p), np.float32)
+            assert np.array_equal(view["observation"], expected)
+            handed_out.append((view["observation"], expected))
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert len(handed_out) > 20
+    assert all(np.array_equal(given, expected) for given, expected in handed_out)
+
+
+def test_parallel_observations_are_every_agents_tensor_and_mask() -> None:
+    env = parallel_env("clan_feud", players=3)
+    observations, _ = env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    for _ in range(40):
+        state = env.state_now
+        game = env.game
+        for agent, obs in observations.items():
+            seat = env.possible_agents.index(agent)
+            expected = np.array(state.observation_tensor(seat), np.float32)
+            assert np.array_equal(obs["observation"], expected)
+            if seat in state.to_move:
+                legal = [
+                    game.interop.decision_index[game.action_id(a)]
+                    for a in state.legal_actions(seat)
+                ]
+                assert np.flatnonzero(obs["action_mask"]).tolist() == sorted(legal)
+            else:
+                assert np.flatnonzero(obs["action_mask"]).tolist() == [len(obs["action_mask"]) - 1]
+        if not env.agents:
+            break
+        actions = {
+            agent: int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            for agent, obs in observations.items()
+        }
+        observations, *_ = env.step(actions)

@@ -34,12 +34,15 @@ keep a state made in Python, see docs/adapters.md).
 from __future__ import annotations
 
 import importlib
+import threading
 from collections.abc import Callable
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
 import pyspiel
 
+from clangames.engine.encoding import TensorWriter
 from clangames.engine.game import Game
 from clangames.engine.interop import (
     InformationState,
@@ -57,6 +60,11 @@ SEQUENTIAL_SUFFIX = "_sequential"
 NO_MOVE_TEXT = "(no move)"
 
 _REGISTERED: dict[str, tuple[str, bool]] = {}
+
+_weight = itemgetter(1)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_SIMULTANEOUS = int(pyspiel.PlayerId.SIMULTANEOUS)
 
 
 def openspiel_name(name: str, sequential: bool = False) -> str:
@@ -122,6 +130,17 @@ class _Adapted:
         self.chance_index = interop.chance_index
         self.no_move = interop.num_decision_actions  # the extra id, simultaneous game only
         self.table = game.actions
+        self.actions = game.actions.actions
+        # Each action object straight to its OpenSpiel id (the table's actions are shared
+        # objects with cached hashes): one lookup per legal action or chance outcome.
+        ids = game.actions.actions
+        self.decision_of = {ids[i]: k for k, i in enumerate(interop.decision_ids)}
+        self.chance_of = {ids[i]: k for k, i in enumerate(interop.chance_ids)}
+        # The tensor that State.observation_tensor hands out from Python, patched from
+        # view to view (one at a time: the lock keeps a write and its read together).
+        self.tensor = np.zeros(game.observation_spec().size, np.float32)
+        self.writer = TensorWriter(game.observation_spec(), self.tensor.data)
+        self.tensor_lock = threading.Lock()
 
     # Shared by every state of the game: OpenSpiel deep-copies a state's attributes.
     def __copy__(self) -> _Adapted:
@@ -249,24 +268,64 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._adapter = _adapted(game)
         self.clangames = state
+        self._player = self._player_of(state)
         self._start = state
         self._trail: _Link | None = None
         self._infos: dict[int, tuple[int, InformationState]] = {}
 
     # -- flow -------------------------------------------------------------------------------
     def current_player(self) -> int:
-        s = self.clangames
+        # OpenSpiel asks several times a step (to check a move, to record it, ...): the
+        # answer is worked out once per kernel state.
+        return self._player
+
+    def _player_of(self, s: State) -> int:
         to_move = s.phase.to_move
         if not to_move:
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _TERMINAL
         if to_move == (CHANCE,):
-            return int(pyspiel.PlayerId.CHANCE)
+            return _CHANCE
         if s.phase.simultaneous and self._adapter.simultaneous:
-            return int(pyspiel.PlayerId.SIMULTANEOUS)
+            return _SIMULTANEOUS
         return to_move[0]
 
     def is_terminal(self) -> bool:
-        return not self.clangames.phase.to_move
+        return self._player == _TERMINAL
+
+    # OpenSpiel's own queries reach Python through its C++ half, which asks for the
+    # current player several times per query. Called from Python, these answer at once,
+    # as the C++ ones would; C++ callers still go through C++.
+    def is_chance_node(self) -> bool:
+        """Whether chance moves next (as ``pyspiel.State.is_chance_node``)."""
+        return self._player == _CHANCE
+
+    def is_simultaneous_node(self) -> bool:
+        """Whether the seats move together next (as ``pyspiel.State.is_simultaneous_node``)."""
+        return self._player == _SIMULTANEOUS
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """``player``'s observation tensor (the current player's by default), as
+        ``pyspiel.State.observation_tensor``: the default observer's floats, made here
+        without the round trip through C++ (which copies them part by part)."""
+        if player is None:
+            player = self._player
+        if not 0 <= player < self._adapter.clangames.num_players:
+            return list(pyspiel.State.observation_tensor(self, player))  # its error
+        game = self._adapter
+        with game.tensor_lock:
+            game.writer.write(self.clangames.observation(player))
+            floats: list[float] = game.tensor.tolist()
+        return floats
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """``player``'s legal actions (the current player's by default), as
+        ``pyspiel.State.legal_actions``."""
+        current = self._player
+        if player is None:
+            player = current
+        if player == current >= 0:  # a decision, asked of its mover
+            return self._legal_actions(player)
+        return list(pyspiel.State.legal_actions(self, player))
 
     def returns(self) -> list[float]:
         return list(self.clangames.returns())
@@ -282,28 +341,28 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
             if game.simultaneous and s.phase.simultaneous and not s.is_terminal:
                 return [game.no_move]
             return []
-        index = game.decision_index
-        ids = game.table.id
-        return [index[ids(a)] for a in s.legal_actions(player)]
+        return list(map(game.decision_of.__getitem__, s.legal_actions(player)))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         weights = self.clangames.chance_weights()
-        total = sum(w for _, w in weights)
-        index = self._adapter.chance_index
-        ids = self._adapter.table.id
-        return [(index[ids(a)], w / total) for a, w in weights]
+        total = sum(map(_weight, weights))
+        index = self._adapter.chance_of
+        return [(index[a], w / total) for a, w in weights]
 
     def _apply_action(self, action: int) -> None:
-        s = self.clangames
         game = self._adapter
-        table = game.table.actions
-        if s.is_chance:
+        s = self.clangames
+        if self._player == _CHANCE:
             kernel_id = game.chance_ids[action]
             player = CHANCE
         else:
             kernel_id = game.decision_ids[action]
             player = s.phase.to_move[0]
-        self._step(player, kernel_id, table[kernel_id])
+        # _step inlined: this runs once per move of every playout
+        after = s.apply(game.actions[kernel_id], player)
+        self._trail = _Link(self._trail, player, kernel_id, after)
+        self.clangames = after
+        self._player = self._player_of(after)
 
     def _apply_actions(self, actions: list[int]) -> None:
         game = self._adapter
@@ -316,6 +375,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         after = self.clangames.apply(action, player)
         self._trail = _Link(self._trail, player, kernel_id, after)
         self.clangames = after
+        self._player = self._player_of(after)
 
     def _action_to_string(self, player: int, action: int) -> str:
         game = self._adapter
@@ -365,7 +425,12 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
 
 
 class Observer:
-    """OpenSpiel's PyObserver for a clangames game: default, public or information state."""
+    """OpenSpiel's PyObserver for a clangames game: default, public or information state.
+
+    ``tensor`` (and the parts in ``dict``, views of it) is read-only: :meth:`set_from`
+    rewrites only the floats that changed since the last view it wrote
+    (:class:`~clangames.engine.encoding.TensorWriter`), so nothing else may write there.
+    """
 
     def __init__(
         self, game: OpenSpielGame, iig_obs_type: pyspiel.IIGObservationType | None, params: Any
@@ -378,10 +443,14 @@ class Observer:
         self.public_only = obs_type.private_info == pyspiel.PrivateInfoType.NONE
         spec = _adapted(game).clangames.observation_spec()
         self.dict: dict[str, np.ndarray[Any, Any]] = {}
+        self._writer: TensorWriter | None = None
         if self.perfect_recall:
             self.tensor: np.ndarray[Any, Any] | None = None
         else:
-            self.tensor = np.zeros(spec.size, np.float32)
+            buffer = np.zeros(spec.size, np.float32)
+            self._writer = TensorWriter(spec, buffer.data)
+            self.tensor = buffer.view()
+            self.tensor.flags.writeable = False
             for part in spec.parts:
                 if self.public_only and not part.public:
                     continue
@@ -389,13 +458,10 @@ class Observer:
 
     def set_from(self, state: OpenSpielState, player: int) -> None:
         """Fill ``tensor`` with ``player``'s view of ``state``."""
-        if self.tensor is None:
+        if self._writer is None:
             return
         s = state.clangames
-        if self.public_only:
-            self.tensor[:] = s.public_observation_tensor()
-        else:
-            self.tensor[:] = s.observation_tensor(player)
+        self._writer.write(s.public_observation() if self.public_only else s.observation(player))
 
     def string_from(self, state: OpenSpielState, player: int) -> str:
         """``player``'s view of ``state`` as text."""

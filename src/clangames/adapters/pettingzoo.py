@@ -34,6 +34,7 @@ from pettingzoo import AECEnv, ParallelEnv
 from rich.console import Console
 
 from clangames.engine.chance import sample_chance
+from clangames.engine.encoding import TensorWriter
 from clangames.engine.errors import IllegalActionError
 from clangames.engine.game import Game
 from clangames.engine.registry import load
@@ -52,12 +53,17 @@ class _Table:
         game = self.game
         interop = game.interop
         self.decision_ids = interop.decision_ids
-        self.decision_index = interop.decision_index
         self.actions = game.actions.actions
-        self.ids = game.actions.id
+        # Each action object straight to its decision id (shared objects, cached hashes).
+        self.decision_of = {self.actions[i]: k for k, i in enumerate(interop.decision_ids)}
         self.no_move = interop.num_decision_actions if no_move else -1
         n_actions = interop.num_decision_actions + (1 if no_move else 0)
         spec = game.observation_spec()
+        # The last observation's tensor, patched where the next one differs: a whole
+        # tensor converted to NumPy costs several times its encoding (Clan Feud's holds
+        # thousands of floats). Each observation hands out a copy.
+        self.tensor = np.zeros(spec.size, np.float32)
+        self.writer = TensorWriter(spec, self.tensor.data)
         self.agents = [f"player_{p}" for p in range(game.num_players)]
         self.seat = {agent: p for p, agent in enumerate(self.agents)}
         self.observation_spaces = {
@@ -92,17 +98,21 @@ class _Table:
         return state
 
     def observe(self, state: State, seat: int) -> dict[str, np.ndarray[Any, Any]]:
-        mask = np.zeros(self.n_actions, np.int8)
+        """``seat``'s observation tensor (``state.observation_tensor(seat)``) and mask."""
+        self.writer.write(state.observation(seat))
+        return {"observation": self.tensor.copy(), "action_mask": self.mask(state, seat)}
+
+    def mask(self, state: State, seat: int) -> np.ndarray[Any, Any]:
+        """1 for each decision id ``seat`` may take now (the no-move id for a seat that
+        has nothing to commit in a simultaneous round)."""
+        mask = bytearray(self.n_actions)  # set byte by byte: cheaper than NumPy indexing
         if seat in state.to_move:
-            ids = self.ids
-            index = self.decision_index
-            mask[[index[ids(a)] for a in state.legal_actions(seat)]] = 1
+            index = self.decision_of
+            for action in state.legal_actions(seat):
+                mask[index[action]] = 1
         elif self.no_move >= 0 and not state.is_terminal:
             mask[self.no_move] = 1
-        return {
-            "observation": np.array(state.observation_tensor(seat), np.float32),
-            "action_mask": mask,
-        }
+        return np.frombuffer(mask, np.int8)
 
     def apply(self, state: State, seat: int, action: Any) -> State:
         if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
@@ -197,8 +207,10 @@ class ClanGamesAECEnv(_TableEnv, AECEnv):  # type: ignore[misc]
             for seat, name in enumerate(self.agents):
                 self.rewards[name] = float(returns[seat])
                 self.terminations[name] = True
+            self._accumulate_rewards()
+        # Before the end every reward is 0 (win shares come at the end only), so there is
+        # nothing to accumulate.
         self._select()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -251,9 +263,12 @@ class ClanGamesParallelEnv(_TableEnv, ParallelEnv):  # type: ignore[misc]
             state = table.apply(state, seat, actions[self.agents[seat]])
         self.state_now = state = table.settle(state)
         done = state.is_terminal
-        returns = state.returns()
         agents = self.agents
-        rewards = {a: float(returns[table.seat[a]]) if done else 0.0 for a in agents}
+        if done:
+            returns = state.returns()
+            rewards = {a: float(returns[table.seat[a]]) for a in agents}
+        else:
+            rewards = dict.fromkeys(agents, 0.0)
         terminations = dict.fromkeys(agents, done)
         truncations = dict.fromkeys(agents, False)
         observations = self._observations()
@@ -265,7 +280,7 @@ class ClanGamesParallelEnv(_TableEnv, ParallelEnv):  # type: ignore[misc]
         return observations, rewards, terminations, truncations, infos
 
     def _legal(self, agent: str, action: Any) -> bool:
-        mask = self._table.observe(self.state_now, self._table.seat[agent])["action_mask"]
+        mask = self._table.mask(self.state_now, self._table.seat[agent])
         try:
             a = int(action)
         except (TypeError, ValueError):

@@ -4,7 +4,12 @@ from clangames.engine.actions import ActionTable
 from clangames.engine.chance import play_chance, resolve_chance, sample_chance
 from clangames.engine.codec import decode, decoder, encode, parse_json
 from clangames.engine.display import RenderingUnavailableError, set_drawer
-from clangames.engine.encoding import ObservationEncodingError, ObservationSpec, Part
+from clangames.engine.encoding import (
+    ObservationEncodingError,
+    ObservationSpec,
+    Part,
+    TensorWriter,
+)
 from clangames.engine.errors import (
     ClanGamesError,
     IllegalActionError,
@@ -79,6 +84,7 @@ __all__ = [
     "StateDecodeError",
     "StatisticsError",
     "Step",
+    "TensorWriter",
     "UndoError",
     "UnknownGameError",
     "Utility",

@@ -13,23 +13,53 @@ nothing more is in it.
 Layouts never check bounds while encoding (the hot path); the harness checks every
 element against its declared bounds. A variable-length value longer than its declared
 maximum cannot fit and raises :class:`ObservationEncodingError`.
+
+Successive observations differ in a few places (a move changes a few fields of a large
+state), so every layout also lists the runs of floats that turn one value's encoding into
+another's (:meth:`Layout.changes`, :meth:`ObservationSpec.changes`): an unchanged field,
+task or seat costs one identity or equality test instead of its floats. Equal values
+encode alike, so an equal part is skipped. :class:`TensorWriter` keeps a caller's buffer
+(a NumPy array in the framework adapters) up to date that way, so that only the changed
+floats cross into it: converting a whole list of floats costs several times its encoding.
 """
 
 from __future__ import annotations
 
 import abc
-from collections.abc import Mapping, Sequence
+import struct
+import sys
+from collections.abc import Callable, Mapping, Sequence
 from operator import le
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from clangames.engine.errors import ClanGamesError
 
+if TYPE_CHECKING:
+    from _typeshed import WriteableBuffer
+
+_PACKERS: dict[int, Callable[..., None]] = {}
+"""``pack_into`` of n native float32s, by n (struct's own cache is small and is emptied
+whole when it fills)."""
+
+
+_NATIVE_FLOAT32 = {"f", "@f", "=f", "<f" if sys.byteorder == "little" else ">f"}
+"""The buffer formats of native float32s (what the packers write)."""
+
+
+def _packer(n: int) -> Callable[..., None]:
+    pack = _PACKERS[n] = struct.Struct(f"={n}f").pack_into
+    return pack
+
 
 class ObservationEncodingError(ClanGamesError):
     """An observation does not fit its game's declared encoding (a bug in the game's
     declaration, which the conformance harness reports), or a tensor does not decode."""
+
+
+Patch = tuple[int, Sequence[float]]
+"""A run of floats to write into a tensor: its start and the floats."""
 
 
 class Layout(abc.ABC):
@@ -51,6 +81,47 @@ class Layout(abc.ABC):
     @abc.abstractmethod
     def bounds(self) -> list[tuple[float, float]]:
         """The (low, high) bounds of each of the ``size`` floats."""
+
+    def changes(self, old: Any, new: Any, pos: int, out: list[Patch]) -> None:
+        """Append to ``out`` the runs ``(start, floats)`` that turn ``old``'s floats,
+        written at ``pos``, into ``new``'s (nothing when they are equal). This default
+        rewrites the whole value; layouts of several items compare item by item."""
+        if old is not new and old != new:
+            self.rewrite(old, new, pos, out)
+
+    def rewrite(self, old: Any, new: Any, pos: int, out: list[Patch]) -> None:
+        """Append the run of all ``new``'s floats at ``pos`` to ``out`` (whatever ``old``
+        was: the signature of :meth:`changes`, for the differs that call either)."""
+        floats: list[float] = []
+        self.write(new, floats)
+        if len(floats) != self.size:  # an item of the wrong length somewhere inside
+            raise ObservationEncodingError(
+                f"{type(new).__name__} encoded to {len(floats)} floats, declared {self.size}"
+            )
+        out.append((pos, floats))
+
+
+def _differ(layout: Layout) -> tuple[bool, Callable[[Any, Any, int, list[Patch]], None]]:
+    """How a differ handles two values of ``layout`` that are not the same object:
+    whether to test them for equality first, and what to call then. Values made of
+    ints and strings compare at C speed, so an equal pair is skipped at once; a value
+    holding attrs values does not (their ``==`` is a Python call that looks at every
+    field, which the finer diff does anyway). A layout without a finer diff (a scalar,
+    a string, a tuple of ints) is rewritten whole."""
+    if isinstance(layout, Fields):
+        return False, layout._changes  # the two are not the same object (checked)
+    if type(layout).changes is Layout.changes or getattr(layout, "_ints", False):
+        return True, layout.rewrite
+    return _plain(layout), layout.changes
+
+
+def _plain(layout: Layout) -> bool:
+    """Whether ``layout``'s values hold no attrs value (so ``==`` runs at C speed)."""
+    if isinstance(layout, Fields):
+        return False
+    if isinstance(layout, (Tuple, Upto, Maybe)):
+        return _plain(layout.item)
+    return True
 
 
 def _ints_at(data: Sequence[float], pos: int, n: int) -> tuple[int, ...]:
@@ -170,6 +241,13 @@ class OneOf(Layout):
                 f"{value!r} is not one of the declared values {list(self.options)}"
             ) from None
 
+    def rewrite(self, old: Any, new: Any, pos: int, out: list[Patch]) -> None:
+        hot = self._hot.get(new)
+        if hot is None:
+            Layout.rewrite(self, old, new, pos, out)  # the error
+        else:
+            out.append((pos, hot))
+
     def read(self, data: Sequence[float], pos: int) -> tuple[Any, int]:
         hot = [i for i in range(self.size) if data[pos + i] == 1]
         if len(hot) != 1 or sum(data[pos : pos + self.size]) != 1:
@@ -183,11 +261,12 @@ class OneOf(Layout):
 class Tuple(Layout):
     """A tuple of exactly ``n`` items laid out alike."""
 
-    __slots__ = ("_ints", "item", "n")
+    __slots__ = ("_ints", "_item_differ", "item", "n")
 
     def __init__(self, n: int, item: Layout) -> None:
         self.n, self.item, self.size = n, item, n * item.size
         self._ints = type(item) is Int
+        self._item_differ = _differ(item)
 
     def write(self, value: Any, out: list[float]) -> None:
         if len(value) != self.n:
@@ -211,18 +290,30 @@ class Tuple(Layout):
     def bounds(self) -> list[tuple[float, float]]:
         return self.item.bounds() * self.n
 
+    def changes(self, old: Any, new: Any, pos: int, out: list[Patch]) -> None:
+        if self._ints or len(old) != self.n or len(new) != self.n:
+            Layout.changes(self, old, new, pos, out)  # one run (or the length error)
+            return
+        size = self.item.size
+        compare, item = self._item_differ
+        for a, b in zip(old, new, strict=True):
+            if a is not b and (not compare or a != b):
+                item(a, b, pos, out)
+            pos += size
+
 
 class Upto(Layout):
     """A tuple of at most ``n`` items: its length, then the items, then padding (each
     padding float at its element's lower bound)."""
 
-    __slots__ = ("_ints", "_pad", "item", "n")
+    __slots__ = ("_ints", "_item_differ", "_pad", "item", "n")
 
     def __init__(self, n: int, item: Layout) -> None:
         self.n, self.item, self.size = n, item, 1 + n * item.size
         pad = [low for low, _ in item.bounds()]
         self._pad = tuple(tuple(pad * (n - k)) for k in range(n + 1))  # by length
         self._ints = type(item) is Int
+        self._item_differ = _differ(item)
 
     def write(self, value: Any, out: list[float]) -> None:
         k = len(value)
@@ -255,6 +346,36 @@ class Upto(Layout):
     def bounds(self) -> list[tuple[float, float]]:
         return [(0, self.n), *self.item.bounds() * self.n]
 
+    def changes(self, old: Any, new: Any, pos: int, out: list[Patch]) -> None:
+        if old is new:
+            return
+        k, j = len(new), len(old)
+        if self._ints or k > self.n or j > self.n:
+            Layout.changes(self, old, new, pos, out)  # one run (or the length error)
+            return
+        size = self.item.size
+        if k != j:
+            out.append((pos, [k]))
+        at = pos + 1
+        compare, item = self._item_differ
+        for a, b in zip(old, new, strict=False):  # the items both have
+            if a is not b and (not compare or a != b):
+                item(a, b, at, out)
+            at += size
+        if k > j:  # items added: written after the common ones
+            floats: list[float] = []
+            write = self.item.write
+            for v in new[j:]:
+                write(v, floats)
+            if len(floats) != (k - j) * size:
+                raise ObservationEncodingError(
+                    f"items {tuple(new[j:])!r} encoded to {len(floats)} floats,"
+                    f" declared {(k - j) * size}"
+                )
+            out.append((at, floats))
+        elif k < j:  # items removed: padding where they were
+            out.append((at, self._pad[self.n - (j - k)]))
+
 
 class Chars(Layout):
     """A string of at most ``n`` characters from ``alphabet``: its length, then each
@@ -278,6 +399,13 @@ class Chars(Layout):
         self._write(value, out)
         if len(self._known) < self._KEEP:
             self._known[value] = tuple(out[start:])
+
+    def rewrite(self, old: Any, new: Any, pos: int, out: list[Patch]) -> None:
+        known = self._known.get(new)
+        if known is None:
+            Layout.rewrite(self, old, new, pos, out)
+        else:
+            out.append((pos, known))
 
     def _write(self, value: Any, out: list[float]) -> None:
         k = len(value)
@@ -333,6 +461,14 @@ class Maybe(Layout):
     def bounds(self) -> list[tuple[float, float]]:
         return [(0, 1), *self.item.bounds()]
 
+    def changes(self, old: Any, new: Any, pos: int, out: list[Patch]) -> None:
+        if old is new:
+            return
+        if old is None or new is None:
+            self.rewrite(old, new, pos, out)
+        else:
+            self.item.changes(old, new, pos + 1, out)
+
 
 def _wrong_length(value: Any, n: int) -> None:
     raise ObservationEncodingError(f"expected {n} items, got {len(value)}")
@@ -362,12 +498,42 @@ def _compile_writer(items: tuple[tuple[str, Layout], ...]) -> Any:
     return env["write"]
 
 
+def _compile_differ(items: tuple[tuple[str, Layout], ...]) -> Any:
+    """The :meth:`Layout.changes` of an attrs value laid out field by field, generated
+    once per layout like its writer: one identity-or-equality test per field, the
+    changed field's floats found by its layout (an int, a flag, a tuple of ints inline)."""
+    lines = ["def changes(old, new, pos, out):", "    a = out.append"]
+    env: dict[str, Any] = {"_wrong_length": _wrong_length}
+    offset = 0
+    for k, (name, layout) in enumerate(items):
+        compare, differ = _differ(layout)
+        lines.append(f"    x = old.{name}")
+        lines.append(f"    y = new.{name}")
+        lines.append("    if x is not y and x != y:" if compare else "    if x is not y:")
+        at = f"pos + {offset}"
+        if type(layout) is Int:
+            lines.append(f"        a(({at}, [y]))")
+        elif type(layout) is Flag:
+            lines.append(f"        a(({at}, [1.0 if y else 0.0]))")
+        elif type(layout) is Tuple and type(layout.item) is Int:
+            n = layout.n
+            lines.append(f"        a(({at}, y)) if len(y) == {n} else _wrong_length(y, {n})")
+        else:
+            env[f"c{k}"] = differ
+            lines.append(f"        c{k}(x, y, {at}, out)")
+        offset += layout.size
+    if not items:
+        lines.append("    pass")
+    exec("\n".join(lines), env)  # the source is built above from field names only
+    return env["changes"]
+
+
 class Fields(Layout):
     """An attrs value, field by field in declaration order. Every field must have a
     layout and every layout a field (checked here), so a field added to the class
     later cannot be silently left out of the encoding."""
 
-    __slots__ = ("_items", "_write", "cls", "layouts")
+    __slots__ = ("_changes", "_items", "_write", "cls", "layouts")
 
     def __init__(self, cls: type, layouts: Mapping[str, Layout]) -> None:
         names = [f.name for f in attrs.fields(cls)]
@@ -383,9 +549,14 @@ class Fields(Layout):
         self._items = tuple(self.layouts.items())
         self.size = sum(layout.size for layout in self.layouts.values())
         self._write = _compile_writer(self._items)
+        self._changes = _compile_differ(self._items)
 
     def write(self, value: Any, out: list[float]) -> None:
         self._write(value, out)
+
+    def changes(self, old: Any, new: Any, pos: int, out: list[Patch]) -> None:
+        if old is not new:
+            self._changes(old, new, pos, out)
 
     def read(self, data: Sequence[float], pos: int) -> tuple[Any, int]:
         values = {}
@@ -476,6 +647,14 @@ class ObservationSpec:
             )
         return out
 
+    def changes(self, old: Any, new: Any) -> list[Patch]:
+        """The runs ``(start, floats)`` that turn ``encode(old)`` into ``encode(new)``
+        (``old`` an observation that fits the encoding): each unchanged field, item or
+        seat costs one identity or equality test."""
+        out: list[Patch] = []
+        self.layout.changes(old, new, 0, out)
+        return out
+
     def decode(self, data: Sequence[float]) -> Any:
         """The observation that :meth:`encode` turned into ``data``."""
         if len(data) != self.size:
@@ -496,3 +675,62 @@ class ObservationSpec:
             if part.name == name:
                 return list(data[part.start : part.start + part.size])
         raise KeyError(name)
+
+
+class TensorWriter:
+    """Keeps ``buffer`` holding the float32 tensor of the last observation written to it:
+    the next observation rewrites only the runs that differ (:meth:`ObservationSpec.changes`),
+    packed straight into the buffer's memory. ``buffer`` is any writable buffer of
+    ``spec.size`` float32s in native byte order (a NumPy ``float32`` array, an
+    ``array("f")``); the framework adapters keep a NumPy array this way, so that only the
+    changed floats are converted. The buffer is the writer's: anything else that writes
+    into it must call :meth:`forget`."""
+
+    __slots__ = ("_buffer", "_last", "_spec")
+
+    def __init__(self, spec: ObservationSpec, buffer: WriteableBuffer) -> None:
+        try:
+            view = memoryview(buffer)
+        except TypeError:
+            raise ObservationEncodingError(
+                f"a tensor buffer must be a buffer of float32s, got {type(buffer).__name__}"
+            ) from None
+        if (
+            view.readonly
+            or view.format not in _NATIVE_FLOAT32
+            or view.nbytes != 4 * spec.size
+            or not view.c_contiguous
+        ):
+            raise ObservationEncodingError(
+                f"a tensor buffer must be {spec.size} writable, contiguous float32s in native"
+                f" byte order, got {view.nbytes // max(1, view.itemsize)} of format"
+                f" {view.format!r}" + (", read-only" if view.readonly else "")
+            )
+        self._spec = spec
+        self._buffer = buffer
+        self._last: Any = None
+
+    def write(self, observation: Any) -> None:
+        """Make the buffer hold ``observation``'s tensor (it raises
+        ObservationEncodingError if the observation does not fit, and the buffer is then
+        rewritten whole next time)."""
+        last = self._last
+        self._last = None  # until the buffer is whole again
+        if last is None or type(last) is not type(observation):
+            patches: list[Patch] = [(0, self._spec.encode(observation))]
+        else:
+            patches = []
+            self._spec.layout.changes(last, observation, 0, patches)
+        buffer = self._buffer
+        packers = _PACKERS
+        try:
+            for start, floats in patches:
+                n = len(floats)
+                (packers.get(n) or _packer(n))(buffer, 4 * start, *floats)
+        except (struct.error, OverflowError) as exc:
+            raise ObservationEncodingError(f"a value does not fit a float32: {exc}") from None
+        self._last = observation
+
+    def forget(self) -> None:
+        """Rewrite the whole buffer next time (its contents are no longer known)."""
+        self._last = None
