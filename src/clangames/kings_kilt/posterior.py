@@ -1,0 +1,657 @@
+"""The exact posterior of the King's Kilt deal one player cannot see, and its sampler.
+
+A re-deal (``resample``) must draw from every deal of the hidden cards that is consistent
+with what the viewer sees, each with its probability under the rules' dealing. Given the
+families, the other players' hands and the pile's hidden members are a uniform deal of the
+hidden cards left; the work is in the families. Up to a constant, a deal of the families
+has probability
+
+    prod over clans c of  (a + r_c) falling (T_c + K_c)   /   prod over third draws j of Z_j
+
+where ``a`` is the Clan Members per clan outside the one-per-clan deck, ``r_c`` is 1 when
+clan c's deck card was left undealt (it went back to the members), ``T_c`` counts the
+third family cards of clan c (everyone's), ``K_c`` the members of clan c seen since (the
+viewer's hand, the pyramid, the pile's top, the discards...; the viewer knows it: the
+clan's members less the viewer's family card, the others' revealed cards and the hidden
+copies), and ``Z_j`` the members the j-th third was drawn among (those of the clans its
+player did not hold). The numerator is the thirds' draws (``m_t``, one copy fewer of a
+clan each time) and the draws of the cards seen since (the falling factorials carry on).
+The denominator couples the players only a little: ``Z_j`` is at least ``Zmin_j`` (the
+members left less ``a`` for each clan the player held) and exceeds it by one for each
+earlier third of a clan the player holds.
+
+So the sampler draws a deal with probability proportional to the numerator, exactly, from
+a dynamic programme over the clans (each clan's holder in the deck deal, the undealt rest
+or another player, and which players have it as a third; the state is how many deck and
+third cards each other player, and the rest, still need), then keeps it with probability
+``prod Zmin_j / Z_j`` (for several thirds per player, in an order of them drawn
+uniformly), else draws again: the kept deals have exactly the posterior's distribution,
+and about one draw in ten is redone. During the family deal every split of the undealt
+deck is equally likely (a weight of 1 per clan). A state the rules cannot reach (a
+position built by hand: no deck cards, family sizes the deal does not give) has no such
+posterior; there every consistent deal gets the same weight.
+
+The programme's tables depend only on what the viewer knows, so they are cached (a few
+of them, least recently used dropped) and the re-deals a search makes from one position
+share them: each is one uniform number below the tables' total, read as the path it
+falls on (a bisection per clan), the acceptance test, and the hands.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from bisect import bisect_right
+from collections.abc import Iterator
+from fractions import Fraction
+from math import perm
+from typing import TYPE_CHECKING
+
+from clangames.engine.bits import bit_tables
+from clangames.engine.draft import freeze, thaw
+from clangames.engine.piles import Multiset
+from clangames.engine.rng import Rng
+
+if TYPE_CHECKING:
+    from clangames.kings_kilt.state import KingsKiltState
+
+_MASK64 = (1 << 64) - 1
+
+_CACHED = 32
+"""How many viewers' tables are kept (a search uses one; the harness a few per state)."""
+
+_REFILL = 1 << 32
+"""Below this many values left in the stream's random number, a generator word is
+appended before a small draw (the chance it must be redone stays under ``n / 2**32``)."""
+
+
+class _Stream:
+    """Uniform integers below any bound, as digits of one random number ``x`` (uniform
+    below ``m``) that the generator's 64-bit words are appended to.
+
+    Exact: while ``x`` is uniform below ``m``, a draw that lands below the largest multiple
+    of ``n`` not above ``m`` splits it into a uniform digit and a quotient uniform below
+    ``m // n`` (independent of the digit), and one that does not leaves ``x - limit``
+    uniform below ``m % n``. One generator word serves several draws."""
+
+    __slots__ = ("m", "seed", "x")
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.x = 0
+        self.m = 1
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``, for any ``n >= 1``."""
+        x, m = self.x, self.m
+        limit = n << 32
+        while True:
+            while m < limit:
+                s = self.seed = (self.seed + 0x9E3779B97F4A7C15) & _MASK64
+                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+                x = x << 64 | z ^ z >> 31
+                m <<= 64
+            q, r = divmod(m, n)
+            if x < m - r:
+                self.x, digit = divmod(x, n)
+                self.m = q
+                return digit
+            x -= m - r
+            m = r
+
+    def order(self, items: list[int]) -> list[int]:
+        """A uniformly shuffled copy of ``items`` (Fisher-Yates)."""
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+
+Key = tuple[
+    bool,  # the family deal is under way
+    int,  # third family cards dealt so far (the rules' count for the phase)
+    int,  # players
+    int,  # the viewer
+    int,  # Clan Members per clan
+    int,  # family cards dealt from the one-per-clan deck (the rules' number)
+    int,  # third family cards per player (the rules' number)
+    int,  # the viewer's family
+    int,  # the viewer's deck cards
+    tuple[int, ...],  # every player's revealed family cards
+    tuple[int, ...],  # every player's family size
+    tuple[int, ...],  # every player's number of deck cards
+    int,  # the undealt family deck's size
+    tuple[int, ...],  # hidden copies of each clan
+]
+"""Everything the posterior of the families depends on: what the viewer knows."""
+
+
+class FamilyPosterior:
+    """The family deals one player cannot rule out, as the tables of a dynamic programme
+    over the clans, with the sampler's acceptance test (see the module's docstring).
+
+    A deal is an int of bit lanes ``width`` bits wide: for the i-th other player (seat
+    order) their deck cards in lane ``2i`` and whole family in lane ``2i + 1``, the undealt
+    family deck in lane ``2m`` (``m`` other players), and, for the acceptance test, how
+    many earlier thirds hit each seat's deck cards in lane ``2m + 1 + seat``."""
+
+    __slots__ = (
+        "a",
+        "dealt",
+        "deck_v",
+        "layers",
+        "lanes",
+        "members",
+        "mode",
+        "n",
+        "others",
+        "start",
+        "thirds_v",
+        "total",
+        "width",
+        "zmin",
+    )
+
+    def __init__(self, key: Key) -> None:
+        (
+            family_deal,
+            dealt,
+            n,
+            viewer,
+            per_clan,
+            from_deck,
+            extra,
+            fam_v,
+            deck_v,
+            revealed,
+            fam_sizes,
+            deck_sizes,
+            undealt,
+            pool,
+        ) = key
+        k = len(pool)
+        a = per_clan - 1
+        others = tuple(p for p in range(n) if p != viewer)
+        m = len(others)
+        need_deck = [deck_sizes[p] for p in others]
+        need_third = [fam_sizes[p] - deck_sizes[p] for p in others]
+        rest_need = undealt if family_deal else k - sum(deck_sizes)
+        if rest_need < 0 or min(need_third, default=0) < 0:
+            raise ValueError("no consistent deal exists: the family sizes do not add up")
+        rev = [revealed[p] for p in others]
+        thirds_v = fam_v & ~deck_v
+        seen = self._seen(key) if not family_deal else None
+        # The acceptance test applies to the rules' deals with thirds dealt: "fast" with one
+        # third each (collision counts in lanes), "orders" with more (an order drawn).
+        mode = "none"
+        zmin: tuple[int, ...] = ()
+        members = a * k + rest_need
+        if seen is not None and dealt:
+            zmin = tuple(members - j - a * (from_deck + j // n) for j in range(dealt))
+            if min(zmin) >= 1:
+                mode = "fast" if extra == 1 else "orders"
+            else:  # pragma: no cover - the components' checks rule it out
+                seen = None
+        self.a = a
+        self.n = n
+        self.others = others
+        self.dealt = dealt
+        self.deck_v = deck_v
+        self.thirds_v = thirds_v
+        self.members = members
+        self.mode = mode
+        self.zmin = zmin
+        width = self.width = max(k, 4)
+        self.lanes = 2 * m + 1
+
+        # The state: how many deck and third cards each other player still needs, and the
+        # undealt rest, in fields with a guard bit (a field taken below 0 clears it).
+        most = max([rest_need, *need_deck, *need_third, 1])
+        field = most.bit_length() + 1
+        guard = 1 << (field - 1)
+        guards = 0
+        start = 0
+        for f, need in enumerate([*itertools.chain(*zip(need_deck, need_third)), rest_need]):
+            guards |= guard << (f * field)
+            start += (guard + need) << (f * field)
+        self.start = start
+
+        moves = [
+            self._moves(c, pool[c], seen, rev, need_third, rest_need, field, family_deal)
+            for c in range(k)
+        ]
+        sums: list[dict[int, int]] = [{} for _ in range(k)]
+        layers: list[dict[int, tuple[list[int], list[tuple[int, int, int]]]]] = [
+            {} for _ in range(k)
+        ]
+
+        def total(c: int, s: int) -> int:
+            """The weight of every way to finish the deal from clan ``c`` in state ``s``."""
+            if c == k:
+                return 1 if s == guards else 0
+            memo = sums[c]
+            got = memo.get(s)
+            if got is not None:
+                return got
+            t = 0
+            cums: list[int] = []
+            steps: list[tuple[int, int, int]] = []
+            for delta, weight, bits in moves[c]:
+                nxt = s - delta
+                if nxt & guards != guards:
+                    continue
+                b = total(c + 1, nxt)
+                if b:
+                    t += weight * b
+                    cums.append(t)
+                    steps.append((weight, nxt, bits))
+            memo[s] = t
+            if t:
+                layers[c][s] = (cums, steps)
+            return t
+
+        self.total = total(0, start)
+        self.layers = layers
+        if not self.total:
+            raise ValueError("no consistent deal exists: the state is inconsistent")
+
+    @staticmethod
+    def _seen(key: Key) -> list[int] | None:
+        """``K_c`` for every clan, if the state is one the rules' deal reaches (every deck
+        and family size as the deal gives them, no more cards seen than exist); else None."""
+        (_, dealt, n, viewer, per_clan, from_deck, _, fam_v, _, revealed, fam_sizes, deck_sizes, _, pool) = key
+        for p in range(n):
+            thirds = dealt // n + (p < dealt % n)
+            if deck_sizes[p] != from_deck or fam_sizes[p] != from_deck + thirds:
+                return None
+        seen = []
+        for c, hidden in enumerate(pool):
+            shown = sum(revealed[p] >> c & 1 for p in range(n) if p != viewer)
+            count = per_clan - (fam_v >> c & 1) - shown - hidden
+            if count < 0:
+                return None
+            seen.append(count)
+        return seen
+
+    def _moves(
+        self,
+        c: int,
+        hidden: int,
+        seen: list[int] | None,
+        rev: list[int],
+        need_third: list[int],
+        rest_need: int,
+        field: int,
+        family_deal: bool,
+    ) -> list[tuple[int, int, int]]:
+        """Every way clan ``c`` can be dealt, as (state decrement, weight, deal bits): who
+        has its deck card (the viewer, another player or the undealt rest) and which other
+        players have it as a third (every player showing it has it one way or the other)."""
+        others = self.others
+        m = len(others)
+        width = self.width
+        rest_lane = 2 * m
+        bit = 1 << c
+        viewer = self._viewer()
+        viewer_third = bool(self.thirds_v & bit)
+        showing = 0
+        can_take = 0
+        for i in range(m):
+            showing |= (rev[i] >> c & 1) << i
+            can_take |= (need_third[i] > 0) << i
+        if self.deck_v & bit:
+            holders = [-1]  # the viewer's own deck card
+        else:
+            holders = [*range(m), *([rest_lane] if rest_need else [])]
+        fast = self.mode == "fast"
+        a = self.a
+        weights: dict[tuple[bool, int, int], int] = {}
+        out = []
+        for holder in holders:
+            is_rest = holder == rest_lane
+            is_other = 0 <= holder < m
+            own = 1 << holder if is_other else 0
+            must = showing & ~own
+            if must & ~can_take:
+                continue  # a player showing the clan without its deck card has it as a third
+            free = can_take & ~own & ~must
+            delta = 0
+            bits = 0
+            if is_rest:
+                delta = 1 << (rest_lane * field)
+                bits = bit << (rest_lane * width)
+            elif is_other:
+                delta = 1 << (2 * holder * field)
+                bits = bit << (2 * holder * width) | bit << ((2 * holder + 1) * width)
+            seat = viewer if holder == -1 else others[holder] if is_other else -1
+            sub = free
+            while True:  # every subset of the free takers, with the forced ones
+                takers = sub | must
+                size = takers.bit_count()
+                left = hidden - (size + is_other - showing.bit_count()) - (is_rest and family_deal)
+                if left >= 0:
+                    weight = weights.get((is_rest, size, left))
+                    if weight is None:
+                        weight = 1
+                        if seen is not None:
+                            thirds = size + viewer_third
+                            weight = perm(a + is_rest, thirds) * perm(left + seen[c], seen[c])
+                        weights[(is_rest, size, left)] = weight
+                    if weight:
+                        move_delta = delta
+                        move_bits = bits
+                        hits = 0
+                        for i in range(m):
+                            if takers >> i & 1:
+                                move_delta |= 1 << ((2 * i + 1) * field)
+                                move_bits |= bit << ((2 * i + 1) * width)
+                                hits += others[i] < seat
+                        if fast and 0 <= seat < self.dealt:
+                            hits += viewer_third and viewer < seat
+                            move_bits += hits << ((self.lanes + seat) * width)
+                        out.append((move_delta, weight, move_bits))
+                if not sub:
+                    break
+                sub = (sub - 1) & free
+        return out
+
+    def _viewer(self) -> int:
+        """The viewer's seat."""
+        return next(p for p in range(self.n) if p not in self.others)
+
+    # -- sampling -----------------------------------------------------------------------------
+    def path(self, u: int) -> tuple[int, int, int]:
+        """The deal that the number ``u`` (below ``total``) falls on, and the interval of
+        numbers that fall on it: a deal's numbers are one interval, as long as its weight."""
+        state = self.start
+        deal = 0
+        walked = []
+        for layer in self.layers:
+            cums, steps = layer[state]
+            i = bisect_right(cums, u)
+            base = cums[i - 1] if i else 0
+            weight, state, bits = steps[i]
+            u = (u - base) // weight
+            deal += bits
+            walked.append((base, weight))
+        low, high = 0, 1
+        for base, weight in reversed(walked):
+            low, high = base + weight * low, base + weight * high
+        return deal, low, high
+
+    def draw(self, stream: _Stream) -> int:
+        """A deal with the posterior's distribution, from ``stream``."""
+        layers = self.layers
+        total = self.total
+        start = self.start
+        while True:
+            u = stream.below(total)
+            state = start
+            deal = 0
+            for layer in layers:
+                cums, steps = layer[state]
+                i = bisect_right(cums, u)
+                if i:
+                    u -= cums[i - 1]
+                weight, state, bits = steps[i]
+                u //= weight
+                deal += bits
+            if self.mode == "none":
+                return deal
+            if self.mode == "fast":
+                hits = deal >> (self.lanes * self.width)
+                if not hits:
+                    return deal  # no earlier third hit a deck card: every Z_j is Zmin_j
+                num, den = self._fast_odds(deal)
+            else:
+                num, den = self._odds(deal, [stream.order(t) for t in self._thirds(deal)])
+            if stream.below(den) < num:
+                return deal
+
+    def _fast_odds(self, deal: int) -> tuple[int, int]:
+        """``prod Zmin_j`` and ``prod Z_j`` with one third each: ``Z_j`` exceeds ``Zmin_j``
+        by the earlier thirds of the player's deck clans (counted in the deal's lanes)."""
+        width = self.width
+        lane = (1 << width) - 1
+        shift = self.lanes * width
+        num = den = 1
+        for j, least in enumerate(self.zmin):
+            num *= least
+            den *= least + (deal >> (shift + j * width) & lane)
+        return num, den
+
+    def _lane(self, deal: int, lane: int) -> int:
+        return deal >> (lane * self.width) & ((1 << self.width) - 1)
+
+    def decks(self, deal: int) -> list[int]:
+        """Every seat's deck cards in ``deal`` (the viewer's as known)."""
+        out = [self.deck_v] * self.n
+        for i, p in enumerate(self.others):
+            out[p] = self._lane(deal, 2 * i)
+        return out
+
+    def families(self, deal: int) -> list[int]:
+        """Every other seat's family in ``deal`` (the viewer's entry: their deck cards
+        and thirds, as known)."""
+        out = [self.deck_v | self.thirds_v] * self.n
+        for i, p in enumerate(self.others):
+            out[p] = self._lane(deal, 2 * i + 1)
+        return out
+
+    def rest(self, deal: int) -> int:
+        """The one-per-clan deck cards ``deal`` leaves undealt."""
+        return self._lane(deal, 2 * len(self.others))
+
+    def _thirds(self, deal: int) -> list[list[int]]:
+        """Every seat's third family cards in ``deal``, by clan."""
+        decks = self.decks(deal)
+        families = self.families(deal)
+        return [[c for c in range(self.width) if (f & ~d) >> c & 1] for f, d in zip(families, decks, strict=True)]
+
+    def _odds(self, deal: int, orders: list[list[int]]) -> tuple[int, int]:
+        """``prod Zmin_j`` and ``prod Z_j`` for the thirds drawn in ``orders`` (each seat's,
+        in the order they came), as the rules deal them: seat ``j % n`` draws the j-th."""
+        a = self.a
+        n = self.n
+        rest = self.rest(deal)
+        copies = [a + (rest >> c & 1) for c in range(self.width)]
+        held = self.decks(deal)
+        members = self.members
+        num = den = 1
+        for j in range(self.dealt):
+            p = j % n
+            third = orders[p][j // n]
+            mine = held[p]
+            num *= members - j - a * mine.bit_count()
+            den *= members - j - sum(copies[c] for c in range(self.width) if mine >> c & 1)
+            copies[third] -= 1
+            held[p] = mine | 1 << third
+        return num, den
+
+    def acceptance(self, deal: int) -> Fraction:
+        """The chance the sampler keeps ``deal`` once drawn (for the tests' exact
+        distribution): ``prod Zmin_j / Z_j``, averaged over the thirds' orders."""
+        if self.mode == "none":
+            return Fraction(1)
+        if self.mode == "fast":
+            return Fraction(*self._fast_odds(deal))
+        orders = [list(itertools.permutations(t)) for t in self._thirds(deal)]
+        chances = [Fraction(*self._odds(deal, [list(o) for o in pick])) for pick in itertools.product(*orders)]
+        return sum(chances, Fraction(0)) / len(chances)
+
+    def deals(self) -> Iterator[tuple[int, Fraction]]:
+        """Every deal with the chance the sampler gives it, exactly (the tests' check):
+        the tables' intervals tile ``[0, total)``, each deal kept with its acceptance."""
+        weighted = []
+        u = 0
+        while u < self.total:
+            deal, low, high = self.path(u)
+            if low != u:
+                raise AssertionError(f"the deal at {u} starts at {low}")
+            weighted.append((deal, Fraction(high - low, self.total) * self.acceptance(deal)))
+            u = high
+        mass = sum((w for _, w in weighted), Fraction(0))
+        for deal, w in weighted:
+            yield deal, w / mass
+
+
+@functools.lru_cache(maxsize=_CACHED)
+def posterior(key: Key) -> FamilyPosterior:
+    """The posterior's tables for what a viewer knows (cached)."""
+    return FamilyPosterior(key)
+
+
+def family_key(s: KingsKiltState, viewer: int, pool: tuple[int, ...]) -> Key:
+    """What the posterior of ``s``'s families depends on, for ``viewer`` (``pool``: the
+    hidden copies of each clan)."""
+    game = s.game
+    comps = game.components
+    n = game.num_players
+    name = s.phase.name
+    family_deal = name == "deal_family"
+    extra = comps.family_size - comps.family_from_deck
+    if family_deal:
+        dealt = 0
+    elif name == "deal_third":
+        dealt = s.dealt
+    else:
+        dealt = extra * n
+    return (
+        family_deal,
+        dealt,
+        n,
+        viewer,
+        comps.members_per_clan,
+        comps.family_from_deck,
+        extra,
+        s.families[viewer],
+        s.from_deck[viewer],
+        s.revealed,
+        tuple([f.bit_count() for f in s.families]),
+        tuple([f.bit_count() for f in s.from_deck]),
+        s.family_deck.bit_count(),
+        pool,
+    )
+
+
+def hidden_pool(s: KingsKiltState, viewer: int) -> tuple[int, ...]:
+    """The cards ``viewer`` cannot see, by clan: the others' face-down family cards and
+    hands, the undealt family deck and (once the family deal is over) the Clan Members."""
+    game = s.game
+    bits = game.bits
+    in_family_deal = s.phase.name == "deal_family"
+    pool = [0] * len(game.clans) if in_family_deal else list(s.members.counts)
+    hands = s.hands
+    families = s.families
+    revealed = s.revealed
+    for p in range(game.num_players):
+        if p == viewer:
+            continue
+        for c, count in enumerate(hands[p].counts):
+            pool[c] += count
+        for c in bits[families[p] & ~revealed[p]]:
+            pool[c] += 1
+    for c in bits[s.family_deck]:
+        pool[c] += 1
+    return tuple(pool)
+
+
+class _Redeal:
+    """What re-dealing one state for one viewer needs, kept while a search re-deals it."""
+
+    __slots__ = ("bits", "family_deal", "others", "pool", "post", "sizes", "state")
+
+    def __init__(self, s: KingsKiltState, viewer: int) -> None:
+        pool = hidden_pool(s, viewer)
+        self.state = s
+        self.pool = pool
+        self.post = posterior(family_key(s, viewer, pool))
+        self.others = self.post.others
+        self.sizes = tuple(len(s.hands[p]) for p in self.others)
+        self.family_deal = s.phase.name == "deal_family"
+        self.bits = s.game.bits
+
+
+_last: list[tuple[object, int, _Redeal | None]] = [(None, -1, None)]
+"""The last state and viewer re-dealt (a search re-deals one position many times)."""
+
+
+def resample(s: KingsKiltState, viewer: int, rng: Rng) -> KingsKiltState:
+    """A state ``viewer`` cannot tell apart from ``s``, drawn from the exact posterior: the
+    other players' families (and the undealt family deck) from :class:`FamilyPosterior`,
+    then their hands and the pile's hidden members as a uniform deal of what is left."""
+    last = _last[0]
+    if last[0] is s and last[1] == viewer and last[2] is not None:
+        redeal = last[2]
+    else:
+        redeal = _Redeal(s, viewer)
+        _last[0] = (s, viewer, redeal)
+    post = redeal.post
+    stream = _Stream(rng.state)
+    deal = post.draw(stream)
+    width = post.width
+    lane = (1 << width) - 1
+    bits = redeal.bits
+    revealed = s.revealed
+    families = list(s.families)
+    from_deck = list(s.from_deck)
+    remaining = list(redeal.pool)
+    shift = 0
+    for p in redeal.others:
+        deck = deal >> shift & lane
+        family = deal >> (shift + width) & lane
+        shift += 2 * width
+        families[p] = family
+        from_deck[p] = deck
+        for c in bits[family & ~revealed[p]]:
+            remaining[c] -= 1
+    family_deck = s.family_deck
+    if redeal.family_deal:
+        family_deck = deal >> shift & lane
+        for c in bits[family_deck]:
+            remaining[c] -= 1
+    # The hands: each drawn card by card without replacement from what is left of the
+    # pool, every card a uniform index below the cards left (digits of the same stream).
+    seed, x, m = stream.seed, stream.x, stream.m
+    total = sum(remaining)
+    hands = list(s.hands)
+    k = len(remaining)
+    for p, size in zip(redeal.others, redeal.sizes, strict=True):
+        if not size:
+            continue  # an empty hand stays the same empty hand
+        drawn = [0] * k
+        for _ in range(size):
+            while True:  # _Stream.below, inlined: this is the hottest loop of a re-deal
+                if m < _REFILL:
+                    seed = (seed + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                    z = ((seed ^ (seed >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                    x = x << 64 | z ^ z >> 31
+                    m <<= 64
+                q, r = divmod(m, total)
+                if x < m - r:
+                    x, i = divmod(x, total)
+                    m = q
+                    break
+                x -= m - r
+                m = r
+            kind = 0
+            for copies in remaining:
+                if i < copies:
+                    break
+                i -= copies
+                kind += 1
+            remaining[kind] = copies - 1
+            drawn[kind] += 1
+            total -= 1
+        hands[p] = Multiset(tuple(drawn))
+    d = thaw(s)
+    d.families = tuple(families)
+    d.from_deck = tuple(from_deck)
+    d.family_deck = family_deck
+    d.hands = tuple(hands)
+    if not redeal.family_deal:
+        d.members = Multiset(tuple(remaining))
+    return freeze(d, type(s))
