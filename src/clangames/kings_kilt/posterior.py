@@ -47,7 +47,6 @@ from fractions import Fraction
 from math import perm
 from typing import TYPE_CHECKING
 
-from clangames.engine.bits import bit_tables
 from clangames.engine.draft import freeze, thaw
 from clangames.engine.piles import Multiset
 from clangames.engine.rng import Rng
@@ -141,8 +140,8 @@ class FamilyPosterior:
         "a",
         "dealt",
         "deck_v",
-        "layers",
         "lanes",
+        "layers",
         "members",
         "mode",
         "n",
@@ -150,6 +149,7 @@ class FamilyPosterior:
         "start",
         "thirds_v",
         "total",
+        "viewer",
         "width",
         "zmin",
     )
@@ -203,7 +203,8 @@ class FamilyPosterior:
         self.members = members
         self.mode = mode
         self.zmin = zmin
-        width = self.width = max(k, 4)
+        self.width = max(k, 4)
+        self.viewer = viewer
         self.lanes = 2 * m + 1
 
         # The state: how many deck and third cards each other player still needs, and the
@@ -213,7 +214,8 @@ class FamilyPosterior:
         guard = 1 << (field - 1)
         guards = 0
         start = 0
-        for f, need in enumerate([*itertools.chain(*zip(need_deck, need_third)), rest_need]):
+        needs = [*itertools.chain(*zip(need_deck, need_third, strict=True)), rest_need]
+        for f, need in enumerate(needs):
             guards |= guard << (f * field)
             start += (guard + need) << (f * field)
         self.start = start
@@ -261,7 +263,22 @@ class FamilyPosterior:
     def _seen(key: Key) -> list[int] | None:
         """``K_c`` for every clan, if the state is one the rules' deal reaches (every deck
         and family size as the deal gives them, no more cards seen than exist); else None."""
-        (_, dealt, n, viewer, per_clan, from_deck, _, fam_v, _, revealed, fam_sizes, deck_sizes, _, pool) = key
+        (
+            _,
+            dealt,
+            n,
+            viewer,
+            per_clan,
+            from_deck,
+            _,
+            fam_v,
+            _,
+            revealed,
+            fam_sizes,
+            deck_sizes,
+            _,
+            pool,
+        ) = key
         for p in range(n):
             thirds = dealt // n + (p < dealt % n)
             if deck_sizes[p] != from_deck or fam_sizes[p] != from_deck + thirds:
@@ -294,17 +311,16 @@ class FamilyPosterior:
         width = self.width
         rest_lane = 2 * m
         bit = 1 << c
-        viewer = self._viewer()
+        viewer = self.viewer
         viewer_third = bool(self.thirds_v & bit)
         showing = 0
         can_take = 0
         for i in range(m):
             showing |= (rev[i] >> c & 1) << i
             can_take |= (need_third[i] > 0) << i
-        if self.deck_v & bit:
-            holders = [-1]  # the viewer's own deck card
-        else:
-            holders = [*range(m), *([rest_lane] if rest_need else [])]
+        # The deck card's holder: the viewer (-1) if it is theirs, else another player or
+        # the undealt rest.
+        holders = [-1] if self.deck_v & bit else [*range(m), *([rest_lane] if rest_need else [])]
         fast = self.mode == "fast"
         a = self.a
         weights: dict[tuple[bool, int, int], int] = {}
@@ -356,10 +372,6 @@ class FamilyPosterior:
                     break
                 sub = (sub - 1) & free
         return out
-
-    def _viewer(self) -> int:
-        """The viewer's seat."""
-        return next(p for p in range(self.n) if p not in self.others)
 
     # -- sampling -----------------------------------------------------------------------------
     def path(self, u: int) -> tuple[int, int, int]:
@@ -448,7 +460,10 @@ class FamilyPosterior:
         """Every seat's third family cards in ``deal``, by clan."""
         decks = self.decks(deal)
         families = self.families(deal)
-        return [[c for c in range(self.width) if (f & ~d) >> c & 1] for f, d in zip(families, decks, strict=True)]
+        return [
+            [c for c in range(self.width) if (f & ~d) >> c & 1]
+            for f, d in zip(families, decks, strict=True)
+        ]
 
     def _odds(self, deal: int, orders: list[list[int]]) -> tuple[int, int]:
         """``prod Zmin_j`` and ``prod Z_j`` for the thirds drawn in ``orders`` (each seat's,
@@ -478,7 +493,10 @@ class FamilyPosterior:
         if self.mode == "fast":
             return Fraction(*self._fast_odds(deal))
         orders = [list(itertools.permutations(t)) for t in self._thirds(deal)]
-        chances = [Fraction(*self._odds(deal, [list(o) for o in pick])) for pick in itertools.product(*orders)]
+        chances = [
+            Fraction(*self._odds(deal, [list(o) for o in pick]))
+            for pick in itertools.product(*orders)
+        ]
         return sum(chances, Fraction(0)) / len(chances)
 
     def deals(self) -> Iterator[tuple[int, Fraction]]:
