@@ -42,7 +42,7 @@ from __future__ import annotations
 import functools
 import itertools
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from math import perm
 from typing import TYPE_CHECKING
@@ -138,15 +138,19 @@ class FamilyPosterior:
 
     __slots__ = (
         "a",
+        "canonical",
         "dealt",
         "deck_v",
+        "guards",
         "lanes",
         "layers",
         "members",
         "mode",
+        "moves",
         "n",
         "others",
         "start",
+        "sums",
         "thirds_v",
         "total",
         "viewer",
@@ -224,40 +228,76 @@ class FamilyPosterior:
             self._moves(c, pool[c], seen, rev, need_third, rest_need, field, family_deal)
             for c in range(k)
         ]
+        # Others with the same needs and the same revealed cards are interchangeable: the
+        # weight still to come is the same for states that differ by swapping them, so the
+        # programme is run on states with such players' fields sorted (``canonical``).
+        kinds: dict[tuple[int, int, int], list[int]] = {}
+        for i in range(m):
+            kinds.setdefault((need_deck[i], need_third[i], rev[i]), []).append(i)
+        groups = tuple(tuple(g) for g in kinds.values() if len(g) > 1)
+        canonical = _canonical(field, groups)
+        self.canonical = canonical
+        self.moves = moves
+        self.guards = guards
         sums: list[dict[int, int]] = [{} for _ in range(k)]
-        layers: list[dict[int, tuple[list[int], list[tuple[int, int, int]]]]] = [
+        sums.append({guards: 1})
+        self.sums = sums
+        self.total = self._total(0, start)
+        self.layers: list[dict[int, tuple[list[int], list[tuple[int, int, int]]]]] = [
             {} for _ in range(k)
         ]
-
-        def total(c: int, s: int) -> int:
-            """The weight of every way to finish the deal from clan ``c`` in state ``s``."""
-            if c == k:
-                return 1 if s == guards else 0
-            memo = sums[c]
-            got = memo.get(s)
-            if got is not None:
-                return got
-            t = 0
-            cums: list[int] = []
-            steps: list[tuple[int, int, int]] = []
-            for delta, weight, bits in moves[c]:
-                nxt = s - delta
-                if nxt & guards != guards:
-                    continue
-                b = total(c + 1, nxt)
-                if b:
-                    t += weight * b
-                    cums.append(t)
-                    steps.append((weight, nxt, bits))
-            memo[s] = t
-            if t:
-                layers[c][s] = (cums, steps)
-            return t
-
-        self.total = total(0, start)
-        self.layers = layers
         if not self.total:
             raise ValueError("no consistent deal exists: the state is inconsistent")
+
+    def _total(self, c: int, s: int) -> int:
+        """The weight of every way to finish the deal from clan ``c`` in state ``s`` (one
+        with the interchangeable players' fields sorted)."""
+        memo = self.sums[c]
+        got = memo.get(s)
+        if got is not None:
+            return got
+        guards = self.guards
+        canonical = self.canonical
+        below = self.sums[c + 1]
+        last = c + 1 == len(self.moves)
+        t = 0
+        for delta, weight, _ in self.moves[c]:
+            nxt = s - delta
+            if nxt & guards != guards:
+                continue
+            if canonical is not None:
+                nxt = canonical(nxt)
+            b = below.get(nxt)
+            if b is None:
+                b = 0 if last else self._total(c + 1, nxt)
+            t += weight * b
+        memo[s] = t
+        return t
+
+    def _table(self, c: int, s: int) -> tuple[list[int], list[tuple[int, int, int]]]:
+        """Clan ``c``'s ways from state ``s`` with their cumulative weights (each way's
+        weight times the weight still to come after it), made the first time a draw
+        passes there and kept."""
+        guards = self.guards
+        canonical = self.canonical
+        cums: list[int] = []
+        steps: list[tuple[int, int, int]] = []
+        t = 0
+        for delta, weight, bits in self.moves[c]:
+            nxt = s - delta
+            if nxt & guards != guards:
+                continue
+            nxt_key = nxt if canonical is None else canonical(nxt)
+            b = self.sums[c + 1].get(nxt_key)
+            if b is None:
+                b = 0 if c + 1 == len(self.moves) else self._total(c + 1, nxt_key)
+            if b:
+                t += weight * b
+                cums.append(t)
+                steps.append((weight, nxt, bits))
+        table = (cums, steps)
+        self.layers[c][s] = table
+        return table
 
     @staticmethod
     def _seen(key: Key) -> list[int] | None:
@@ -380,8 +420,9 @@ class FamilyPosterior:
         state = self.start
         deal = 0
         walked = []
-        for layer in self.layers:
-            cums, steps = layer[state]
+        for c, layer in enumerate(self.layers):
+            table = layer.get(state)
+            cums, steps = table if table is not None else self._table(c, state)
             i = bisect_right(cums, u)
             base = cums[i - 1] if i else 0
             weight, state, bits = steps[i]
@@ -402,8 +443,9 @@ class FamilyPosterior:
             u = stream.below(total)
             state = start
             deal = 0
-            for layer in layers:
-                cums, steps = layer[state]
+            for c, layer in enumerate(layers):
+                table = layer.get(state)
+                cums, steps = table if table is not None else self._table(c, state)
                 i = bisect_right(cums, u)
                 if i:
                     u -= cums[i - 1]
@@ -513,6 +555,32 @@ class FamilyPosterior:
         mass = sum((w for _, w in weighted), Fraction(0))
         for deal, w in weighted:
             yield deal, w / mass
+
+
+@functools.lru_cache(maxsize=64)
+def _canonical(field: int, groups: tuple[tuple[int, ...], ...]) -> Callable[[int], int] | None:
+    """The map from a state of the programme (``field`` bits per count, each other player's
+    deck and third counts side by side) to the same state with the fields of each group of
+    interchangeable players sorted; None when no two players are interchangeable. Its
+    results are kept (states are few, and the same layout recurs from state to state)."""
+    if not groups:
+        return None
+    pair = (1 << (2 * field)) - 1
+    seen: dict[int, int] = {}
+
+    def canonical(s: int) -> int:
+        got = seen.get(s)
+        if got is not None:
+            return got
+        out = s
+        for group in groups:
+            values = sorted((s >> (2 * i * field) & pair for i in group), reverse=True)
+            for i, value in zip(group, values, strict=True):
+                out = out & ~(pair << (2 * i * field)) | value << (2 * i * field)
+        seen[s] = out
+        return out
+
+    return canonical
 
 
 @functools.lru_cache(maxsize=_CACHED)
