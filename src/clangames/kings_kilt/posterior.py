@@ -26,8 +26,9 @@ or another player, and which players have it as a third; the state is how many d
 third cards each other player, and the rest, still need), then keeps it with probability
 ``prod Zmin_j / Z_j`` (for several thirds per player, in an order of them drawn
 uniformly), else draws again: the kept deals have exactly the posterior's distribution,
-and about one draw in ten is redone. During the family deal every split of the undealt
-deck is equally likely (a weight of 1 per clan). A state the rules cannot reach (a
+and few are redrawn (on average 7% of the draws with 4 players, 3% with 3, 1% with 2).
+During the family deal every split of the undealt deck is equally likely (a weight of 1
+per clan). A state the rules cannot reach (a
 position built by hand: no deck cards, family sizes the deal does not give) has no such
 posterior; there every consistent deal gets the same weight.
 
@@ -549,7 +550,9 @@ class FamilyPosterior:
         while u < self.total:
             deal, low, high = self.path(u)
             if low != u:
-                raise AssertionError(f"the deal at {u} starts at {low}")
+                raise RuntimeError(
+                    f"the tables' intervals do not tile: the deal at {u} starts at {low}"
+                )
             weighted.append((deal, Fraction(high - low, self.total) * self.acceptance(deal)))
             u = high
         mass = sum((w for _, w in weighted), Fraction(0))
