@@ -20,6 +20,7 @@ dealt, up to 0.64 late in four-player games.)
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import math
 import tempfile
@@ -33,7 +34,14 @@ import pytest
 import clangames
 from clangames.engine.rng import Rng
 from clangames.kings_kilt import KingsKiltState
-from clangames.kings_kilt.posterior import family_key, hidden_pool, posterior
+from clangames.kings_kilt.posterior import (
+    QuickDeal,
+    _Stream,
+    family_key,
+    hidden_pool,
+    posterior,
+    quick_deal,
+)
 
 from .test_resample_exact import (
     POSITIONS,
@@ -282,3 +290,91 @@ def test_the_sampler_is_exact_with_two_thirds_each() -> None:
     root = Rng(3)
     counts = Counter(_outcome(position.resample(viewer, root.fork(i)), viewer) for i in range(2000))
     assert chi_square_fails(counts, exact, 2000) is None
+
+
+def _turn(players: int, seed: int, fraction: float) -> tuple[KingsKiltState, int]:
+    """A turn ``fraction`` of the way through a seeded random game, and its player."""
+    game = clangames.load("kings_kilt", players=players)
+    _, _, moves = clangames.rollout_moves(game.initial_state(), Rng(seed))
+    state = game.initial_state()
+    turns: list[KingsKiltState] = []
+    for player, action in moves:
+        assert isinstance(state, KingsKiltState)
+        if player >= 0 and state.phase.name == "turn":
+            turns.append(state)
+        state = state.apply(action, player)
+    chosen = turns[int(len(turns) * fraction)]
+    return chosen, chosen.to_move[0]
+
+
+def _quick(state: KingsKiltState, viewer: int) -> QuickDeal:
+    quick = quick_deal(family_key(state, viewer, hidden_pool(state, viewer)))
+    assert quick is not None, "nobody else shows a family card here"
+    return quick
+
+
+def _quick_outcomes(quick: QuickDeal, dist: dict[int, Fraction]) -> Dist:
+    """A quick draw's deals as outcomes (each other player's deck part and family)."""
+    lane = (1 << quick.width) - 1
+    out: Dist = {}
+    for deal, prob in dist.items():
+        lanes = [deal >> (i * quick.width) & lane for i in range(2 * len(quick.others))]
+        key = (*((lanes[2 * i], lanes[2 * i + 1]) for i in range(len(quick.others))), (0, 0))
+        out[key] = out.get(key, Fraction(0)) + prob
+    return out
+
+
+QUICK_POSITIONS = [(2, 11, 0.2), (2, 3, 0.6), (3, 5, 0.1), (3, 7, 0.4), (4, 9, 0.3)]
+"""Turns (players, seed, how far into the game) where nobody else shows a family card."""
+
+
+@pytest.mark.parametrize(("players", "seed", "fraction"), QUICK_POSITIONS)
+def test_the_quick_draw_is_the_posterior(players: int, seed: int, fraction: float) -> None:
+    """A position's first re-deal tries the quick draw (no tables): the deals it keeps
+    have exactly the posterior's distribution (its proposal's chances times its odds,
+    computed exactly, against the closed form)."""
+    state, viewer = _turn(players, seed, fraction)
+    quick = _quick(state, viewer)
+    exact = posterior_by_formula(state, viewer)
+    assert _quick_outcomes(quick, quick.distribution()) == exact
+
+
+def test_the_quick_draws_fit_their_distribution() -> None:
+    """The quick draw itself: the deals of 4000 kept tries fit its exact distribution,
+    and a few tries are not kept."""
+    state, viewer = _turn(3, 7, 0.4)
+    quick = _quick(state, viewer)
+    dist = _quick_outcomes(quick, quick.distribution())
+    kept: list[int] = []
+    tries = 0
+    seed = 0
+    while len(kept) < 4000:
+        deal = quick.draw(_Stream(seed))
+        seed += 1
+        tries += 1
+        if deal is not None:
+            kept.append(deal)
+    counts = Counter(next(iter(_quick_outcomes(quick, {deal: Fraction(1)}))) for deal in kept)
+    assert chi_square_fails(counts, dist, len(kept)) is None
+    assert tries > len(kept)
+
+
+def test_a_re_deal_draws_quickly_where_it_can_and_from_the_tables_elsewhere() -> None:
+    """Where nobody else shows a family card the re-deals make no tables (the quick tries
+    are kept, nearly always); where someone does they are made. Either way the same
+    stream gives the same re-deal, whatever was re-dealt before."""
+    tables = importlib.import_module("clangames.kings_kilt.posterior")._TABLES
+    quick_state, quick_viewer = _turn(4, 9, 0.3)
+    shown_state, shown_viewer = _late_game(4, 9)
+    assert any(shown_state.revealed[p] for p in range(4) if p != shown_viewer)
+    for state, viewer, made in (
+        (quick_state, quick_viewer, False),
+        (shown_state, shown_viewer, True),
+    ):
+        key = family_key(state, viewer, hidden_pool(state, viewer))
+        tables.clear()
+        first = [state.resample(viewer, Rng(i)) for i in range(20)]
+        assert (key in tables) is made
+        tables.clear()
+        state.resample(viewer, Rng(99))
+        assert [state.resample(viewer, Rng(i)) for i in range(20)] == first

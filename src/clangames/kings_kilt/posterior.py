@@ -43,6 +43,7 @@ from __future__ import annotations
 import functools
 import itertools
 from bisect import bisect_right
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from math import perm
@@ -57,7 +58,7 @@ if TYPE_CHECKING:
 
 _MASK64 = (1 << 64) - 1
 
-_CACHED = 32
+_CACHED = 8
 """How many viewers' tables are kept (a search uses one; the harness a few per state)."""
 
 _REFILL = 1 << 32
@@ -586,10 +587,290 @@ def _canonical(field: int, groups: tuple[tuple[int, ...], ...]) -> Callable[[int
     return canonical
 
 
-@functools.lru_cache(maxsize=_CACHED)
+_TABLES: OrderedDict[Key, FamilyPosterior] = OrderedDict()
+"""The posteriors' tables made last, by key (at most ``_CACHED``)."""
+
+
 def posterior(key: Key) -> FamilyPosterior:
-    """The posterior's tables for what a viewer knows (cached)."""
-    return FamilyPosterior(key)
+    """The posterior's tables for what a viewer knows (kept for the last few keys)."""
+    tables = _TABLES.get(key)
+    if tables is None:
+        tables = FamilyPosterior(key)
+        _TABLES[key] = tables
+        while len(_TABLES) > _CACHED:
+            _TABLES.popitem(last=False)
+    else:
+        _TABLES.move_to_end(key)
+    return tables
+
+
+class QuickDeal:
+    """A cheap exact draw for a position whose tables are not made yet, in the usual case
+    (the deal over, one third each, nobody else showing a family card): a proposal drawn
+    without tables, kept with probability target / (bound * proposal), so that a kept deal
+    has exactly the posterior's distribution.
+
+    The proposal: the undealt rest's clans with weight ``rho_c`` against ``beta_c`` (the
+    clan's factor of the posterior undealt or held by another player; a small programme
+    over the clans and the rest's size), the other players' deck cards a uniform split of
+    the held clans, and each other player's third a draw without replacement from the
+    copies a hidden third may be (``Q0_c``: the hidden copies, less the holder's own deck
+    card) of the clans they do not hold. The posterior's weight is the proposal's times
+    the thirds' normalisers ``R_i`` and ``Zmin_j / Z_j`` (a clan's factor with ``s`` thirds
+    is its factor with none times ``Q0_c`` falling ``s``), so a deal is kept with
+    probability ``prod R_i / B_i * prod Zmin_j / Z_j``, ``B_i`` a bound of ``R_i`` over all
+    deals: the copies left less the most a player's deck cards can take from them."""
+
+    __slots__ = (
+        "beta",
+        "bound",
+        "clans",
+        "deck_v",
+        "from_deck",
+        "held",
+        "least",
+        "others",
+        "pool",
+        "rest_need",
+        "rho",
+        "seat_decks",
+        "seat_thirds",
+        "third_v",
+        "ways",
+        "width",
+        "zmin",
+    )
+
+    def __init__(self, key: Key, seen: list[int]) -> None:
+        (_, _, n, viewer, per_clan, from_deck, _, fam_v, deck_v, _, _, _, _, pool) = key
+        k = len(pool)
+        a = per_clan - 1
+        third_v = fam_v & ~deck_v
+        held = [c for c in range(k) if not deck_v >> c & 1]
+        rest_need = k - from_deck * n
+        beta = []
+        rho = []
+        for c in held:
+            vt = third_v >> c & 1
+            hidden = pool[c]
+            beta.append(perm(a, vt) * perm(hidden - 1 + seen[c], seen[c]) if hidden else 0)
+            rho.append(perm(a + 1, vt) * perm(hidden + seen[c], seen[c]))
+        # ways[j][r]: the weight of dealing clans held[j:] with r of them to the rest.
+        ways = [[0] * (rest_need + 1) for _ in range(len(held) + 1)]
+        ways[len(held)][0] = 1
+        for j in range(len(held) - 1, -1, -1):
+            after = ways[j + 1]
+            row = ways[j]
+            for r in range(rest_need + 1):
+                row[r] = beta[j] * after[r] + (rho[j] * after[r - 1] if r else 0)
+        lows = sorted(pool[c] - 1 for c in held if pool[c])
+        self.clans = k
+        self.others = tuple(p for p in range(n) if p != viewer)
+        self.width = max(k, 4)
+        self.deck_v = deck_v
+        self.third_v = third_v
+        self.from_deck = from_deck
+        self.pool = pool
+        self.held = held
+        self.rest_need = rest_need
+        self.beta = beta
+        self.rho = rho
+        self.ways = ways
+        # The copies a third may be, whatever the deal: every hidden copy less one per
+        # deck card held by another player; a player's deck cards hold at least ``least``.
+        self.bound = sum(pool) - from_deck * (n - 1)
+        self.least = sum(lows[:from_deck]) if len(lows) >= from_deck * (n - 1) else -1
+        members = a * k + rest_need
+        self.zmin = [members - p - a * from_deck for p in range(n)]
+        self.seat_decks = [deck_v] * n  # the viewer's entries; the others' per deal
+        self.seat_thirds = [third_v.bit_length() - 1] * n
+
+    @property
+    def possible(self) -> bool:
+        """Whether any deal can come of the proposal."""
+        return self.least >= 0 and self.ways[0][self.rest_need] > 0
+
+    def draw(self, stream: _Stream) -> int | None:
+        """One try: a deal with the posterior's distribution, or None (not kept)."""
+        r = self.rest_need
+        rest = 0
+        if r:
+            held = self.held
+            beta = self.beta
+            rho = self.rho
+            ways = self.ways
+            u = stream.below(ways[0][r])
+            holders = []
+            for j, c in enumerate(held):
+                stay = beta[j] * ways[j + 1][r]
+                if u < stay:
+                    u //= beta[j]
+                    holders.append(c)
+                else:
+                    u = (u - stay) // rho[j]
+                    rest |= 1 << c
+                    r -= 1
+            splits = self._splits_of(tuple(holders))
+        else:
+            splits = self._splits_of(tuple(self.held))
+        decks = splits[stream.below(len(splits))] if len(splits) > 1 else splits[0]
+        return self._finish(stream, decks, rest)
+
+    def _splits_of(self, holders: tuple[int, ...]) -> tuple[list[int], ...]:
+        """Every split of ``holders`` into the other players' deck cards."""
+        return _split_table(holders, self.from_deck, len(self.others))
+
+    def _finish(self, stream: _Stream, decks: list[int], rest: int) -> int | None:
+        """The thirds, drawn one other player after another, and the acceptance test."""
+        copies = self._copies(decks)
+        left = sum(copies)
+        thirds = []
+        spans = []
+        for mine in decks:
+            span = left
+            for c, count in enumerate(copies):
+                if mine >> c & 1:
+                    span -= count
+            if not span:
+                return None
+            i = stream.below(span)
+            third = -1
+            for c, count in enumerate(copies):
+                if mine >> c & 1:
+                    continue
+                if i < count:
+                    third = c
+                    break
+                i -= count
+            copies[third] -= 1
+            left -= 1
+            thirds.append(third)
+            spans.append(span)
+        num, den = self._odds(decks, thirds, spans)
+        if num != den and stream.below(den) >= num:
+            return None
+        return self._deal(decks, thirds, rest)
+
+    def _copies(self, decks: list[int]) -> list[int]:
+        """``Q0_c``: the hidden copies of each clan less the deck cards others hold."""
+        copies = list(self.pool)
+        for mine in decks:
+            for c, count in enumerate(copies):
+                copies[c] = count - (mine >> c & 1)
+        return copies
+
+    def _odds(self, decks: list[int], thirds: list[int], spans: list[int]) -> tuple[int, int]:
+        """The chance a drawn deal is kept, as (numerator, denominator): the thirds'
+        normalisers over their bounds, times ``Zmin_j / Z_j`` for every seat's third (more
+        by one for each earlier seat's third among the seat's deck clans)."""
+        num = den = 1
+        bound = self.bound
+        least = self.least
+        for i, span in enumerate(spans):
+            num *= span
+            den *= bound - (i if i > least else least)
+        deck_of = list(self.seat_decks)
+        third_of = list(self.seat_thirds)
+        for i, p in enumerate(self.others):
+            deck_of[p] = decks[i]
+            third_of[p] = thirds[i]
+        for p, least_z in enumerate(self.zmin):
+            mine = deck_of[p]
+            hits = 0
+            for q in range(p):
+                hits += mine >> third_of[q] & 1
+            num *= least_z
+            den *= least_z + hits
+        return num, den
+
+    def _deal(self, decks: list[int], thirds: list[int], rest: int) -> int:
+        """A deal's bit lanes (as :class:`FamilyPosterior`'s)."""
+        width = self.width
+        deal = 0
+        for i, (mine, third) in enumerate(zip(decks, thirds, strict=True)):
+            deal |= mine << (2 * i * width) | (mine | 1 << third) << ((2 * i + 1) * width)
+        return deal | rest << (2 * len(decks) * width)
+
+    def distribution(self) -> dict[int, Fraction]:
+        """Every deal with the chance a try keeps it, normalised over the tries that keep
+        one: the proposal's chances, each deal weighed by its odds (the tests' check)."""
+        out: dict[int, Fraction] = {}
+        held = self.held
+        total = self.ways[0][self.rest_need]
+        for rest_clans in itertools.combinations(held, self.rest_need):
+            rest = sum(1 << c for c in rest_clans)
+            weight = Fraction(1, total)
+            for j, c in enumerate(held):
+                weight *= self.rho[j] if rest >> c & 1 else self.beta[j]
+            if not weight:
+                continue
+            splits = self._splits_of(tuple(c for c in held if not rest >> c & 1))
+            for decks in splits:
+                self._walk(decks, rest, weight / len(splits), [], [], out)
+        mass = sum(out.values(), Fraction(0))
+        return {deal: w / mass for deal, w in out.items()}
+
+    def _walk(
+        self,
+        decks: list[int],
+        rest: int,
+        chance: Fraction,
+        thirds: list[int],
+        spans: list[int],
+        out: dict[int, Fraction],
+    ) -> None:
+        """Every way the thirds' draws go from here, as :meth:`_finish` draws them."""
+        i = len(thirds)
+        if i == len(decks):
+            num, den = self._odds(decks, thirds, spans)
+            deal = self._deal(decks, thirds, rest)
+            out[deal] = out.get(deal, Fraction(0)) + chance * Fraction(num, den)
+            return
+        copies = self._copies(decks)
+        for c in thirds:
+            copies[c] -= 1
+        mine = decks[i]
+        span = sum(n for c, n in enumerate(copies) if not mine >> c & 1)
+        for c, count in enumerate(copies):
+            if count and not mine >> c & 1:
+                self._walk(
+                    decks, rest, chance * Fraction(count, span), [*thirds, c], [*spans, span], out
+                )
+
+
+@functools.lru_cache(maxsize=256)
+def _split_table(holders: tuple[int, ...], size: int, parts: int) -> tuple[list[int], ...]:
+    """Every way to deal ``holders`` into ``parts`` ordered groups of ``size`` (as masks),
+    made once per set of clans."""
+    return tuple(_splits(list(holders), size, parts))
+
+
+def _splits(clans: list[int], size: int, parts: int) -> Iterator[list[int]]:
+    """Every way to deal ``clans`` into ``parts`` ordered groups of ``size`` (as masks)."""
+    if not parts:
+        yield []
+        return
+    for first in itertools.combinations(clans, size):
+        left = [c for c in clans if c not in first]
+        for more in _splits(left, size, parts - 1):
+            yield [sum(1 << c for c in first), *more]
+
+
+def quick_deal(key: Key) -> QuickDeal | None:
+    """The quick draw for ``key``, or None where it does not apply: the family deal or
+    the thirds under way, other than one third each, another player's family card face
+    up, a state the rules do not reach, or no deal possible."""
+    family_deal, dealt, n, viewer, *_, revealed = key[:10]
+    extra = key[6]
+    if family_deal or extra != 1 or dealt != n:
+        return None
+    if any(revealed[p] for p in range(n) if p != viewer):
+        return None
+    seen = FamilyPosterior._seen(key)
+    if seen is None:
+        return None
+    quick = QuickDeal(key, seen)
+    return quick if quick.possible else None
 
 
 def family_key(s: KingsKiltState, viewer: int, pool: tuple[int, ...]) -> Key:
@@ -650,37 +931,68 @@ def hidden_pool(s: KingsKiltState, viewer: int) -> tuple[int, ...]:
 class _Redeal:
     """What re-dealing one state for one viewer needs, kept while a search re-deals it."""
 
-    __slots__ = ("bits", "family_deal", "others", "pool", "post", "sizes", "state")
+    __slots__ = (
+        "bits",
+        "family_deal",
+        "key",
+        "others",
+        "pool",
+        "post",
+        "quick",
+        "sizes",
+        "width",
+    )
 
     def __init__(self, s: KingsKiltState, viewer: int) -> None:
         pool = hidden_pool(s, viewer)
-        self.state = s
+        n = s.game.num_players
         self.pool = pool
-        self.post = posterior(family_key(s, viewer, pool))
-        self.others = self.post.others
+        self.key = family_key(s, viewer, pool)
+        self.post: FamilyPosterior | None = None
+        self.quick = quick_deal(self.key)
+        self.others = tuple(p for p in range(n) if p != viewer)
         self.sizes = tuple(len(s.hands[p]) for p in self.others)
         self.family_deal = s.phase.name == "deal_family"
         self.bits = s.game.bits
+        self.width = max(len(pool), 4)
 
 
 _last: list[tuple[object, int, _Redeal | None]] = [(None, -1, None)]
 """The last state and viewer re-dealt (a search re-deals one position many times)."""
 
+_TRIES = 6
+"""Quick draws tried for a position's first re-deal before its tables are made."""
+
 
 def resample(s: KingsKiltState, viewer: int, rng: Rng) -> KingsKiltState:
     """A state ``viewer`` cannot tell apart from ``s``, drawn from the exact posterior: the
     other players' families (and the undealt family deck) from :class:`FamilyPosterior`,
-    then their hands and the pile's hidden members as a uniform deal of what is left."""
+    then their hands and the pile's hidden members as a uniform deal of what is left.
+
+    Where it applies, :class:`QuickDeal` is tried a few times first, without tables (a
+    kept try has the posterior's distribution; if every try fails, the tables' draw has it
+    too, so the mixture has it): the tables are made only for the positions it does not
+    cover. Which way a re-deal goes depends only on ``s``, ``viewer`` and ``rng``."""
     last = _last[0]
     if last[0] is s and last[1] == viewer and last[2] is not None:
         redeal = last[2]
     else:
         redeal = _Redeal(s, viewer)
         _last[0] = (s, viewer, redeal)
-    post = redeal.post
     stream = _Stream(rng.state)
-    deal = post.draw(stream)
-    width = post.width
+    deal = None
+    quick = redeal.quick
+    if quick is not None:
+        for _ in range(_TRIES):
+            deal = quick.draw(stream)
+            if deal is not None:
+                break
+    if deal is None:
+        post = redeal.post
+        if post is None:
+            post = redeal.post = posterior(redeal.key)
+        deal = post.draw(stream)
+    width = redeal.width
     lane = (1 << width) - 1
     bits = redeal.bits
     revealed = s.revealed
