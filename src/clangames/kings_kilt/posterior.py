@@ -35,7 +35,11 @@ posterior; there every consistent deal gets the same weight.
 The programme's tables depend only on what the viewer knows, so they are cached (a few
 of them, least recently used dropped) and the re-deals a search makes from one position
 share them: each is one uniform number below the tables' total, read as the path it
-falls on (a bisection per clan), the acceptance test, and the hands.
+falls on (a bisection per clan), the acceptance test, and the hands. Making them costs
+far more than a re-deal, so where nobody else shows a family card (most of a game) a
+re-deal first tries :class:`QuickDeal`, a proposal drawn without tables and kept with
+probability target over bound times proposal: exact too, and the tables are made only
+where it does not apply or, rarely, all its tries fail.
 """
 
 from __future__ import annotations
@@ -59,7 +63,8 @@ if TYPE_CHECKING:
 _MASK64 = (1 << 64) - 1
 
 _CACHED = 8
-"""How many viewers' tables are kept (a search uses one; the harness a few per state)."""
+"""How many keys' tables are kept (a search re-deals one position; the harness and the
+pictures re-deal a state for each seat)."""
 
 _REFILL = 1 << 32
 """Below this many values left in the stream's random number, a generator word is
