@@ -636,6 +636,7 @@ class QuickDeal:
         "least",
         "others",
         "pool",
+        "prepared",
         "rest_need",
         "rho",
         "seat_decks",
@@ -689,6 +690,7 @@ class QuickDeal:
         self.zmin = [members - p - a * from_deck for p in range(n)]
         self.seat_decks = [deck_v] * n  # the viewer's entries; the others' per deal
         self.seat_thirds = [third_v.bit_length() - 1] * n
+        self.prepared: dict[tuple[int, ...], tuple[tuple[int, ...], list[int], int]] = {}
 
     @property
     def possible(self) -> bool:
@@ -727,28 +729,33 @@ class QuickDeal:
 
     def _finish(self, stream: _Stream, decks: list[int], rest: int) -> int | None:
         """The thirds, drawn one other player after another, and the acceptance test."""
-        copies = self._copies(decks)
-        left = sum(copies)
-        thirds = []
+        key = tuple(decks)
+        prepared = self.prepared.get(key)
+        if prepared is None:
+            copies = self._copies(decks)
+            owns = [sum(n for c, n in enumerate(copies) if mine >> c & 1) for mine in decks]
+            prepared = self.prepared[key] = (tuple(copies), owns, sum(copies))
+        start, owns, left = prepared
+        copies = list(start)
+        thirds: list[int] = []
         spans = []
-        for mine in decks:
-            span = left
-            for c, count in enumerate(copies):
-                if mine >> c & 1:
-                    span -= count
+        for i, mine in enumerate(decks):
+            # The copies left outside the player's deck clans: those less the ones taken.
+            span = left - i - owns[i]
+            for taken in thirds:
+                span += mine >> taken & 1
             if not span:
                 return None
-            i = stream.below(span)
+            x = stream.below(span)
             third = -1
             for c, count in enumerate(copies):
                 if mine >> c & 1:
                     continue
-                if i < count:
+                if x < count:
                     third = c
                     break
-                i -= count
+                x -= count
             copies[third] -= 1
-            left -= 1
             thirds.append(third)
             spans.append(span)
         num, den = self._odds(decks, thirds, spans)
