@@ -10,7 +10,10 @@ entries with an ISMCTS seat were written again when King's Kilt's ``resample`` b
 draw its random candidate order lazily (the same distribution of re-deals, far fewer Rng
 draws, so a different Rng stream and different ISMCTS games), and again when it began to
 take its draws as digits of one random number and to skip choices that cannot be completed
-(again the same distribution, another stream). The Kilt Castle entries were written again
+(again the same distribution, another stream), and once more when it began to draw from
+the exact posterior of the deal (``clangames.kings_kilt.posterior``; the old search was
+biased once cards off the Clan Members had been seen, so the re-deals, not only the stream,
+changed). The Kilt Castle entries were written again
 (``make_golden.py kilt_castle``) when relocation rule I began to need the card behind a card
 that lands alone, not a card on either side (issue 15: a rules change, so other games; the
 summaries also list the new ``relocation_neighbour`` parameter). Every other entry is

@@ -1,0 +1,1070 @@
+"""The exact posterior of the King's Kilt deal one player cannot see, and its sampler.
+
+A re-deal (``resample``) must draw from every deal of the hidden cards that is consistent
+with what the viewer sees, each with its probability under the rules' dealing. Given the
+families, the other players' hands and the pile's hidden members are a uniform deal of the
+hidden cards left; the work is in the families. Up to a constant, a deal of the families
+has probability
+
+    prod over clans c of  (a + r_c) falling (T_c + K_c)   /   prod over third draws j of Z_j
+
+where ``a`` is the Clan Members per clan outside the one-per-clan deck, ``r_c`` is 1 when
+clan c's deck card was left undealt (it went back to the members), ``T_c`` counts the
+third family cards of clan c (everyone's), ``K_c`` the members of clan c seen since (the
+viewer's hand, the pyramid, the pile's top, the discards...; the viewer knows it: the
+clan's members less the viewer's family card, the others' revealed cards and the hidden
+copies), and ``Z_j`` the members the j-th third was drawn among (those of the clans its
+player did not hold). The numerator is the thirds' draws (``m_t``, one copy fewer of a
+clan each time) and the draws of the cards seen since (the falling factorials carry on).
+The denominator couples the players only a little: ``Z_j`` is at least ``Zmin_j`` (the
+members left less ``a`` for each clan the player held) and exceeds it by one for each
+earlier third of a clan the player holds.
+
+So the sampler draws a deal with probability proportional to the numerator, exactly, from
+a dynamic programme over the clans (each clan's holder in the deck deal, the undealt rest
+or another player, and which players have it as a third; the state is how many deck and
+third cards each other player, and the rest, still need), then keeps it with probability
+``prod Zmin_j / Z_j`` (for several thirds per player, in an order of them drawn
+uniformly), else draws again: the kept deals have exactly the posterior's distribution,
+and few are redrawn (on average 7% of the draws with 4 players, 3% with 3, 1% with 2).
+During the family deal every split of the undealt deck is equally likely (a weight of 1
+per clan). A state the rules cannot reach (a
+position built by hand: no deck cards, family sizes the deal does not give) has no such
+posterior; there every consistent deal gets the same weight.
+
+The programme's tables depend only on what the viewer knows, so they are cached (a few
+of them, least recently used dropped) and the re-deals a search makes from one position
+share them: each is one uniform number below the tables' total, read as the path it
+falls on (a bisection per clan), the acceptance test, and the hands. Making them costs
+far more than a re-deal, so where nobody else shows a family card (most of a game) a
+re-deal first tries :class:`QuickDeal`, a proposal drawn without tables and kept with
+probability target over bound times proposal: exact too, and the tables are made only
+where it does not apply or, rarely, all its tries fail.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from bisect import bisect_right
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from fractions import Fraction
+from math import perm
+from typing import TYPE_CHECKING
+
+from clangames.engine.draft import freeze, thaw
+from clangames.engine.piles import Multiset
+from clangames.engine.rng import Rng
+
+if TYPE_CHECKING:
+    from clangames.kings_kilt.state import KingsKiltState
+
+_MASK64 = (1 << 64) - 1
+
+_CACHED = 8
+"""How many keys' tables are kept (a search re-deals one position; the harness and the
+pictures re-deal a state for each seat)."""
+
+_REFILL = 1 << 32
+"""Below this many values left in the stream's random number, a generator word is
+appended before a small draw (the chance it must be redone stays under ``n / 2**32``)."""
+
+
+class _Stream:
+    """Uniform integers below any bound, as digits of one random number ``x`` (uniform
+    below ``m``) that the generator's 64-bit words are appended to.
+
+    Exact: while ``x`` is uniform below ``m``, a draw that lands below the largest multiple
+    of ``n`` not above ``m`` splits it into a uniform digit and a quotient uniform below
+    ``m // n`` (independent of the digit), and one that does not leaves ``x - limit``
+    uniform below ``m % n``. One generator word serves several draws."""
+
+    __slots__ = ("m", "seed", "x")
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.x = 0
+        self.m = 1
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``, for any ``n >= 1``."""
+        x, m = self.x, self.m
+        limit = n << 32
+        while True:
+            while m < limit:
+                s = self.seed = (self.seed + 0x9E3779B97F4A7C15) & _MASK64
+                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+                x = x << 64 | z ^ z >> 31
+                m <<= 64
+            q, r = divmod(m, n)
+            if x < m - r:
+                self.x, digit = divmod(x, n)
+                self.m = q
+                return digit
+            x -= m - r
+            m = r
+
+    def order(self, items: list[int]) -> list[int]:
+        """A uniformly shuffled copy of ``items`` (Fisher-Yates)."""
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+
+Key = tuple[
+    bool,  # the family deal is under way
+    int,  # third family cards dealt so far (the rules' count for the phase)
+    int,  # players
+    int,  # the viewer
+    int,  # Clan Members per clan
+    int,  # family cards dealt from the one-per-clan deck (the rules' number)
+    int,  # third family cards per player (the rules' number)
+    int,  # the viewer's family
+    int,  # the viewer's deck cards
+    tuple[int, ...],  # every player's revealed family cards
+    tuple[int, ...],  # every player's family size
+    tuple[int, ...],  # every player's number of deck cards
+    int,  # the undealt family deck's size
+    tuple[int, ...],  # hidden copies of each clan
+]
+"""Everything the posterior of the families depends on: what the viewer knows."""
+
+
+class FamilyPosterior:
+    """The family deals one player cannot rule out, as the tables of a dynamic programme
+    over the clans, with the sampler's acceptance test (see the module's docstring).
+
+    A deal is an int of bit lanes ``width`` bits wide: for the i-th other player (seat
+    order) their deck cards in lane ``2i`` and whole family in lane ``2i + 1``, the undealt
+    family deck in lane ``2m`` (``m`` other players), and, for the acceptance test, how
+    many earlier thirds hit each seat's deck cards in lane ``2m + 1 + seat``."""
+
+    __slots__ = (
+        "a",
+        "canonical",
+        "dealt",
+        "deck_v",
+        "guards",
+        "lanes",
+        "layers",
+        "members",
+        "mode",
+        "moves",
+        "n",
+        "others",
+        "start",
+        "sums",
+        "thirds_v",
+        "total",
+        "viewer",
+        "width",
+        "zmin",
+    )
+
+    def __init__(self, key: Key) -> None:
+        (
+            family_deal,
+            dealt,
+            n,
+            viewer,
+            per_clan,
+            from_deck,
+            extra,
+            fam_v,
+            deck_v,
+            revealed,
+            fam_sizes,
+            deck_sizes,
+            undealt,
+            pool,
+        ) = key
+        k = len(pool)
+        a = per_clan - 1
+        others = tuple(p for p in range(n) if p != viewer)
+        m = len(others)
+        need_deck = [deck_sizes[p] for p in others]
+        need_third = [fam_sizes[p] - deck_sizes[p] for p in others]
+        rest_need = undealt if family_deal else k - sum(deck_sizes)
+        if rest_need < 0 or min(need_third, default=0) < 0:
+            raise ValueError("no consistent deal exists: the family sizes do not add up")
+        rev = [revealed[p] for p in others]
+        thirds_v = fam_v & ~deck_v
+        seen = self._seen(key) if not family_deal else None
+        # The acceptance test applies to the rules' deals with thirds dealt: "fast" with one
+        # third each (collision counts in lanes), "orders" with more (an order drawn).
+        mode = "none"
+        zmin: tuple[int, ...] = ()
+        members = a * k + rest_need
+        if seen is not None and dealt:
+            zmin = tuple(members - j - a * (from_deck + j // n) for j in range(dealt))
+            if min(zmin) >= 1:
+                mode = "fast" if extra == 1 else "orders"
+            else:  # pragma: no cover - the components' checks rule it out
+                seen = None
+        self.a = a
+        self.n = n
+        self.others = others
+        self.dealt = dealt
+        self.deck_v = deck_v
+        self.thirds_v = thirds_v
+        self.members = members
+        self.mode = mode
+        self.zmin = zmin
+        self.width = max(k, 4)
+        self.viewer = viewer
+        self.lanes = 2 * m + 1
+
+        # The state: how many deck and third cards each other player still needs, and the
+        # undealt rest, in fields with a guard bit (a field taken below 0 clears it).
+        most = max([rest_need, *need_deck, *need_third, 1])
+        field = most.bit_length() + 1
+        guard = 1 << (field - 1)
+        guards = 0
+        start = 0
+        needs = [*itertools.chain(*zip(need_deck, need_third, strict=True)), rest_need]
+        for f, need in enumerate(needs):
+            guards |= guard << (f * field)
+            start += (guard + need) << (f * field)
+        self.start = start
+
+        moves = [
+            self._moves(c, pool[c], seen, rev, need_third, rest_need, field, family_deal)
+            for c in range(k)
+        ]
+        # Others with the same needs and the same revealed cards are interchangeable: the
+        # weight still to come is the same for states that differ by swapping them, so the
+        # programme is run on states with such players' fields sorted (``canonical``).
+        kinds: dict[tuple[int, int, int], list[int]] = {}
+        for i in range(m):
+            kinds.setdefault((need_deck[i], need_third[i], rev[i]), []).append(i)
+        groups = tuple(tuple(g) for g in kinds.values() if len(g) > 1)
+        canonical = _canonical(field, groups)
+        self.canonical = canonical
+        self.moves = moves
+        self.guards = guards
+        sums: list[dict[int, int]] = [{} for _ in range(k)]
+        sums.append({guards: 1})
+        self.sums = sums
+        self.total = self._total(0, start)
+        self.layers: list[dict[int, tuple[list[int], list[tuple[int, int, int]]]]] = [
+            {} for _ in range(k)
+        ]
+        if not self.total:
+            raise ValueError("no consistent deal exists: the state is inconsistent")
+
+    def _total(self, c: int, s: int) -> int:
+        """The weight of every way to finish the deal from clan ``c`` in state ``s`` (one
+        with the interchangeable players' fields sorted)."""
+        memo = self.sums[c]
+        got = memo.get(s)
+        if got is not None:
+            return got
+        guards = self.guards
+        canonical = self.canonical
+        below = self.sums[c + 1]
+        last = c + 1 == len(self.moves)
+        t = 0
+        for delta, weight, _ in self.moves[c]:
+            nxt = s - delta
+            if nxt & guards != guards:
+                continue
+            if canonical is not None:
+                nxt = canonical(nxt)
+            b = below.get(nxt)
+            if b is None:
+                b = 0 if last else self._total(c + 1, nxt)
+            t += weight * b
+        memo[s] = t
+        return t
+
+    def _table(self, c: int, s: int) -> tuple[list[int], list[tuple[int, int, int]]]:
+        """Clan ``c``'s ways from state ``s`` with their cumulative weights (each way's
+        weight times the weight still to come after it), made the first time a draw
+        passes there and kept."""
+        guards = self.guards
+        canonical = self.canonical
+        cums: list[int] = []
+        steps: list[tuple[int, int, int]] = []
+        t = 0
+        for delta, weight, bits in self.moves[c]:
+            nxt = s - delta
+            if nxt & guards != guards:
+                continue
+            nxt_key = nxt if canonical is None else canonical(nxt)
+            b = self.sums[c + 1].get(nxt_key)
+            if b is None:
+                b = 0 if c + 1 == len(self.moves) else self._total(c + 1, nxt_key)
+            if b:
+                t += weight * b
+                cums.append(t)
+                steps.append((weight, nxt, bits))
+        table = (cums, steps)
+        self.layers[c][s] = table
+        return table
+
+    @staticmethod
+    def _seen(key: Key) -> list[int] | None:
+        """``K_c`` for every clan, if the state is one the rules' deal reaches (every deck
+        and family size as the deal gives them, no more cards seen than exist); else None."""
+        (
+            _,
+            dealt,
+            n,
+            viewer,
+            per_clan,
+            from_deck,
+            _,
+            fam_v,
+            _,
+            revealed,
+            fam_sizes,
+            deck_sizes,
+            _,
+            pool,
+        ) = key
+        for p in range(n):
+            thirds = dealt // n + (p < dealt % n)
+            if deck_sizes[p] != from_deck or fam_sizes[p] != from_deck + thirds:
+                return None
+        seen = []
+        for c, hidden in enumerate(pool):
+            shown = sum(revealed[p] >> c & 1 for p in range(n) if p != viewer)
+            count = per_clan - (fam_v >> c & 1) - shown - hidden
+            if count < 0:
+                return None
+            seen.append(count)
+        return seen
+
+    def _moves(
+        self,
+        c: int,
+        hidden: int,
+        seen: list[int] | None,
+        rev: list[int],
+        need_third: list[int],
+        rest_need: int,
+        field: int,
+        family_deal: bool,
+    ) -> list[tuple[int, int, int]]:
+        """Every way clan ``c`` can be dealt, as (state decrement, weight, deal bits): who
+        has its deck card (the viewer, another player or the undealt rest) and which other
+        players have it as a third (every player showing it has it one way or the other)."""
+        others = self.others
+        m = len(others)
+        width = self.width
+        rest_lane = 2 * m
+        bit = 1 << c
+        viewer = self.viewer
+        viewer_third = bool(self.thirds_v & bit)
+        showing = 0
+        can_take = 0
+        for i in range(m):
+            showing |= (rev[i] >> c & 1) << i
+            can_take |= (need_third[i] > 0) << i
+        # The deck card's holder: the viewer (-1) if it is theirs, else another player or
+        # the undealt rest.
+        holders = [-1] if self.deck_v & bit else [*range(m), *([rest_lane] if rest_need else [])]
+        fast = self.mode == "fast"
+        a = self.a
+        weights: dict[tuple[bool, int, int], int] = {}
+        out = []
+        for holder in holders:
+            is_rest = holder == rest_lane
+            is_other = 0 <= holder < m
+            own = 1 << holder if is_other else 0
+            must = showing & ~own
+            if must & ~can_take:
+                continue  # a player showing the clan without its deck card has it as a third
+            free = can_take & ~own & ~must
+            delta = 0
+            bits = 0
+            if is_rest:
+                delta = 1 << (rest_lane * field)
+                bits = bit << (rest_lane * width)
+            elif is_other:
+                delta = 1 << (2 * holder * field)
+                bits = bit << (2 * holder * width) | bit << ((2 * holder + 1) * width)
+            seat = viewer if holder == -1 else others[holder] if is_other else -1
+            sub = free
+            while True:  # every subset of the free takers, with the forced ones
+                takers = sub | must
+                size = takers.bit_count()
+                left = hidden - (size + is_other - showing.bit_count()) - (is_rest and family_deal)
+                if left >= 0:
+                    weight = weights.get((is_rest, size, left))
+                    if weight is None:
+                        weight = 1
+                        if seen is not None:
+                            thirds = size + viewer_third
+                            weight = perm(a + is_rest, thirds) * perm(left + seen[c], seen[c])
+                        weights[(is_rest, size, left)] = weight
+                    if weight:
+                        move_delta = delta
+                        move_bits = bits
+                        hits = 0
+                        for i in range(m):
+                            if takers >> i & 1:
+                                move_delta |= 1 << ((2 * i + 1) * field)
+                                move_bits |= bit << ((2 * i + 1) * width)
+                                hits += others[i] < seat
+                        if fast and 0 <= seat < self.dealt:
+                            hits += viewer_third and viewer < seat
+                            move_bits += hits << ((self.lanes + seat) * width)
+                        out.append((move_delta, weight, move_bits))
+                if not sub:
+                    break
+                sub = (sub - 1) & free
+        return out
+
+    # -- sampling -----------------------------------------------------------------------------
+    def path(self, u: int) -> tuple[int, int, int]:
+        """The deal that the number ``u`` (below ``total``) falls on, and the interval of
+        numbers that fall on it: a deal's numbers are one interval, as long as its weight."""
+        state = self.start
+        deal = 0
+        walked = []
+        for c, layer in enumerate(self.layers):
+            table = layer.get(state)
+            cums, steps = table if table is not None else self._table(c, state)
+            i = bisect_right(cums, u)
+            base = cums[i - 1] if i else 0
+            weight, state, bits = steps[i]
+            u = (u - base) // weight
+            deal += bits
+            walked.append((base, weight))
+        low, high = 0, 1
+        for base, weight in reversed(walked):
+            low, high = base + weight * low, base + weight * high
+        return deal, low, high
+
+    def draw(self, stream: _Stream) -> int:
+        """A deal with the posterior's distribution, from ``stream``."""
+        layers = self.layers
+        total = self.total
+        start = self.start
+        while True:
+            u = stream.below(total)
+            state = start
+            deal = 0
+            for c, layer in enumerate(layers):
+                table = layer.get(state)
+                cums, steps = table if table is not None else self._table(c, state)
+                i = bisect_right(cums, u)
+                if i:
+                    u -= cums[i - 1]
+                weight, state, bits = steps[i]
+                u //= weight
+                deal += bits
+            if self.mode == "none":
+                return deal
+            if self.mode == "fast":
+                hits = deal >> (self.lanes * self.width)
+                if not hits:
+                    return deal  # no earlier third hit a deck card: every Z_j is Zmin_j
+                num, den = self._fast_odds(deal)
+            else:
+                num, den = self._odds(deal, [stream.order(t) for t in self._thirds(deal)])
+            if stream.below(den) < num:
+                return deal
+
+    def _fast_odds(self, deal: int) -> tuple[int, int]:
+        """``prod Zmin_j`` and ``prod Z_j`` with one third each: ``Z_j`` exceeds ``Zmin_j``
+        by the earlier thirds of the player's deck clans (counted in the deal's lanes)."""
+        width = self.width
+        lane = (1 << width) - 1
+        shift = self.lanes * width
+        num = den = 1
+        for j, least in enumerate(self.zmin):
+            num *= least
+            den *= least + (deal >> (shift + j * width) & lane)
+        return num, den
+
+    def _lane(self, deal: int, lane: int) -> int:
+        return deal >> (lane * self.width) & ((1 << self.width) - 1)
+
+    def decks(self, deal: int) -> list[int]:
+        """Every seat's deck cards in ``deal`` (the viewer's as known)."""
+        out = [self.deck_v] * self.n
+        for i, p in enumerate(self.others):
+            out[p] = self._lane(deal, 2 * i)
+        return out
+
+    def families(self, deal: int) -> list[int]:
+        """Every other seat's family in ``deal`` (the viewer's entry: their deck cards
+        and thirds, as known)."""
+        out = [self.deck_v | self.thirds_v] * self.n
+        for i, p in enumerate(self.others):
+            out[p] = self._lane(deal, 2 * i + 1)
+        return out
+
+    def rest(self, deal: int) -> int:
+        """The one-per-clan deck cards ``deal`` leaves undealt."""
+        return self._lane(deal, 2 * len(self.others))
+
+    def _thirds(self, deal: int) -> list[list[int]]:
+        """Every seat's third family cards in ``deal``, by clan."""
+        decks = self.decks(deal)
+        families = self.families(deal)
+        return [
+            [c for c in range(self.width) if (f & ~d) >> c & 1]
+            for f, d in zip(families, decks, strict=True)
+        ]
+
+    def _odds(self, deal: int, orders: list[list[int]]) -> tuple[int, int]:
+        """``prod Zmin_j`` and ``prod Z_j`` for the thirds drawn in ``orders`` (each seat's,
+        in the order they came), as the rules deal them: seat ``j % n`` draws the j-th."""
+        a = self.a
+        n = self.n
+        rest = self.rest(deal)
+        copies = [a + (rest >> c & 1) for c in range(self.width)]
+        held = self.decks(deal)
+        members = self.members
+        num = den = 1
+        for j in range(self.dealt):
+            p = j % n
+            third = orders[p][j // n]
+            mine = held[p]
+            num *= members - j - a * mine.bit_count()
+            den *= members - j - sum(copies[c] for c in range(self.width) if mine >> c & 1)
+            copies[third] -= 1
+            held[p] = mine | 1 << third
+        return num, den
+
+    def acceptance(self, deal: int) -> Fraction:
+        """The chance the sampler keeps ``deal`` once drawn (for the tests' exact
+        distribution): ``prod Zmin_j / Z_j``, averaged over the thirds' orders."""
+        if self.mode == "none":
+            return Fraction(1)
+        if self.mode == "fast":
+            return Fraction(*self._fast_odds(deal))
+        orders = [list(itertools.permutations(t)) for t in self._thirds(deal)]
+        chances = [
+            Fraction(*self._odds(deal, [list(o) for o in pick]))
+            for pick in itertools.product(*orders)
+        ]
+        return sum(chances, Fraction(0)) / len(chances)
+
+    def deals(self) -> Iterator[tuple[int, Fraction]]:
+        """Every deal with the chance the sampler gives it, exactly (the tests' check):
+        the tables' intervals tile ``[0, total)``, each deal kept with its acceptance."""
+        weighted = []
+        u = 0
+        while u < self.total:
+            deal, low, high = self.path(u)
+            if low != u:
+                raise RuntimeError(
+                    f"the tables' intervals do not tile: the deal at {u} starts at {low}"
+                )
+            weighted.append((deal, Fraction(high - low, self.total) * self.acceptance(deal)))
+            u = high
+        mass = sum((w for _, w in weighted), Fraction(0))
+        for deal, w in weighted:
+            yield deal, w / mass
+
+
+@functools.lru_cache(maxsize=64)
+def _canonical(field: int, groups: tuple[tuple[int, ...], ...]) -> Callable[[int], int] | None:
+    """The map from a state of the programme (``field`` bits per count, each other player's
+    deck and third counts side by side) to the same state with the fields of each group of
+    interchangeable players sorted; None when no two players are interchangeable. Its
+    results are kept (states are few, and the same layout recurs from state to state)."""
+    if not groups:
+        return None
+    pair = (1 << (2 * field)) - 1
+    seen: dict[int, int] = {}
+
+    def canonical(s: int) -> int:
+        got = seen.get(s)
+        if got is not None:
+            return got
+        out = s
+        for group in groups:
+            values = sorted((s >> (2 * i * field) & pair for i in group), reverse=True)
+            for i, value in zip(group, values, strict=True):
+                out = out & ~(pair << (2 * i * field)) | value << (2 * i * field)
+        seen[s] = out
+        return out
+
+    return canonical
+
+
+_TABLES: OrderedDict[Key, FamilyPosterior] = OrderedDict()
+"""The posteriors' tables made last, by key (at most ``_CACHED``)."""
+
+
+def posterior(key: Key) -> FamilyPosterior:
+    """The posterior's tables for what a viewer knows (kept for the last few keys)."""
+    tables = _TABLES.get(key)
+    if tables is None:
+        tables = FamilyPosterior(key)
+        _TABLES[key] = tables
+        while len(_TABLES) > _CACHED:
+            _TABLES.popitem(last=False)
+    else:
+        _TABLES.move_to_end(key)
+    return tables
+
+
+class QuickDeal:
+    """A cheap exact draw for a position whose tables are not made yet, in the usual case
+    (the deal over, one third each, nobody else showing a family card): a proposal drawn
+    without tables, kept with probability target / (bound * proposal), so that a kept deal
+    has exactly the posterior's distribution.
+
+    The proposal: the undealt rest's clans with weight ``rho_c`` against ``beta_c`` (the
+    clan's factor of the posterior undealt or held by another player; a small programme
+    over the clans and the rest's size), the other players' deck cards a uniform split of
+    the held clans, and each other player's third a draw without replacement from the
+    copies a hidden third may be (``Q0_c``: the hidden copies, less the holder's own deck
+    card) of the clans they do not hold. The posterior's weight is the proposal's times
+    the thirds' normalisers ``R_i`` and ``Zmin_j / Z_j`` (a clan's factor with ``s`` thirds
+    is its factor with none times ``Q0_c`` falling ``s``), so a deal is kept with
+    probability ``prod R_i / B_i * prod Zmin_j / Z_j``, ``B_i`` a bound of ``R_i`` over all
+    deals: the copies left less the most a player's deck cards can take from them."""
+
+    __slots__ = (
+        "beta",
+        "bound",
+        "clans",
+        "deck_v",
+        "from_deck",
+        "held",
+        "least",
+        "others",
+        "pool",
+        "prepared",
+        "rest_need",
+        "rho",
+        "seat_decks",
+        "seat_thirds",
+        "third_v",
+        "ways",
+        "width",
+        "zmin",
+    )
+
+    def __init__(self, key: Key, seen: list[int]) -> None:
+        (_, _, n, viewer, per_clan, from_deck, _, fam_v, deck_v, _, _, _, _, pool) = key
+        k = len(pool)
+        a = per_clan - 1
+        third_v = fam_v & ~deck_v
+        held = [c for c in range(k) if not deck_v >> c & 1]
+        rest_need = k - from_deck * n
+        beta = []
+        rho = []
+        for c in held:
+            vt = third_v >> c & 1
+            hidden = pool[c]
+            beta.append(perm(a, vt) * perm(hidden - 1 + seen[c], seen[c]) if hidden else 0)
+            rho.append(perm(a + 1, vt) * perm(hidden + seen[c], seen[c]))
+        # ways[j][r]: the weight of dealing clans held[j:] with r of them to the rest.
+        ways = [[0] * (rest_need + 1) for _ in range(len(held) + 1)]
+        ways[len(held)][0] = 1
+        for j in range(len(held) - 1, -1, -1):
+            after = ways[j + 1]
+            row = ways[j]
+            for r in range(rest_need + 1):
+                row[r] = beta[j] * after[r] + (rho[j] * after[r - 1] if r else 0)
+        lows = sorted(pool[c] - 1 for c in held if pool[c])
+        self.clans = k
+        self.others = tuple(p for p in range(n) if p != viewer)
+        self.width = max(k, 4)
+        self.deck_v = deck_v
+        self.third_v = third_v
+        self.from_deck = from_deck
+        self.pool = pool
+        self.held = held
+        self.rest_need = rest_need
+        self.beta = beta
+        self.rho = rho
+        self.ways = ways
+        # The copies a third may be, whatever the deal: every hidden copy less one per
+        # deck card held by another player; a player's deck cards hold at least ``least``.
+        self.bound = sum(pool) - from_deck * (n - 1)
+        self.least = sum(lows[:from_deck]) if len(lows) >= from_deck * (n - 1) else -1
+        members = a * k + rest_need
+        self.zmin = [members - p - a * from_deck for p in range(n)]
+        self.seat_decks = [deck_v] * n  # the viewer's entries; the others' per deal
+        self.seat_thirds = [third_v.bit_length() - 1] * n
+        self.prepared: dict[tuple[int, ...], tuple[tuple[int, ...], list[int], int]] = {}
+
+    @property
+    def possible(self) -> bool:
+        """Whether any deal can come of the proposal."""
+        return self.least >= 0 and self.ways[0][self.rest_need] > 0
+
+    def draw(self, stream: _Stream) -> int | None:
+        """One try: a deal with the posterior's distribution, or None (not kept)."""
+        r = self.rest_need
+        rest = 0
+        if r:
+            held = self.held
+            beta = self.beta
+            rho = self.rho
+            ways = self.ways
+            u = stream.below(ways[0][r])
+            holders = []
+            for j, c in enumerate(held):
+                stay = beta[j] * ways[j + 1][r]
+                if u < stay:
+                    u //= beta[j]
+                    holders.append(c)
+                else:
+                    u = (u - stay) // rho[j]
+                    rest |= 1 << c
+                    r -= 1
+            splits = self._splits_of(tuple(holders))
+        else:
+            splits = self._splits_of(tuple(self.held))
+        decks = splits[stream.below(len(splits))] if len(splits) > 1 else splits[0]
+        return self._finish(stream, decks, rest)
+
+    def _splits_of(self, holders: tuple[int, ...]) -> tuple[list[int], ...]:
+        """Every split of ``holders`` into the other players' deck cards."""
+        return _split_table(holders, self.from_deck, len(self.others))
+
+    def _finish(self, stream: _Stream, decks: list[int], rest: int) -> int | None:
+        """The thirds, drawn one other player after another, and the acceptance test."""
+        key = tuple(decks)
+        prepared = self.prepared.get(key)
+        if prepared is None:
+            copies = self._copies(decks)
+            owns = [sum(n for c, n in enumerate(copies) if mine >> c & 1) for mine in decks]
+            prepared = self.prepared[key] = (tuple(copies), owns, sum(copies))
+        start, owns, left = prepared
+        copies = list(start)
+        thirds: list[int] = []
+        spans = []
+        for i, mine in enumerate(decks):
+            # The copies left outside the player's deck clans: those less the ones taken.
+            span = left - i - owns[i]
+            for taken in thirds:
+                span += mine >> taken & 1
+            if not span:
+                return None
+            x = stream.below(span)
+            third = -1
+            for c, count in enumerate(copies):
+                if mine >> c & 1:
+                    continue
+                if x < count:
+                    third = c
+                    break
+                x -= count
+            copies[third] -= 1
+            thirds.append(third)
+            spans.append(span)
+        num, den = self._odds(decks, thirds, spans)
+        if num != den and stream.below(den) >= num:
+            return None
+        return self._deal(decks, thirds, rest)
+
+    def _copies(self, decks: list[int]) -> list[int]:
+        """``Q0_c``: the hidden copies of each clan less the deck cards others hold."""
+        copies = list(self.pool)
+        for mine in decks:
+            for c, count in enumerate(copies):
+                copies[c] = count - (mine >> c & 1)
+        return copies
+
+    def _odds(self, decks: list[int], thirds: list[int], spans: list[int]) -> tuple[int, int]:
+        """The chance a drawn deal is kept, as (numerator, denominator): the thirds'
+        normalisers over their bounds, times ``Zmin_j / Z_j`` for every seat's third (more
+        by one for each earlier seat's third among the seat's deck clans)."""
+        num = den = 1
+        bound = self.bound
+        least = self.least
+        for i, span in enumerate(spans):
+            num *= span
+            den *= bound - (i if i > least else least)
+        deck_of = list(self.seat_decks)
+        third_of = list(self.seat_thirds)
+        for i, p in enumerate(self.others):
+            deck_of[p] = decks[i]
+            third_of[p] = thirds[i]
+        for p, least_z in enumerate(self.zmin):
+            mine = deck_of[p]
+            hits = 0
+            for q in range(p):
+                hits += mine >> third_of[q] & 1
+            num *= least_z
+            den *= least_z + hits
+        return num, den
+
+    def _deal(self, decks: list[int], thirds: list[int], rest: int) -> int:
+        """A deal's bit lanes (as :class:`FamilyPosterior`'s)."""
+        width = self.width
+        deal = 0
+        for i, (mine, third) in enumerate(zip(decks, thirds, strict=True)):
+            deal |= mine << (2 * i * width) | (mine | 1 << third) << ((2 * i + 1) * width)
+        return deal | rest << (2 * len(decks) * width)
+
+    def distribution(self) -> dict[int, Fraction]:
+        """Every deal with the chance a try keeps it, normalised over the tries that keep
+        one: the proposal's chances, each deal weighed by its odds (the tests' check)."""
+        out: dict[int, Fraction] = {}
+        held = self.held
+        total = self.ways[0][self.rest_need]
+        for rest_clans in itertools.combinations(held, self.rest_need):
+            rest = sum(1 << c for c in rest_clans)
+            weight = Fraction(1, total)
+            for j, c in enumerate(held):
+                weight *= self.rho[j] if rest >> c & 1 else self.beta[j]
+            if not weight:
+                continue
+            splits = self._splits_of(tuple(c for c in held if not rest >> c & 1))
+            for decks in splits:
+                self._walk(decks, rest, weight / len(splits), [], [], out)
+        mass = sum(out.values(), Fraction(0))
+        return {deal: w / mass for deal, w in out.items()}
+
+    def _walk(
+        self,
+        decks: list[int],
+        rest: int,
+        chance: Fraction,
+        thirds: list[int],
+        spans: list[int],
+        out: dict[int, Fraction],
+    ) -> None:
+        """Every way the thirds' draws go from here, as :meth:`_finish` draws them."""
+        i = len(thirds)
+        if i == len(decks):
+            num, den = self._odds(decks, thirds, spans)
+            deal = self._deal(decks, thirds, rest)
+            out[deal] = out.get(deal, Fraction(0)) + chance * Fraction(num, den)
+            return
+        copies = self._copies(decks)
+        for c in thirds:
+            copies[c] -= 1
+        mine = decks[i]
+        span = sum(n for c, n in enumerate(copies) if not mine >> c & 1)
+        for c, count in enumerate(copies):
+            if count and not mine >> c & 1:
+                self._walk(
+                    decks, rest, chance * Fraction(count, span), [*thirds, c], [*spans, span], out
+                )
+
+
+@functools.lru_cache(maxsize=256)
+def _split_table(holders: tuple[int, ...], size: int, parts: int) -> tuple[list[int], ...]:
+    """Every way to deal ``holders`` into ``parts`` ordered groups of ``size`` (as masks),
+    made once per set of clans."""
+    return tuple(_splits(list(holders), size, parts))
+
+
+def _splits(clans: list[int], size: int, parts: int) -> Iterator[list[int]]:
+    """Every way to deal ``clans`` into ``parts`` ordered groups of ``size`` (as masks)."""
+    if not parts:
+        yield []
+        return
+    for first in itertools.combinations(clans, size):
+        left = [c for c in clans if c not in first]
+        for more in _splits(left, size, parts - 1):
+            yield [sum(1 << c for c in first), *more]
+
+
+def quick_deal(key: Key) -> QuickDeal | None:
+    """The quick draw for ``key``, or None where it does not apply: the family deal or
+    the thirds under way, other than one third each, another player's family card face
+    up, a state the rules do not reach, or no deal possible."""
+    family_deal, dealt, n, viewer, *_, revealed = key[:10]
+    extra = key[6]
+    if family_deal or extra != 1 or dealt != n:
+        return None
+    if any(revealed[p] for p in range(n) if p != viewer):
+        return None
+    seen = FamilyPosterior._seen(key)
+    if seen is None:
+        return None
+    quick = QuickDeal(key, seen)
+    return quick if quick.possible else None
+
+
+def family_key(s: KingsKiltState, viewer: int, pool: tuple[int, ...]) -> Key:
+    """What the posterior of ``s``'s families depends on, for ``viewer`` (``pool``: the
+    hidden copies of each clan)."""
+    game = s.game
+    comps = game.components
+    n = game.num_players
+    name = s.phase.name
+    family_deal = name == "deal_family"
+    extra = comps.family_size - comps.family_from_deck
+    if family_deal:
+        dealt = 0
+    elif name == "deal_third":
+        dealt = s.dealt
+    else:
+        dealt = extra * n
+    return (
+        family_deal,
+        dealt,
+        n,
+        viewer,
+        comps.members_per_clan,
+        comps.family_from_deck,
+        extra,
+        s.families[viewer],
+        s.from_deck[viewer],
+        s.revealed,
+        tuple([f.bit_count() for f in s.families]),
+        tuple([f.bit_count() for f in s.from_deck]),
+        s.family_deck.bit_count(),
+        pool,
+    )
+
+
+def hidden_pool(s: KingsKiltState, viewer: int) -> tuple[int, ...]:
+    """The cards ``viewer`` cannot see, by clan: the others' face-down family cards and
+    hands, the undealt family deck and (once the family deal is over) the Clan Members."""
+    game = s.game
+    bits = game.bits
+    in_family_deal = s.phase.name == "deal_family"
+    pool = [0] * len(game.clans) if in_family_deal else list(s.members.counts)
+    hands = s.hands
+    families = s.families
+    revealed = s.revealed
+    for p in range(game.num_players):
+        if p == viewer:
+            continue
+        for c, count in enumerate(hands[p].counts):
+            pool[c] += count
+        for c in bits[families[p] & ~revealed[p]]:
+            pool[c] += 1
+    for c in bits[s.family_deck]:
+        pool[c] += 1
+    return tuple(pool)
+
+
+class _Redeal:
+    """What re-dealing one state for one viewer needs, kept while a search re-deals it."""
+
+    __slots__ = (
+        "bits",
+        "family_deal",
+        "key",
+        "others",
+        "pool",
+        "post",
+        "quick",
+        "sizes",
+        "width",
+    )
+
+    def __init__(self, s: KingsKiltState, viewer: int) -> None:
+        pool = hidden_pool(s, viewer)
+        n = s.game.num_players
+        self.pool = pool
+        self.key = family_key(s, viewer, pool)
+        self.post: FamilyPosterior | None = None
+        self.quick = quick_deal(self.key)
+        self.others = tuple(p for p in range(n) if p != viewer)
+        self.sizes = tuple(len(s.hands[p]) for p in self.others)
+        self.family_deal = s.phase.name == "deal_family"
+        self.bits = s.game.bits
+        self.width = max(len(pool), 4)
+
+
+_last: list[tuple[object, int, _Redeal | None]] = [(None, -1, None)]
+"""The last state and viewer re-dealt (a search re-deals one position many times)."""
+
+_TRIES = 6
+"""Quick draws tried for a position's first re-deal before its tables are made."""
+
+
+def resample(s: KingsKiltState, viewer: int, rng: Rng) -> KingsKiltState:
+    """A state ``viewer`` cannot tell apart from ``s``, drawn from the exact posterior: the
+    other players' families (and the undealt family deck) from :class:`FamilyPosterior`,
+    then their hands and the pile's hidden members as a uniform deal of what is left.
+
+    Where it applies, :class:`QuickDeal` is tried a few times first, without tables (a
+    kept try has the posterior's distribution; if every try fails, the tables' draw has it
+    too, so the mixture has it): the tables are made only for the positions it does not
+    cover. Which way a re-deal goes depends only on ``s``, ``viewer`` and ``rng``."""
+    last = _last[0]
+    if last[0] is s and last[1] == viewer and last[2] is not None:
+        redeal = last[2]
+    else:
+        redeal = _Redeal(s, viewer)
+        _last[0] = (s, viewer, redeal)
+    stream = _Stream(rng.state)
+    deal = None
+    quick = redeal.quick
+    if quick is not None:
+        for _ in range(_TRIES):
+            deal = quick.draw(stream)
+            if deal is not None:
+                break
+    if deal is None:
+        post = redeal.post
+        if post is None:
+            post = redeal.post = posterior(redeal.key)
+        deal = post.draw(stream)
+    width = redeal.width
+    lane = (1 << width) - 1
+    bits = redeal.bits
+    revealed = s.revealed
+    families = list(s.families)
+    from_deck = list(s.from_deck)
+    remaining = list(redeal.pool)
+    shift = 0
+    for p in redeal.others:
+        deck = deal >> shift & lane
+        family = deal >> (shift + width) & lane
+        shift += 2 * width
+        families[p] = family
+        from_deck[p] = deck
+        for c in bits[family & ~revealed[p]]:
+            remaining[c] -= 1
+    family_deck = s.family_deck
+    if redeal.family_deal:
+        family_deck = deal >> shift & lane
+        for c in bits[family_deck]:
+            remaining[c] -= 1
+    # The hands: each drawn card by card without replacement from what is left of the
+    # pool, every card a uniform index below the cards left (digits of the same stream).
+    seed, x, m = stream.seed, stream.x, stream.m
+    total = sum(remaining)
+    hands = list(s.hands)
+    k = len(remaining)
+    for p, size in zip(redeal.others, redeal.sizes, strict=True):
+        if not size:
+            continue  # an empty hand stays the same empty hand
+        drawn = [0] * k
+        for _ in range(size):
+            while True:  # _Stream.below, inlined: this is the hottest loop of a re-deal
+                if m < _REFILL:
+                    seed = (seed + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                    z = ((seed ^ (seed >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                    x = x << 64 | z ^ z >> 31
+                    m <<= 64
+                q, r = divmod(m, total)
+                if x < m - r:
+                    x, i = divmod(x, total)
+                    m = q
+                    break
+                x -= m - r
+                m = r
+            kind = 0
+            for copies in remaining:
+                if i < copies:
+                    break
+                i -= copies
+                kind += 1
+            remaining[kind] = copies - 1
+            drawn[kind] += 1
+            total -= 1
+        hands[p] = Multiset(tuple(drawn))
+    d = thaw(s)
+    d.families = tuple(families)
+    d.from_deck = tuple(from_deck)
+    d.family_deck = family_deck
+    d.hands = tuple(hands)
+    if not redeal.family_deal:
+        d.members = Multiset(tuple(remaining))
+    return freeze(d, type(s))
