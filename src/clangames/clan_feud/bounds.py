@@ -273,19 +273,20 @@ def length_bounds(game: ClanFeudGame) -> LengthBounds:
        each worth the most a card allowed there draws, a bonus Intrigue action its level),
        and the event's two lines (their most draws each). Phase-1 and phase-3 cards never
        draw (checked here: a drawing one, a bonus Intrigue action included, could be
-       played again and again, so no bound exists and the game data is refused).
+       played again and again, so no bound exists: :func:`game_budget` raises
+       ``InvalidParameterError``).
     3. **Troops that ever come onto the board** (X) each die at most once: each clan's 3
        at set-up; per turn England's spawn, at most its supply (26); free troops of card
        plays, at most one such card a die in the slots its filter allows and at most G;
        and the Military dice's recruits (step 5). Battles besides the Military dice's: per
-       turn the spawn's and one per English army (at most one spawns a turn, and one army
-       that has attacked stops, so each fights once; each holds one of England's 26 troops:
-       min(26, T) armies), and one per card
-       that places free troops (into English land).
+       turn the spawn's and one per English army (at most one spawns a turn, each holds
+       one of England's 26 troops, so min(26, T) armies; one that has attacked stops, so
+       each fights once), and one per card that places free troops (into English land).
     4. Money (£ pays recruits) does not bound X more tightly: Income pays up to £8 a
        turn per territory held (I, I £1; II two black pips at most; III, III £2), and a
-       clan may hold most of the 44 territories, far more than the £118 that recruiting
-       a full supply at every Military slot costs; so the supply and the slots do.
+       clan may hold most of the board (44 territories on the bundled map): far more than
+       the £118 that recruiting a full supply at every Military slot costs. The supply and
+       the slots bound X instead.
     5. **A slot's worth** in a turn, its die's battles included. Feud 1 + 2, Income 1
        (and one chance node, the LVL II roll), Intrigue 1 (its draws are in G), Build 1 +
        9 (2 x (slot + territory + a gained die's 2 benefits) + stop). A Military die of
@@ -312,7 +313,7 @@ def length_bounds(game: ClanFeudGame) -> LengthBounds:
        chance nodes for 2 / 3 / 4 / 5 players with the bundled files (the previous
        per-turn argument gave 133k-255k decisions; the step bound 4.0M-7.1M steps).
 
-    About 80 times what random games take (about 215 / 270 / 290 / 355 decisions): the
+    85-100 times what random games take (about 215 / 270 / 290 / 355 decisions): the
     bound lets every Military die recruit a full level's supply that then dies one troop a
     round, every die carry a drawing card and every card be played for its costliest
     action, where a real turn has a few battles of a few rounds.
