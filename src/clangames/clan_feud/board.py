@@ -439,3 +439,29 @@ def held(controller: Sequence[int], p: int) -> list[int]:
         t = controller.index(p, t + 1)
         out.append(t)
     return out
+
+
+_OWNED: dict[int, tuple[tuple[int, ...], dict[int, tuple[int, ...]]]] = {}
+"""Per controller tuple (by identity; the tuple is kept alive beside its entry, so its id
+is not reused while the entry stands): each seat's territories, as they are asked for."""
+_OWNED_MAX = 1 << 12
+"""Entries kept before the memo starts again (control changes a few dozen times a game)."""
+
+
+def owned_by(controller: Sequence[int], p: int) -> tuple[int, ...]:
+    """:func:`held` as a tuple, remembered per controller tuple: control changes at a few
+    steps of a game while the rules ask at most steps (a Build, a recruit, the dice a clan
+    owns), so the board is searched once per change and seat. A controller that is not a
+    tuple (a draft's, being written) is searched each time."""
+    entry = _OWNED.get(id(controller))
+    if entry is None:
+        if type(controller) is not tuple:
+            return tuple(held(controller, p))
+        if len(_OWNED) >= _OWNED_MAX:
+            _OWNED.clear()
+        entry = _OWNED[id(controller)] = (controller, {})
+    seats = entry[1]
+    found = seats.get(p)
+    if found is None:
+        found = seats[p] = tuple(held(controller, p))
+    return found

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from clangames.clan_feud.actions import ClanFeudAction, Discard, Lose, Option, Place, Word
-from clangames.clan_feud.board import held
+from clangames.clan_feud.board import owned_by
 from clangames.clan_feud.effects import (
     And,
     Compare,
@@ -48,9 +48,9 @@ TROOP_INDEX = {"infantry": 0, "cavalry": 1, "artillery": 2}
 
 
 def _task(kind: str, player: int, a: int = 0, data: tuple[int, ...] = ()) -> Task:
-    from clangames.clan_feud.state import Task  # the state module imports the rules
+    from clangames.clan_feud.state import new_task  # the state module imports the rules
 
-    return Task(kind, player, a, data=data)
+    return new_task(kind, player, a, data=data)
 
 
 def program(player: int, node: int) -> Task:
@@ -79,13 +79,13 @@ def quantity(w: Any, p: int, q: Quantity) -> int:
         return ctrl.count(p)  # type: ignore[no-any-return]
     if name == "cities":
         site = w.site
-        return sum([site[t] == 1 for t in held(ctrl, p)])
+        return sum([site[t] == 1 for t in owned_by(ctrl, p)])
     if name == "castles":
         site = w.site
-        return sum([site[t] == 2 for t in held(ctrl, p)])
+        return sum([site[t] == 2 for t in owned_by(ctrl, p)])
     if name == "tower_houses":
         towers = w.towers
-        return sum([towers[t] for t in held(ctrl, p)])
+        return sum([towers[t] for t in owned_by(ctrl, p)])
     if name == "troops":
         row = w.troops[p]
         b = w.battle

@@ -39,7 +39,7 @@ from clangames.clan_feud.actions import (
     Total,
     Word,
 )
-from clangames.clan_feud.state import ENGLAND, Battle, Task, occupied
+from clangames.clan_feud.state import ENGLAND, Battle, Task, new_task, occupied
 from clangames.engine.simultaneous import Commitments
 
 if TYPE_CHECKING:
@@ -90,7 +90,7 @@ def _move_apply(w: W, task: Task, action: Any, player: int) -> None:
         w.update(b=task.a)
         return
     w.update(b=task.b + 1)
-    w.tasks.append(Task("army", task.player, action.territory, 0, 0, (0, 0, 0)))
+    w.tasks.append(new_task("army", task.player, action.territory, 0, 0, (0, 0, 0)))
 
 
 def _king_can_go(w: W, p: int, t: int) -> bool:
@@ -134,7 +134,7 @@ def _begin_steps(w: W, p: int, t: int, army: tuple[int, ...], king: bool) -> Non
     speed = min(SPEED[k] for k in range(3) if army[k])
     if w.mods:  # an action card's move boost
         speed += _cards().speed_bonus(w, p, army)
-    w.tasks.append(Task("step", p, t, 0, speed, (*army, int(king), t, t)))
+    w.tasks.append(new_task("step", p, t, 0, speed, (*army, int(king), t, t)))
 
 
 def _step_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
@@ -216,7 +216,7 @@ def _begin_battle(
         cards=Commitments.open(2),
         tokens=Commitments.open(2),
     )
-    w.tasks.append(Task("round"))
+    w.tasks.append(new_task("round"))
 
 
 def current_battle(w: W) -> Battle:
@@ -264,7 +264,7 @@ def _round_run(w: W, task: Task) -> bool:
         ("btokens", 0),
         ("bcards", 0),
     ):
-        w.tasks.append(Task(kind, a=a))
+        w.tasks.append(new_task(kind, a=a))
     return True
 
 
@@ -402,8 +402,8 @@ def _strength_run(w: W, task: Task) -> bool:
     w.tasks.pop()
     if att == dfd:
         w.battle = attrs.evolve(b, roller=-1)
-        w.tasks.append(Task("bhits", a=1, b=1))
-        w.tasks.append(Task("bhits", a=0, b=1))
+        w.tasks.append(new_task("bhits", a=1, b=1))
+        w.tasks.append(new_task("bhits", a=0, b=1))
         return True
     winner = 0 if att > dfd else 1
     w.battle = attrs.evolve(b, roller=winner)
@@ -412,9 +412,9 @@ def _strength_run(w: W, task: Task) -> bool:
     if owner == ENGLAND:
         # England rolls the most dice allowed, at most the losing troops + 3.
         most = min(most, sum(side_troops(w, 1 - winner)) + 3)
-        w.tasks.append(Task("bhits", a=winner, b=most))
+        w.tasks.append(new_task("bhits", a=winner, b=most))
     else:
-        w.tasks.append(Task("broll", owner, winner, most))
+        w.tasks.append(new_task("broll", owner, winner, most))
     return True
 
 
@@ -425,7 +425,7 @@ def _roll_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 
 def _roll_apply(w: W, task: Task, action: Roll, player: int) -> None:
     w.tasks.pop()
-    w.tasks.append(Task("bhits", a=task.a, b=action.k))
+    w.tasks.append(new_task("bhits", a=task.a, b=action.k))
 
 
 def two_is_three(w: W | Any, b: Battle) -> bool:
@@ -537,7 +537,7 @@ def _declare_run(w: W, task: Task) -> bool:
     if not att or not dfd or b.owners[0] == ENGLAND or b.origin < 0:
         if att and dfd:
             w.tasks.pop()
-            w.tasks.append(Task("bdefend", b.owners[1]))
+            w.tasks.append(new_task("bdefend", b.owners[1]))
             return True
         _finish(w, "attacker" if att else ("defender" if dfd else "none"))
         return True
@@ -556,14 +556,14 @@ def _declare_apply(w: W, task: Task, action: Word, player: int) -> None:
         _finish(w, "defender", attacker_retreats=True)
         return
     w.tasks.pop()
-    w.tasks.append(Task("bdefend", b.owners[1]))
+    w.tasks.append(new_task("bdefend", b.owners[1]))
 
 
 def _defend_run(w: W, task: Task) -> bool:
     b = current_battle(w)
     if b.owners[1] == ENGLAND or not retreats(w, b):
         w.tasks.pop()
-        w.tasks.append(Task("round"))
+        w.tasks.append(new_task("round"))
         return True
     return False
 
@@ -571,9 +571,9 @@ def _defend_run(w: W, task: Task) -> bool:
 def _defend_apply(w: W, task: Task, action: Word, player: int) -> None:
     w.tasks.pop()
     if action.word == "retreat":
-        w.tasks.append(Task("bretreat", player))
+        w.tasks.append(new_task("bretreat", player))
     else:
-        w.tasks.append(Task("round"))
+        w.tasks.append(new_task("round"))
 
 
 def _retreat_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:

@@ -29,7 +29,9 @@ A card's action is an expression of the cards' vocabulary, run by the one interp
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from itertools import compress
+from operator import itemgetter
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
@@ -66,7 +68,7 @@ from clangames.clan_feud.effects import (
     Seq,
     Truth,
 )
-from clangames.clan_feud.interpret import amount, available, holds, program
+from clangames.clan_feud.interpret import COST_PRIMITIVES, amount, available, holds, program
 from clangames.clan_feud.rules import (
     BLACK,
     BUILD,
@@ -79,11 +81,11 @@ from clangames.clan_feud.rules import (
     SUPPLY,
     _build_possible,
     interned,
-    mine,
+    owned,
     territories_yielding,
     upkeep_due,
 )
-from clangames.clan_feud.state import Task
+from clangames.clan_feud.state import Task, new_task
 
 if TYPE_CHECKING:
     from clangames.clan_feud.cards import ActionCard
@@ -192,7 +194,7 @@ def _th1_left(w: Any, p: int) -> list[int]:
 
 
 def _th1_places(w: Any, p: int) -> list[int]:
-    return [t for t in mine(w, p) if (w.site[t] > 0) + w.towers[t] < 2]
+    return [t for t in owned(w, p) if (w.site[t] > 0) + w.towers[t] < 2]
 
 
 def _modify_targets(w: Any, p: int, e: Primitive, used: tuple[int, ...] = ()) -> list[int]:
@@ -226,7 +228,7 @@ def _supply_left(w: Any, p: int, kind: int) -> int:
 
 
 def _has_building(w: Any, p: int) -> bool:
-    return any(w.site[t] or w.towers[t] for t in mine(w, p))
+    return any(w.site[t] or w.towers[t] for t in owned(w, p))
 
 
 def _temp_die_ok(w: Any, p: int, colour: str) -> bool:
@@ -290,12 +292,52 @@ def changes(w: Any, p: int, e: Expr) -> bool:
     return True  # choose_turn_order, discount
 
 
+def held_of(designs: tuple[int, ...]) -> Callable[[Sequence[int]], list[int]]:
+    """A function giving the designs among ``designs`` (one window's, ascending) that a
+    hand (counts per design) holds, in order. It picks and filters the counts in C: a
+    window has up to 20 designs and a hand holds one or two, so a loop over the window
+    cost more than the rest of a card offer."""
+    if not designs:
+        return lambda hand: []
+    if len(designs) == 1:
+        (d,) = designs
+        return lambda hand: [d] if hand[d] else []
+    counts = itemgetter(*designs)
+    return lambda hand: list(compress(designs, counts(hand)))
+
+
+_GAINS = frozenset({"gain_money", "gain_feud", "gain_vp"})
+
+
+def always_changes(e: Expr) -> bool:
+    """Whether :func:`changes` holds for ``e`` in every position, seen from its syntax
+    alone (False when it depends on the position, or cannot be told that simply): a gain
+    of a constant other than 0, a bonus action other than Income, a move boost not only
+    for cavalry, a discount, the turn order, or a sequence of primitives without costs
+    holding one of those. Worked out once per design at load."""
+    if isinstance(e, Seq):
+        items = e.items
+        return all(
+            isinstance(i, Primitive) and i.name not in COST_PRIMITIVES for i in items
+        ) and any(always_changes(i) for i in items)
+    if not isinstance(e, Primitive):
+        return False
+    name = e.name
+    if name in _GAINS:
+        a = e.args[0]
+        return (isinstance(a, Const) and a.value != 0) or (type(a) is int and a != 0)
+    if name == "bonus_action":
+        return e.args[0] != "income"
+    if name == "boost_move":
+        return e.option("only") != "cavalry"
+    return name in ("choose_turn_order", "discount")
+
+
 def plays(w: Any, p: int, window: str) -> list[ClanFeudAction]:
     """``play <design>`` for each design ``p`` holds whose window is ``window`` and whose
     action would change something now (P2 designs: also with some assignment)."""
     g = w.game
-    hand = w.hands[p]
-    held = [d for d in g.window_designs[window] if hand[d]]
+    held = g.window_held[window](w.hands[p])
     if not held:
         return []
     out: list[ClanFeudAction] = []
@@ -304,13 +346,61 @@ def plays(w: Any, p: int, window: str) -> list[ClanFeudAction]:
         dice = [i for i in range(len(pool)) if pool[i]]
         for d in held:
             # the die first: most phase-(2) cards fail on it, cheaply
-            if card_assignments(w, p, d, dice, first=True) and changes(
-                w, p, g.nodes[g.card_info[d].node]
+            if card_assignments(w, p, d, dice, first=True) and (
+                g.always_changes[d] or changes(w, p, g.nodes[g.card_info[d].node])
             ):
                 out.append(g.play_actions[d])
         return out
     for d in held:
-        if changes(w, p, g.nodes[g.card_info[d].node]):
+        if g.always_changes[d] or changes(w, p, g.nodes[g.card_info[d].node]):
+            out.append(g.play_actions[d])
+    return out
+
+
+def die_only_plays(
+    infos: tuple[CardInfo, ...], candidates: tuple[tuple[tuple[Any, ...], ...], ...]
+) -> tuple[frozenset[int] | None, ...]:
+    """Per design, worked out once at load: for a phase-(2) design whose die needs nothing
+    from the card (no discount, free building, free troops or move/recruit mode), the ids
+    of every assignment its filter allows; None for the others.
+
+    Such a card goes with exactly the die's own possible assignments that its filter
+    allows: its die acts as part 1's die does (a Build a paid build, a Military die a
+    recruit or a move), so :func:`card_assignments` would find what the player's own
+    assignment options already hold. Ids, not the actions: the table's actions are the
+    options' very objects, and a set of ids is tested against a list in C."""
+    out: list[frozenset[int] | None] = []
+    for info, per_die in zip(infos, candidates, strict=True):
+        helped = info.places or info.discount or info.mode or info.free_type >= 0
+        if info.window != "P2.assign" or helped:
+            out.append(None)
+        else:
+            out.append(frozenset(id(c[3]) for row in per_die for c in row))
+    return tuple(out)
+
+
+def plays_with_dice(w: Any, p: int, assignable: list[ClanFeudAction]) -> list[ClanFeudAction]:
+    """:func:`plays` at ``P2.assign``, given ``assignable``, ``p``'s own assignment options
+    (part 1's, without a card): a card whose die needs nothing from it is tested against
+    them (see :func:`die_only_plays`), the others as :func:`plays` tests them."""
+    g = w.game
+    held = g.window_held["P2.assign"](w.hands[p])
+    if not held:
+        return []
+    out: list[ClanFeudAction] = []
+    dice: list[int] | None = None
+    die_only = g.die_only
+    for d in held:
+        allowed = die_only[d]
+        if allowed is not None:
+            if allowed.isdisjoint(map(id, assignable)):
+                continue
+        else:
+            if dice is None:
+                dice = [i for i, n in enumerate(w.pool[p]) if n]
+            if not card_assignments(w, p, d, dice, first=True):
+                continue
+        if g.always_changes[d] or changes(w, p, g.nodes[g.card_info[d].node]):
             out.append(g.play_actions[d])
     return out
 
@@ -449,8 +539,8 @@ def pending_assignments(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 def assign_extra(w: W, p: int, out: list[ClanFeudAction]) -> tuple[ClanFeudAction, ...]:
     """Part 1's assignments ``out`` (``[pass]`` if none) with ``p``'s P2 card plays after
     them. A player who can assign only with a card's help may still pass."""
-    cards = plays(w, p, "P2.assign")
-    return tuple(out + cards)
+    cards = plays_with_dice(w, p, out)
+    return tuple((out or [w.game.words["pass"]]) + cards)
 
 
 def play_card(w: W, p: int, design: int) -> None:
@@ -541,7 +631,7 @@ def after_recruit_place(w: W, p: int, t: int) -> None:
     """The recruit's territory is named: the card's free troops come first."""
     mods = w.mods
     if mods and mods[MOD_PLAYER] == p and mods[MOD_FREE_N] > 0:
-        w.tasks.append(Task("free_recruit", p, mods[MOD_FREE_TYPE], mods[MOD_FREE_N], t))
+        w.tasks.append(new_task("free_recruit", p, mods[MOD_FREE_TYPE], mods[MOD_FREE_N], t))
 
 
 def free_troops_arrive(w: W, p: int, t: int, kind: int, k: int) -> None:
@@ -570,7 +660,7 @@ def _free_apply(w: W, task: Task, action: Take, player: int) -> None:
     free_troops_arrive(w, p, t, kind, k)
     # the recruit below counts them: it may then buy no paid troop
     recruit = w.tasks[-1]
-    w.tasks[-1] = Task(recruit.kind, recruit.player, recruit.a, recruit.b, recruit.c, (k,))
+    w.tasks[-1] = new_task(recruit.kind, recruit.player, recruit.a, recruit.b, recruit.c, (k,))
 
 
 # ---------------------------------------------------------------------------------------
@@ -697,19 +787,20 @@ def primitive(w: W, p: int, e: Primitive) -> None:
     name = e.name
     g = w.game
     if name == "steal":
-        w.tasks.append(Task("steal", p, int(e.args[0] == "card"), int(e.args[1])))  # type: ignore[arg-type]
+        w.tasks.append(new_task("steal", p, int(e.args[0] == "card"), int(e.args[1])))  # type: ignore[arg-type]
     elif name == "modify_die":
-        w.tasks.append(Task("modify", p, int(e.args[0]), int(e.args[1] == "1to3"), g.node_index[e]))  # type: ignore[arg-type]
+        count, to_three = int(e.args[0]), int(e.args[1] == "1to3")  # type: ignore[arg-type]
+        w.tasks.append(new_task("modify", p, count, to_three, g.node_index[e]))
     elif name == "reroll_dice":
         target = p if e.args[1] == "self" else -1
-        w.tasks.append(Task("reroll", p, int(e.args[0]), target))  # type: ignore[arg-type]
+        w.tasks.append(new_task("reroll", p, int(e.args[0]), target))  # type: ignore[arg-type]
     elif name == "take_temp_die":
         colour = str(e.args[0])
         if _temp_die_ok(w, p, colour):
             c = TEMPORARY if colour == "white" else COLOUR_OF[colour]
             counts = [0] * (7 * g.seat_count)
             counts[7 * p + c] = 1
-            w.tasks.append(Task("roll", -1, 1, data=tuple(counts)))
+            w.tasks.append(new_task("roll", -1, 1, data=tuple(counts)))
     elif name == "choose_turn_order":
         w.tasks.append(interned("order", p))
     elif name == "bonus_action":
@@ -763,7 +854,7 @@ def _steal_apply(w: W, task: Task, action: Seat, player: int) -> None:
     p, q = task.player, action.seat
     w.tasks.pop()
     if task.a:
-        w.tasks.append(Task("steal_card", p, q, task.b))
+        w.tasks.append(new_task("steal_card", p, q, task.b))
         return
     k = min(task.b, w.money[q])
     w.m("money")[q] -= k
@@ -858,7 +949,7 @@ def _reroll_done(w: W, task: Task) -> None:
         counts = [0] * (7 * w.game.seat_count)
         for c in task.data:
             counts[7 * task.b + c] += 1
-        w.tasks.append(Task("roll", -1, 1, data=tuple(counts)))
+        w.tasks.append(new_task("roll", -1, 1, data=tuple(counts)))
 
 
 def _reroll_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:

@@ -35,6 +35,7 @@ Task kinds and their fields (``a``, ``b``, ``c``, ``data``):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import compress
 from math import comb, factorial
 from typing import TYPE_CHECKING, Any
 
@@ -64,13 +65,14 @@ from clangames.clan_feud.actions import (
     Total,
     Word,
 )
-from clangames.clan_feud.board import held
+from clangames.clan_feud.board import owned_by
 from clangames.clan_feud.state import (
     NONZERO,
     Battle,
     ClanFeudState,
     EnglishArmy,
     Task,
+    new_task,
     occupied,
 )
 from clangames.engine.draft import drafting
@@ -120,7 +122,7 @@ def interned(kind: str, player: int = -1, a: int = 0, b: int = 0, c: int = 0) ->
     key = (kind, player, a, b, c)
     found = _TASKS.get(key)
     if found is None:
-        found = Task(kind, player, a, b, c)
+        found = new_task(kind, player, a, b, c)
         if len(_TASKS) < _TASKS_MAX:
             _TASKS[key] = found
     return found
@@ -328,7 +330,7 @@ class W(_WorkingBase):
             t.c if c is None else c,
         )
         if data:
-            self.tasks[-1] = Task(*key, data)
+            self.tasks[-1] = new_task(*key, data)
             return
         new = _TASKS.get(key)
         self.tasks[-1] = new if new is not None else interned(*key)
@@ -560,7 +562,7 @@ def initial_state(game: ClanFeudGame) -> ClanFeudState:
         hands=((0,) * len(game.deck.designs),) * n,
         passed=0,
         city_dice=(0,) * n,
-        tasks=(Task("turn"), Task("lot"), Task("start")),
+        tasks=(new_task("turn"), new_task("lot"), new_task("start")),
         battle=None,
     )
     return settle(working(empty))
@@ -618,14 +620,20 @@ def _turn_run(w: W, task: Task) -> bool:
 
 def mine(w: W | ClanFeudState, p: int) -> list[int]:
     """The territories ``p`` controls, in order (see :func:`board.held`)."""
-    return held(w.controller, p)
+    return list(owned(w, p))
+
+
+def owned(w: W | ClanFeudState, p: int) -> tuple[int, ...]:
+    """The territories ``p`` controls, in order (:func:`mine` as a tuple; see
+    :func:`board.owned_by`)."""
+    return owned_by(w.controller, p)
 
 
 def dice_owned(w: W | ClanFeudState, p: int) -> tuple[int, ...]:
     """The dice ``p`` gathers, by colour: the rulings' recount."""
     bought = ~w.covered[p]  # a bought slot's bit is set
     site = w.site
-    cities = sum([site[t] == 1 for t in mine(w, p)])
+    cities = sum([site[t] == 1 for t in owned(w, p)])
     return (
         3 + (bought >> (5 * BUILD + 4) & 1),
         (bought >> (5 * BUILD + 1) & 1) + cities,
@@ -671,7 +679,7 @@ def push_order_setter(w: W) -> None:
     if len(tied) == 1:
         w.tasks.append(interned("order", tied[0]))
     elif w.regent >= 0:
-        w.tasks.append(Task("tiebreak", w.regent, data=tied))
+        w.tasks.append(new_task("tiebreak", w.regent, data=tied))
     else:
         low = min(w.vp[p] for p in tied)
         least = [p for p in tied if w.vp[p] == low]
@@ -786,7 +794,7 @@ def build_options(w: W, p: int, level: int, second: bool) -> list[tuple[int, int
     cov = w.covered[p]
     money = w.money[p] + playing.discount(w, p) if w.mods else w.money[p]
     tower_ok = castle_ok = False
-    for t in mine(w, p):
+    for t in owned(w, p):
         if w.buildings(t) < 2:
             tower_ok = True
             if w.site[t] == 0:
@@ -815,7 +823,7 @@ def recruit_possible(w: W, p: int, level: int) -> bool:
     else:
         return False
     site, towers = w.site, w.towers
-    return any(site[t] or towers[t] for t in mine(w, p))  # a place to recruit in
+    return any(site[t] or towers[t] for t in owned(w, p))  # a place to recruit in
 
 
 def _build_possible(w: W, p: int, level: int) -> bool:
@@ -838,7 +846,7 @@ def _build_possible(w: W, p: int, level: int) -> bool:
     if not (tower or castle):
         return False
     site, towers = w.site, w.towers
-    return any((site[t] > 0) + towers[t] < 2 and (tower or site[t] == 0) for t in mine(w, p))
+    return any((site[t] > 0) + towers[t] < 2 and (tower or site[t] == 0) for t in owned(w, p))
 
 
 ROW_BITS = tuple(sum(1 << (5 * column + slot) for column in range(1, 5)) for slot in range(5))
@@ -857,7 +865,7 @@ def _military_possible(w: W, p: int) -> tuple[bool, bool, bool]:
     if not any(takes):
         return (False, False, False)
     site, towers = w.site, w.towers
-    if not any(site[t] or towers[t] for t in mine(w, p)):
+    if not any(site[t] or towers[t] for t in owned(w, p)):
         return (False, False, False)
     return (takes[0], takes[0] or takes[1], True)
 
@@ -878,27 +886,55 @@ def _assign_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     # Build and Military may be unable to act at a level: their open slots at such a level
     # are closed first (each worked out only where a slot is open; the other columns can
     # always act), so that a die's options are one look at its slots each.
-    for level in (1, 2, 3):
-        build_slots = open_slots & LEVEL_BITS[BUILD][level]
-        if build_slots and not _build_possible(w, p, level):
+    for level, build_slots in BUILD_LEVELS:
+        if open_slots & build_slots and not _build_possible(w, p, level):
             open_slots &= ~build_slots
     if open_slots & MILITARY_BITS:
         for level, possible in enumerate(_military_possible(w, p), 1):
             if not possible:
                 open_slots &= ~LEVEL_BITS[MILITARY][level]
-    candidates = w.game.assign_candidates
-    out = [
-        action
-        for i, count in enumerate(w.pool[p])
-        if count
-        for slots, action in candidates[i]
-        if open_slots & slots
-    ]
+    g = w.game
+    known = g.assign_memo
+    reach = DIE_SLOTS
+    out: list[ClanFeudAction] = []
+    for i in compress(DIE_INDEXES, w.pool[p]):  # the dice held, found in C
+        key = (open_slots & reach[i]) << 5 | i
+        found = known.get(key)
+        if found is None:
+            found = die_assignments(g, i, open_slots)
+        out += found
     if any(w.hands[p]):
-        return playing.assign_extra(w, p, out or [w.game.words["pass"]])
+        return playing.assign_extra(w, p, out)
     if not out:
-        return (w.game.words["pass"],)
+        return (g.words["pass"],)
     return tuple(out)
+
+
+DIE_INDEXES = tuple(range(3 * len(COLOURS)))
+"""Every dice-pool index (``3 * colour + value - 1``)."""
+DIE_SLOTS = tuple(
+    sum(LEVEL_BITS[column][level] for column in range(5) for level in range(1, i % 3 + 2))
+    if divmod(i, 3)[0] not in COLUMN_OF_COLOUR
+    else sum(LEVEL_BITS[COLUMN_OF_COLOUR[i // 3]][level] for level in range(1, i % 3 + 2))
+    for i in DIE_INDEXES
+)
+"""Per dice-pool index, every board slot a die there may go to."""
+BUILD_LEVELS = tuple((level, LEVEL_BITS[BUILD][level]) for level in (1, 2, 3))
+"""The Build column's slots at each level."""
+MEMO_LIMIT = 1 << 16
+"""The most (die, open slots) entries :func:`die_assignments` keeps per game."""
+
+
+def die_assignments(g: ClanFeudGame, i: int, open_slots: int) -> tuple[ClanFeudAction, ...]:
+    """The assignments of a die at pool index ``i`` given the board slots that are open
+    (those of levels whose column cannot act closed), in action-id order. Remembered in
+    ``g.assign_memo`` under the open slots the die can reach: a die's options are then
+    one look-up in most assignments, where checking each of its up to 15 (column, level)
+    slots cost more than the rest of the decision."""
+    found = tuple([action for slots, action in g.assign_candidates[i] if open_slots & slots])
+    if len(g.assign_memo) < MEMO_LIMIT:
+        g.assign_memo[(open_slots & DIE_SLOTS[i]) << 5 | i] = found
+    return found
 
 
 MILITARY_BITS = sum(LEVEL_BITS[MILITARY])
@@ -1083,7 +1119,8 @@ def _build_apply(w: W, task: Task, action: Any, player: int) -> None:
 def _place_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p, castle = task.player, task.a == 2
     acts = w.game.place_actions
-    return tuple([acts[t] for t in mine(w, p) if w.buildings(t) < 2 and not (castle and w.site[t])])
+    site = w.site
+    return tuple([acts[t] for t in owned(w, p) if w.buildings(t) < 2 and not (castle and site[t])])
 
 
 def _place_apply(w: W, task: Task, action: Place, player: int) -> None:
@@ -1130,7 +1167,7 @@ def _recruit_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p, level = task.player, task.a
     if task.b < 0:
         acts = w.game.place_actions
-        return tuple([acts[t] for t in mine(w, p) if w.buildings(t)])
+        return tuple([acts[t] for t in owned(w, p) if w.buildings(t)])
     stages = RECRUIT_STAGES[level]
     kind = stages[task.c]
     later = stages[task.c + 1 :]
@@ -1186,7 +1223,7 @@ def _phase3_run(w: W, task: Task) -> bool:
                 w.tasks.append(interpret.program(p, node))
     elif stage == 1:
         if len(w.events) == g.deck_size:
-            w.tasks = [Task("final")]
+            w.tasks = [new_task("final")]
         else:
             w.tasks.append(interned("draw_event"))
     elif stage == 2:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from clangames.clan_feud.actions import ClanFeudAction, Place
-from clangames.clan_feud.state import ENGLAND, Battle, EnglishArmy, Task, occupied
+from clangames.clan_feud.state import ENGLAND, Battle, EnglishArmy, Task, new_task, occupied
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -215,7 +215,7 @@ def begin_war(w: W) -> None:
     """Phase 3 after the event's top line: if England is at war, spawn, then march (pushed
     on top of the upkeep tasks)."""
     if w.game.england.at_war(w.england):
-        w.tasks.append(Task("espawn"))
+        w.tasks.append(new_task("espawn"))
 
 
 def spawn_troops(w: Any) -> tuple[tuple[int, int, int], tuple[int, ...]]:
@@ -243,7 +243,7 @@ def _spawn_run(w: W, task: Task) -> bool:
     t = g.board.spawns[card.spawn]
     troops, tokens = spawn_troops(w)
     w.tasks.pop()
-    w.tasks.append(Task("emarch", a=card.moves, data=(t,) if tokens else ()))
+    w.tasks.append(new_task("emarch", a=card.moves, data=(t,) if tokens else ()))
     if not tokens:
         return True
     army = EnglishArmy(t, troops, tokens)
@@ -274,7 +274,7 @@ def _march_run(w: W, task: Task) -> bool:
         w.tasks.pop()
         return True
     if len(marchers) == 1:
-        w.tasks.append(Task("emove", -1, marchers[0].territory, task.a))
+        w.tasks.append(new_task("emove", -1, marchers[0].territory, task.a))
         return True
     w.update(player=decider(w))
     return False
@@ -286,7 +286,7 @@ def _march_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 
 
 def _march_apply(w: W, task: Task, action: Place, player: int) -> None:
-    w.tasks.append(Task("emove", -1, action.territory, task.a))
+    w.tasks.append(new_task("emove", -1, action.territory, task.a))
 
 
 def _done(w: W, t: int) -> None:
@@ -345,7 +345,7 @@ def _move_apply(w: W, task: Task, action: Place, player: int) -> None:
     else:
         remove(w, pos)
         put(w, attrs.evolve(army, territory=n))
-        w.tasks[-1] = Task("emove", -1, n, task.b - 1)
+        w.tasks[-1] = new_task("emove", -1, n, task.b - 1)
 
 
 PROMPTS = {
