@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -444,8 +444,9 @@ def held(controller: Sequence[int], p: int) -> list[int]:
 _OWNED: dict[int, tuple[tuple[int, ...], dict[int, tuple[int, ...]]]] = {}
 """Per controller tuple (by identity; the tuple is kept alive beside its entry, so its id
 is not reused while the entry stands): each seat's territories, as they are asked for."""
-_OWNED_MAX = 1 << 12
-"""Entries kept before the memo starts again (control changes a few dozen times a game)."""
+MEMO_LIMIT = 1 << 12
+"""Entries a memo by identity (:func:`owned_by`, :func:`troop_totals`) keeps before it
+starts again: a playout makes a few dozen controller tuples and some hundred rows."""
 
 
 def owned_by(controller: Sequence[int], p: int) -> tuple[int, ...]:
@@ -457,7 +458,7 @@ def owned_by(controller: Sequence[int], p: int) -> tuple[int, ...]:
     if entry is None:
         if type(controller) is not tuple:
             return tuple(held(controller, p))
-        if len(_OWNED) >= _OWNED_MAX:
+        if len(_OWNED) >= MEMO_LIMIT:
             _OWNED.clear()
         entry = _OWNED[id(controller)] = (controller, {})
     seats = entry[1]
@@ -465,3 +466,43 @@ def owned_by(controller: Sequence[int], p: int) -> tuple[int, ...]:
     if found is None:
         found = seats[p] = tuple(held(controller, p))
     return found
+
+
+_TOTALS: dict[int, tuple[tuple[int, ...], tuple[int, int, int]]] = {}
+"""Per troop row tuple (by identity; the row is kept beside its entry, so its id is not
+reused while the entry stands): its totals by troop type."""
+
+
+def troop_totals(row: Sequence[int]) -> tuple[int, int, int]:
+    """The infantry, cavalry and artillery in a row of counts (``3 * territory + type``).
+    Remembered per row tuple: a clan's row changes at a few steps while its totals are
+    asked at most (supply limits, upkeep, whether it can move), and each sum runs over
+    the whole board. A row being written (a draft's list) is summed each time."""
+    entry = _TOTALS.get(id(row))
+    if entry is not None:
+        return entry[1]
+    totals = (sum(row[0::3]), sum(row[1::3]), sum(row[2::3]))
+    if type(row) is tuple:
+        if len(_TOTALS) >= MEMO_LIMIT:
+            _TOTALS.clear()
+        _TOTALS[id(row)] = (row, totals)
+    return totals
+
+
+T = TypeVar("T")
+
+
+def put(values: Sequence[T], i: int, value: T) -> tuple[T, ...]:
+    """``values`` with ``value`` at ``i``, as a new tuple. A rule that writes a field once
+    in a move replaces it whole this way: half the cost of making it writable
+    (``rules.W.m``) and turning it back into a tuple when the draft freezes."""
+    out = list(values)
+    out[i] = value
+    return tuple(out)
+
+
+def plus(values: Sequence[int], i: int, delta: int) -> tuple[int, ...]:
+    """``values`` with ``delta`` added at ``i``, as a new tuple (see :func:`put`)."""
+    out = list(values)
+    out[i] += delta
+    return tuple(out)

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from clangames.clan_feud.actions import ClanFeudAction, Discard, Lose, Option, Place, Word
-from clangames.clan_feud.board import owned_by
+from clangames.clan_feud.board import owned_by, plus, put, troop_totals
 from clangames.clan_feud.effects import (
     And,
     Compare,
@@ -87,13 +87,13 @@ def quantity(w: Any, p: int, q: Quantity) -> int:
         towers = w.towers
         return sum([towers[t] for t in owned_by(ctrl, p)])
     if name == "troops":
-        row = w.troops[p]
+        totals = troop_totals(w.troops[p])
         b = w.battle
         if q.args:
             kind = TROOP_INDEX[q.args[0]]
-            n: int = sum(row[kind::3])
+            n = totals[kind]
             return n + (b.attackers[kind] if b is not None and b.owners[0] == p else 0)
-        n = sum(row)
+        n = sum(totals)
         # a battle's attackers stand outside the territories until it ends
         return n + (sum(b.attackers) if b is not None and b.owners[0] == p else 0)
     if name == "feud":
@@ -202,7 +202,7 @@ def _frames(task: Task) -> tuple[int, int]:
 
 
 def _set_top(w: W, task: Task, counter: int) -> None:
-    w.update(data=(*task.data[:-1], counter))
+    w.set_data((*task.data[:-1], counter))
 
 
 def _stop(w: W) -> None:
@@ -230,7 +230,7 @@ def _run(w: W, task: Task) -> bool:
                 counter = n
                 _set_top(w, task, n)
             if counter == 0:
-                w.update(data=rest)
+                w.set_data(rest)
                 return True
             return False
         if name == "remove_troops":
@@ -241,10 +241,10 @@ def _run(w: W, task: Task) -> bool:
                 counter = 64 * amount(w, p, e.args[0])
                 _set_top(w, task, counter)
             if counter < 64:
-                w.update(data=rest)
+                w.set_data(rest)
                 return True
             return False
-        w.update(data=rest)
+        w.set_data(rest)
         if not _primitive(w, p, e):
             _stop(w)
         return True
@@ -252,24 +252,24 @@ def _run(w: W, task: Task) -> bool:
         frames: list[int] = []
         for item in reversed(w.game.node_children[node]):
             frames += [item, -1]
-        w.update(data=(*rest, *frames))
+        w.set_data((*rest, *frames))
         return True
     if isinstance(e, If):
         if holds(w, p, e.condition):
-            w.update(data=(*rest, w.game.node_children[node][0], -1))
+            w.set_data((*rest, w.game.node_children[node][0], -1))
         else:
-            w.update(data=rest)
+            w.set_data(rest)
         return True
     if isinstance(e, Or):
         ok = [k for k, o in enumerate(e.options) if available(w, p, o)]
         if len(ok) > 1:
             return False
-        w.update(data=(*rest, w.game.node_children[node][ok[0]], -1) if ok else rest)
+        w.set_data((*rest, w.game.node_children[node][ok[0]], -1) if ok else rest)
         return True
     if isinstance(e, May):
         if available(w, p, e.body):
             return False
-        w.update(data=rest)
+        w.set_data(rest)
         return True
     if not isinstance(e, Repeat):
         raise TypeError(f"expected a Repeat node, got {e!r}")
@@ -277,7 +277,7 @@ def _run(w: W, task: Task) -> bool:
         counter = e.times
         _set_top(w, task, counter)
     if counter == 0 or not available(w, p, e.body):
-        w.update(data=rest)
+        w.set_data(rest)
         return True
     return False
 
@@ -293,19 +293,19 @@ def _primitive(w: W, p: int, e: Primitive) -> bool:
     name = e.name
     n = amount(w, p, e.args[0]) if name in _AMOUNT_FIRST else 0
     if name == "gain_money":
-        w.m("money")[p] += n
+        w.money = plus(w.money, p, n)
     elif name == "pay_money":
         if w.money[p] < n:
             return False
-        w.m("money")[p] -= n
+        w.money = plus(w.money, p, -n)
     elif name == "gain_feud":
-        w.m("feud")[p] += n
+        w.feud = plus(w.feud, p, n)
     elif name == "pay_feud":
         if w.feud[p] < n:
             return False
-        w.m("feud")[p] -= n
+        w.feud = plus(w.feud, p, -n)
     elif name == "gain_vp":
-        w.m("vp")[p] += n
+        w.vp = plus(w.vp, p, n)
     elif name == "draw_cards":
         w.tasks.append(_task("draw", p, n))
     elif name == "england_track":
@@ -347,8 +347,9 @@ def _apply(w: W, task: Task, action: Any, player: int) -> None:
     p = task.player
     rest = task.data[:-2]
     if isinstance(action, Discard):
-        w.hrow(p)[action.design] -= 1
-        w.m("discards")[action.design] += 1
+        d = action.design
+        w.hands = put(w.hands, p, plus(w.hands[p], d, -1))
+        w.discards = plus(w.discards, d, 1)
         if w.known:  # what a victim knew of this hand may be gone
             from clangames.clan_feud import playing
 
@@ -364,15 +365,15 @@ def _apply(w: W, task: Task, action: Any, player: int) -> None:
     elif isinstance(action, Option):
         if not isinstance(e, Or):
             raise TypeError(f"expected a Or node, got {e!r}")
-        w.update(data=(*rest, w.game.node_children[node][action.k - 1], -1))
+        w.set_data((*rest, w.game.node_children[node][action.k - 1], -1))
     elif isinstance(action, Word) and action.word == "decline":
-        w.update(data=rest)
+        w.set_data(rest)
     elif isinstance(e, May):
-        w.update(data=(*rest, w.game.node_children[node][0], -1))
+        w.set_data((*rest, w.game.node_children[node][0], -1))
     else:
         if not isinstance(e, Repeat):
             raise TypeError(f"expected a Repeat node, got {e!r}")
-        w.update(data=(*rest, node, counter - 1, w.game.node_children[node][0], -1))
+        w.set_data((*rest, node, counter - 1, w.game.node_children[node][0], -1))
 
 
 def _ask(w: W, task: Task) -> bool:

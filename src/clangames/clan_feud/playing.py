@@ -54,6 +54,7 @@ from clangames.clan_feud.actions import (
     ToThree,
     Word,
 )
+from clangames.clan_feud.board import plus, put, troop_totals
 from clangames.clan_feud.effects import (
     And,
     Condition,
@@ -78,6 +79,7 @@ from clangames.clan_feud.rules import (
     INCOME,
     INTRIGUE,
     MILITARY,
+    NO_TROOPS,
     SUPPLY,
     _build_possible,
     interned,
@@ -219,8 +221,7 @@ def _modify_targets(w: Any, p: int, e: Primitive, used: tuple[int, ...] = ()) ->
 
 
 def _supply_left(w: Any, p: int, kind: int) -> int:
-    row = w.troops[p]
-    n: int = sum(row[kind::3])
+    n = troop_totals(w.troops[p])[kind]
     b = w.battle
     if b is not None and b.owners[0] == p:
         n += b.attackers[kind]
@@ -474,7 +475,7 @@ def _die_ok(w: Any, p: int, info: CardInfo, column: int, level: int) -> bool:
     if column == BUILD:
         return _build_ok_with(w, p, level, info)
     if column == MILITARY:
-        moves = bool(any(w.troops[p]))
+        moves = troop_totals(w.troops[p]) != NO_TROOPS
         if info.mode == MODE_MOVE:
             return moves
         recruits = _recruit_ok_with(w, p, level, info)
@@ -545,15 +546,15 @@ def assign_extra(w: W, p: int, out: list[ClanFeudAction]) -> tuple[ClanFeudActio
 
 def play_card(w: W, p: int, design: int) -> None:
     """``p`` plays a card of ``design`` for its action: it leaves the hand, face up."""
-    w.hrow(p)[design] -= 1
-    w.m("discards")[design] += 1
+    w.hands = put(w.hands, p, plus(w.hands[p], design, -1))
+    w.discards = plus(w.discards, design, 1)
     forget(w, p, design)
 
 
 def play_at_assign(w: W, task: Task, action: PlayAction) -> None:
     """``play <design>`` at an assignment turn: the same turn now asks for the die."""
     play_card(w, task.player, action.design)
-    w.update(a=action.design + 1)
+    w.set_a(action.design + 1)
 
 
 def assign_with_card(w: W, p: int, design: int, action: Assign, column_task: Task) -> None:
@@ -592,7 +593,7 @@ def spend(w: W, p: int, price: int) -> None:
     cut = min(discount(w, p), price)
     if cut:
         _set_mod(w, discount=0)
-    w.m("money")[p] -= price - cut
+    w.money = plus(w.money, p, cut - price)
 
 
 def forced_mode(w: Any, p: int) -> str | None:
@@ -696,7 +697,7 @@ def _p1order_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 
 def _p1order_apply(w: W, task: Task, action: Any, player: int) -> None:
     if isinstance(action, Word):
-        w.update(a=task.a + 1)
+        w.set_a(task.a + 1)
         return
     d = action.design
     play_card(w, player, d)
@@ -704,7 +705,7 @@ def _p1order_apply(w: W, task: Task, action: Any, player: int) -> None:
         # the first turn-order card played wins the turn: no other may follow
         w.tasks.pop()
     else:
-        w.update(a=task.a + 1)
+        w.set_a(task.a + 1)
     w.tasks.append(program(player, w.game.card_info[d].node))
 
 
@@ -857,8 +858,7 @@ def _steal_apply(w: W, task: Task, action: Seat, player: int) -> None:
         w.tasks.append(new_task("steal_card", p, q, task.b))
         return
     k = min(task.b, w.money[q])
-    w.m("money")[q] -= k
-    w.m("money")[p] += k
+    w.money = plus(plus(w.money, q, -k), p, k)
 
 
 def _steal_card_run(w: W, task: Task) -> bool:
@@ -1013,7 +1013,7 @@ def _th1_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 def _th1_apply(w: W, task: Task, action: Any, player: int) -> None:
     p = task.player
     if isinstance(action, BuildSlot):
-        w.update(a=action.column)
+        w.set_a(action.column)
         return
     w.m("covered")[p] &= ~(1 << (5 * task.a + 1))  # the slot is free at once
     w.m("towers")[action.territory] += 1

@@ -65,7 +65,7 @@ from clangames.clan_feud.actions import (
     Total,
     Word,
 )
-from clangames.clan_feud.board import owned_by
+from clangames.clan_feud.board import owned_by, plus, put, troop_totals
 from clangames.clan_feud.state import (
     NONZERO,
     Battle,
@@ -105,6 +105,8 @@ FACES = ((3, 2, 1), (3, 3, 0), (3, 2, 1), (2, 2, 2), (2, 2, 2), (2, 2, 2), (3, 2
 WHITE = 0
 BLACK = 1
 GOLD = 2
+NO_TROOPS = (0, 0, 0)
+"""A row's troop totals when it holds none."""
 
 
 # ---------------------------------------------------------------------------------------
@@ -335,6 +337,26 @@ class W(_WorkingBase):
         new = _TASKS.get(key)
         self.tasks[-1] = new if new is not None else interned(*key)
 
+    def set_data(self, data: tuple[int, ...]) -> None:
+        """Replace the top task's data (``update(data=...)``, without its generality)."""
+        t = self.tasks[-1]
+        if data:
+            self.tasks[-1] = new_task(t.kind, t.player, t.a, t.b, t.c, data)
+            return
+        key = (t.kind, t.player, t.a, t.b, t.c)
+        found = _TASKS.get(key)
+        self.tasks[-1] = found if found is not None else interned(*key)
+
+    def set_a(self, a: int) -> None:
+        """Replace the top task's ``a`` (``update(a=...)``, without its generality)."""
+        t = self.tasks[-1]
+        if t.data:
+            self.tasks[-1] = new_task(t.kind, t.player, a, t.b, t.c, t.data)
+            return
+        key = (t.kind, t.player, a, t.b, t.c)
+        found = _TASKS.get(key)
+        self.tasks[-1] = found if found is not None else interned(*key)
+
     # -- facts -----------------------------------------------------------------------------
     def buildings(self, t: int) -> int:
         return (self.site[t] > 0) + self.towers[t]
@@ -345,8 +367,8 @@ class W(_WorkingBase):
 
     def troop_total(self, p: int, kind: int | None = None) -> int:
         """``p``'s troops on the board (of one type), a battle's attackers included."""
-        row = self.troops[p]
-        n: int = sum(row) if kind is None else sum(row[kind::3])
+        totals = troop_totals(self.troops[p])
+        n: int = sum(totals) if kind is None else totals[kind]
         b = self.battle
         if b is not None and b.owners[0] == p:
             n += sum(b.attackers) if kind is None else b.attackers[kind]
@@ -354,7 +376,7 @@ class W(_WorkingBase):
 
     def has_troops(self, p: int) -> bool:
         """Whether ``p`` has troops on the board (``troop_total(p) > 0``, sooner)."""
-        if any(self.troops[p]):
+        if troop_totals(self.troops[p]) != NO_TROOPS:
             return True
         b = self.battle
         return b is not None and b.owners[0] == p and any(b.attackers)
@@ -374,7 +396,7 @@ class W(_WorkingBase):
         for slot in FEUD_SLOTS:
             bit = 1 << slot
             if not self.filled[p] & bit:
-                self.m("filled")[p] |= bit
+                self.filled = put(self.filled, p, self.filled[p] | bit)
                 self.tasks.append(interned("feud", p, LEVEL[slot]))
                 return
 
@@ -385,7 +407,7 @@ class W(_WorkingBase):
         if old == new:
             return
         if old >= 0:
-            self.m("feud")[old] += 1
+            self.feud = plus(self.feud, old, 1)
         self.regent = new
         if new >= 0 and not self.gold_out:
             self.gold_out = True
@@ -397,10 +419,10 @@ class W(_WorkingBase):
         old = self.controller[t]
         if old != p:
             if old >= 0:
-                self.m("feud")[old] += self.buildings(t)
-            self.m("controller")[t] = p
+                self.feud = plus(self.feud, old, self.buildings(t))
+            self.controller = put(self.controller, t, p)
             if self.site[t] == 1 and not self.city_dice[p] >> t & 1:
-                self.m("city_dice")[p] |= 1 << t
+                self.city_dice = put(self.city_dice, p, self.city_dice[p] | 1 << t)
                 self.gain_die(p)
         if self.regent < 0 and self.king == t:
             self.set_regent(p)
@@ -413,7 +435,7 @@ class W(_WorkingBase):
                 self.set_regent(-1)
 
     def remove_troop(self, p: int, t: int, kind: int) -> None:
-        self.trow(p)[3 * t + kind] -= 1
+        self.troops = put(self.troops, p, plus(self.troops[p], 3 * t + kind, -1))
 
 
 _thaw_state, _ = drafting(ClanFeudState, W)
@@ -588,7 +610,7 @@ def _start_apply(w: W, task: Task, action: StartAt, player: int) -> None:
     if p + 1 == w.game.seat_count:
         w.tasks.pop()
     else:
-        w.update(a=p + 1)
+        w.set_a(p + 1)
 
 
 def _lot_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
@@ -602,7 +624,7 @@ def _lot_apply(w: W, task: Task, action: Lot, player: int) -> None:
         w.order = data
         w.tasks.pop()
     else:
-        w.update(data=data)
+        w.set_data(data)
 
 
 def _turn_run(w: W, task: Task) -> bool:
@@ -648,16 +670,16 @@ def dice_owned(w: W | ClanFeudState, p: int) -> tuple[int, ...]:
 def _phase1_run(w: W, task: Task) -> bool:
     n = w.game.seat_count
     counts: list[int] = []
+    w.filled = (0,) * n
+    w.pool = ((0,) * len(DIE_INDEXES),) * n
     for p in range(n):
-        w.m("filled")[p] = 0
-        w.m("pool")[p] = (0,) * 21  # type: ignore[call-overload]
         counts.extend(dice_owned(w, p))
     w.passed = 0
     w.city_dice = (0,) * n
     w.tasks.pop()
     # The roll task below waits for the counts; card window P1.after_roll (part 3) comes
     # after it, before phase 2.
-    w.update(data=tuple(counts))
+    w.set_data(tuple(counts))
     _order_setter(w)
     return True
 
@@ -710,7 +732,7 @@ def _order_apply(w: W, task: Task, action: Seat, player: int) -> None:
         w.order = data
         w.tasks.pop()
     else:
-        w.update(data=data)
+        w.set_data(data)
 
 
 def roll_weights(colour: int, n: int) -> tuple[tuple[int, int, int, int], ...]:
@@ -749,13 +771,12 @@ def _roll_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
 def _roll_apply(w: W, task: Task, action: Rolled, player: int) -> None:
     i = _roll_next(task)
     p, c = divmod(i, 7)
-    pool = w.prow(p)
+    pool = list(w.pool[p])
     pool[3 * c] += action.ones
     pool[3 * c + 1] += action.twos
     pool[3 * c + 2] += action.threes
-    data = list(task.data)
-    data[i] = 0
-    w.update(data=tuple(data))
+    w.pool = put(w.pool, p, tuple(pool))
+    w.set_data(put(task.data, i, 0))
 
 
 # ---------------------------------------------------------------------------------------
@@ -781,7 +802,7 @@ def _phase2_run(w: W, task: Task) -> bool:
             if task is _PHASE2_TASKS[a % 5]:
                 w.tasks[-1] = _PHASE2_TASKS[(idx + 1) % n]
             else:  # a task decoded from JSON: the same fields, not the shared object
-                w.update(a=(idx + 1) % n)
+                w.set_a((idx + 1) % n)
             w.tasks.append(_ASSIGN_TASKS[p])
             return True
     w.tasks.pop()
@@ -971,16 +992,17 @@ def _assign_apply(w: W, task: Task, action: Any, player: int) -> None:
     if isinstance(action, Word):
         w.passed |= 1 << p
         return
-    w.prow(p)[3 * action.colour + action.value - 1] -= 1
+    w.pool = put(w.pool, p, plus(w.pool[p], 3 * action.colour + action.value - 1, -1))
     column, level = action.column, action.level
-    taken = w.covered[p] | w.filled[p]
+    filled = w.filled[p]
+    taken = w.covered[p] | filled
     for slot in SLOTS_AT[level]:  # the first free slot at the level
         bit = 1 << (5 * column + slot)
         if bit & EXISTS and not taken & bit:
             break
     else:
         slot = -1
-    w.m("filled")[p] |= 1 << (5 * column + slot)
+    w.filled = put(w.filled, p, filled | 1 << (5 * column + slot))
     if task.a:  # the card's action resolves first, then the die's
         playing.assign_with_card(w, p, task.a - 1, action, _COLUMN_TASKS[column][p][level])
         return
@@ -1009,22 +1031,24 @@ def _feud_apply(w: W, task: Task, action: Any, player: int) -> None:
     p, level = task.player, task.a
     if isinstance(action, Word):
         if action.word == "tokens":
-            w.m("feud")[p] += level
+            w.feud = plus(w.feud, p, level)
         w.tasks.pop()
     elif isinstance(action, Raise):
         i = 3 * action.colour + action.value - 1
-        pool = w.prow(p)
+        pool = list(w.pool[p])
         pool[i] -= 1
         pool[i + 1] += 1
+        w.pool = put(w.pool, p, tuple(pool))
         if level == 3 and not task.b:
             w.update(b=1, c=i + 2)
         else:
             w.tasks.pop()
     else:
         i = 3 * action.colour
-        pool = w.prow(p)
+        pool = list(w.pool[p])
         pool[i] -= 1
         pool[i + 2] += 1
+        w.pool = put(w.pool, p, tuple(pool))
         w.tasks.pop()
 
 
@@ -1042,7 +1066,7 @@ def _income_run(w: W, task: Task) -> bool:
         if n:
             w.tasks.append(interned("income_roll", p, n))
     else:
-        w.m("money")[p] += n * (1 if level == 1 else 2)
+        w.money = plus(w.money, p, n * (1 if level == 1 else 2))
     return True
 
 
@@ -1053,14 +1077,14 @@ def _income_roll_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], 
 
 
 def _income_roll_apply(w: W, task: Task, action: Total, player: int) -> None:
-    w.m("money")[task.player] += action.k
+    w.money = plus(w.money, task.player, action.k)
     w.tasks.pop()
 
 
 def _intrigue_run(w: W, task: Task) -> bool:
     p, level = task.player, task.a
-    w.m("money")[p] += level
-    w.m("vp")[p] += INTRIGUE_VP[level - 1]
+    w.money = plus(w.money, p, level)
+    w.vp = plus(w.vp, p, INTRIGUE_VP[level - 1])
     w.tasks.pop()
     w.tasks.append(interned("draw", p, level))
     return True
@@ -1085,9 +1109,10 @@ def _draw_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
 
 
 def _draw_apply(w: W, task: Task, action: DrawCard, player: int) -> None:
-    w.m("deck")[action.design] -= 1
-    w.hrow(task.player)[action.design] += 1
-    w.update(a=task.a - 1)
+    d, p = action.design, task.player
+    w.deck = plus(w.deck, d, -1)
+    w.hands = put(w.hands, p, plus(w.hands[p], d, 1))
+    w.set_a(task.a - 1)
 
 
 def _build_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
@@ -1106,8 +1131,8 @@ def _build_apply(w: W, task: Task, action: Any, player: int) -> None:
     if w.mods:
         playing.spend(w, p, PRICE[slot])
     else:
-        w.m("money")[p] -= PRICE[slot]
-    w.m("covered")[p] &= ~(1 << (5 * column + slot))
+        w.money = plus(w.money, p, -PRICE[slot])
+    w.covered = put(w.covered, p, w.covered[p] & ~(1 << (5 * column + slot)))
     if level == 3 and slot in (1, 2) and not task.b:
         w.tasks.append(interned("build", p, 3, 1))
     if (column == BUILD and slot == 1) or slot == 4:
@@ -1126,9 +1151,9 @@ def _place_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 def _place_apply(w: W, task: Task, action: Place, player: int) -> None:
     t = action.territory
     if task.a == 2:
-        w.m("site")[t] = 2
+        w.site = put(w.site, t, 2)
     else:
-        w.m("towers")[t] += 1
+        w.towers = plus(w.towers, t, 1)
     w.tasks.pop()
 
 
@@ -1192,8 +1217,8 @@ def _recruit_apply(w: W, task: Task, action: Any, player: int) -> None:
     if w.mods:
         playing.spend(w, p, k * COST[kind])
     else:
-        w.m("money")[p] -= k * COST[kind]
-    w.trow(p)[3 * t + kind] += k
+        w.money = plus(w.money, p, -k * COST[kind])
+    w.troops = put(w.troops, p, plus(w.troops[p], 3 * t + kind, k))
     english = bool(w.english) and war.holds(w, t)
     if k and w.regent < 0 and w.king == t and not english:
         w.set_regent(p)  # recruits at rest beside a lone King take him, as any army would
@@ -1214,7 +1239,7 @@ def _phase3_run(w: W, task: Task) -> bool:
     g = w.game
     order = w.order
     stage = task.a
-    w.update(a=stage + 1)
+    w.set_a(stage + 1)
     if stage == 0:
         w.track_start = w.england
         if w.events:
@@ -1253,17 +1278,18 @@ def _draw_event_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], .
 
 
 def _draw_event_apply(w: W, task: Task, action: DrawEvent, player: int) -> None:
-    w.m("events").append(action.event)
+    w.events = (*w.events, action.event)
     w.tasks.pop()
 
 
 def upkeep_due(w: W | ClanFeudState, p: int) -> int:
-    row = w.troops[p]
-    return sum(row[0::3]) + 2 * sum(row[1::3]) + 4 * sum(row[2::3])
+    infantry, cavalry, artillery = troop_totals(w.troops[p])
+    return infantry * UPKEEP[0] + cavalry * UPKEEP[1] + artillery * UPKEEP[2]
 
 
 def _upkeep_run(w: W, task: Task) -> bool:
-    if task.a == 0 and not any(w.troops[task.player]):  # nothing due (counts are >= 0)
+    # nothing due (counts are >= 0)
+    if task.a == 0 and troop_totals(w.troops[task.player]) == NO_TROOPS:
         w.tasks.pop()
         return True
     return False
@@ -1287,18 +1313,18 @@ def _upkeep_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 def _upkeep_apply(w: W, task: Task, action: Any, player: int) -> None:
     p = task.player
     if isinstance(action, Place):
-        w.update(a=action.territory + 1)
+        w.set_a(action.territory + 1)
     elif isinstance(action, Lose):
         w.remove_troop(p, task.a - 1, action.troop)
         w.check_king(p)
-        w.update(a=0)
+        w.set_a(0)
     else:
         due = playing.upkeep_owed(w, p)
         w.tasks.pop()
         lo, hi = max(0, due - w.money[p]), min(w.feud[p], due)
         if lo == hi:
-            w.m("feud")[p] -= lo
-            w.m("money")[p] -= due - lo
+            w.feud = plus(w.feud, p, -lo)
+            w.money = plus(w.money, p, lo - due)
         else:
             w.tasks.append(interned("upkeep_pay", p, due))
 
@@ -1311,8 +1337,8 @@ def _upkeep_pay_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 
 def _upkeep_pay_apply(w: W, task: Task, action: PayFeud, player: int) -> None:
     p, due = task.player, task.a
-    w.m("feud")[p] -= action.k
-    w.m("money")[p] -= due - action.k
+    w.feud = plus(w.feud, p, -action.k)
+    w.money = plus(w.money, p, action.k - due)
     w.tasks.pop()
 
 
