@@ -164,6 +164,21 @@ class ClanFeudGame(Game):
         self.three_actions: dict[int, ClanFeudAction] = {
             a.colour: a for a in table.actions if isinstance(a, ToThree)
         }
+        self.raise_by_die = tuple(
+            tuple(
+                self.raise_actions.get((i // 3, i % 3 + 1)) if i % 3 == 0 or high else None
+                for i in range(3 * len(COLOURS))
+            )
+            for high in (False, True)
+        )
+        """Per Feud level above I (False, True) and dice-pool index, the raise of a die
+        there (None: none at that level), for picking from a pool in C."""
+        self.three_by_die = tuple(
+            self.three_actions.get(i // 3) if i % 3 == 0 and i // 3 != 1 else None
+            for i in range(3 * len(COLOURS))
+        )
+        """Per dice-pool index, Feud III's turning of a 1 into a 3 (None: none; never a
+        black die)."""
         self.build_actions: dict[tuple[int, int], ClanFeudAction] = {
             (a.column, a.slot): a for a in table.actions if isinstance(a, BuildSlot)
         }

@@ -22,8 +22,6 @@ from collections.abc import Callable
 from operator import sub
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from clangames.clan_feud import war
 from clangames.clan_feud.actions import (
     MAX_COMMIT,
@@ -39,7 +37,7 @@ from clangames.clan_feud.actions import (
     Total,
     Word,
 )
-from clangames.clan_feud.state import ENGLAND, Battle, Task, new_task, occupied
+from clangames.clan_feud.state import ENGLAND, Battle, Task, battle_with, new_task, occupied
 from clangames.engine.simultaneous import Commitments
 
 if TYPE_CHECKING:
@@ -125,7 +123,8 @@ def _army_apply(w: W, task: Task, action: Any, player: int) -> None:
         return
     goes = action.word == "king goes"
     if goes:
-        w.tasks[-2] = attrs.evolve(w.tasks[-2], c=1)
+        below = w.tasks[-2]
+        w.tasks[-2] = new_task(below.kind, below.player, below.a, below.b, 1, below.data)
     _begin_steps(w, p, t, task.data, goes)
 
 
@@ -239,7 +238,7 @@ def side_troops(w: W, side: int) -> tuple[int, int, int]:
 
 def _round_run(w: W, task: Task) -> bool:
     b = current_battle(w)
-    w.battle = attrs.evolve(
+    w.battle = battle_with(
         b,
         cards=Commitments.open(2),
         tokens=Commitments.open(2),
@@ -294,7 +293,7 @@ def _cards_sealed(w: W, task: Task, player: int) -> tuple[ClanFeudAction, ...]:
 def _cards_apply(w: W, task: Task, action: Any, player: int) -> None:
     b = current_battle(w)
     side = _sides_of(w, player)
-    w.battle = attrs.evolve(b, cards=b.cards.commit(side, w.game.action_id(action)))
+    w.battle = battle_with(b, cards=b.cards.commit(side, w.game.action_id(action)))
 
 
 def _tokens_together(w: W, task: Task) -> tuple[int, ...]:
@@ -316,7 +315,7 @@ def _tokens_sealed(w: W, task: Task, player: int) -> tuple[ClanFeudAction, ...]:
 def _tokens_apply(w: W, task: Task, action: Commit, player: int) -> None:
     b = current_battle(w)
     side = _sides_of(w, player)
-    w.battle = attrs.evolve(b, tokens=b.tokens.commit(side, w.game.action_id(action)))
+    w.battle = battle_with(b, tokens=b.tokens.commit(side, w.game.action_id(action)))
 
 
 def _reveal_run(w: W, task: Task) -> bool:
@@ -339,7 +338,7 @@ def _reveal_run(w: W, task: Task) -> bool:
             k = g.action_from_id(b.tokens.ids[side]).k
             spent[side] = k
             w.m("feud")[p] -= k
-    w.battle = attrs.evolve(b, played=(played[0], played[1]), spent=(spent[0], spent[1]))
+    w.battle = battle_with(b, played=(played[0], played[1]), spent=(spent[0], spent[1]))
     w.tasks.pop()
     return True
 
@@ -374,7 +373,7 @@ def _art_apply(w: W, task: Task, action: Total, player: int) -> None:
     b = current_battle(w)
     art = list(b.artillery)
     art[task.a] = action.k
-    w.battle = attrs.evolve(b, artillery=(art[0], art[1]))
+    w.battle = battle_with(b, artillery=(art[0], art[1]))
     w.tasks.pop()
 
 
@@ -401,12 +400,12 @@ def _strength_run(w: W, task: Task) -> bool:
     att, dfd = strengths(w, b)
     w.tasks.pop()
     if att == dfd:
-        w.battle = attrs.evolve(b, roller=-1)
+        w.battle = battle_with(b, roller=-1)
         w.tasks.append(new_task("bhits", a=1, b=1))
         w.tasks.append(new_task("bhits", a=0, b=1))
         return True
     winner = 0 if att > dfd else 1
-    w.battle = attrs.evolve(b, roller=winner)
+    w.battle = battle_with(b, roller=winner)
     most = min(abs(att - dfd), MAX_ROLL)
     owner = b.owners[winner]
     if owner == ENGLAND:
@@ -442,7 +441,7 @@ def _hits_apply(w: W, task: Task, action: Hits, player: int) -> None:
     hits = list(b.hits)
     hits[1 - task.a] += action.loser
     hits[task.a] += action.winner
-    w.battle = attrs.evolve(b, hits=(hits[0], hits[1]))
+    w.battle = battle_with(b, hits=(hits[0], hits[1]))
     w.tasks.pop()
 
 
@@ -458,7 +457,7 @@ def _cas_run(w: W, task: Task) -> bool:
         if mine is not None and mine[0] == "skulls-":
             n -= mine[1]
         losses.append(min(max(n, 0), sum(side_troops(w, side))))
-    w.battle = attrs.evolve(b, losses=(losses[0], losses[1]))
+    w.battle = battle_with(b, losses=(losses[0], losses[1]))
     w.tasks.pop()
     return True
 
@@ -469,14 +468,14 @@ def _lose(w: W, side: int, kind: int, count: int = 1) -> None:
     if side == 0:
         army = list(b.attackers)
         army[kind] -= count
-        b = attrs.evolve(b, attackers=(army[0], army[1], army[2]))
+        b = battle_with(b, attackers=(army[0], army[1], army[2]))
     elif owner == ENGLAND:
         war.lose(w, b.territory, kind, count)
     else:
         w.trow(owner)[3 * b.territory + kind] -= count
     losses = list(b.losses)
     losses[side] -= count
-    w.battle = attrs.evolve(b, losses=(losses[0], losses[1]))
+    w.battle = battle_with(b, losses=(losses[0], losses[1]))
     if owner >= 0:
         w.m("feud")[owner] += count
 

@@ -869,8 +869,8 @@ def _steal_card_run(w: W, task: Task) -> bool:
 
 
 def _steal_card_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
-    acts = w.game.draw_actions
-    return tuple([(acts[d], n) for d, n in enumerate(w.hands[task.a]) if n])
+    hand = w.hands[task.a]
+    return tuple(zip(compress(w.game.draw_actions, hand), filter(None, hand), strict=True))
 
 
 def _steal_card_apply(w: W, task: Task, action: DrawCard, player: int) -> None:

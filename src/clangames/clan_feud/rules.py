@@ -43,7 +43,6 @@ from clangames.clan_feud import interpret, military, war
 from clangames.clan_feud.actions import (
     COLOURS,
     COLUMN_NAMES,
-    FACE_MAX,
     LEVEL_NAMES,
     SLOT_NAMES,
     TROOPS,
@@ -1011,19 +1010,15 @@ def _assign_apply(w: W, task: Task, action: Any, player: int) -> None:
 
 def _feud_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p, level = task.player, task.a
-    pool = list(w.pool[p])
+    pool = w.pool[p]
     if task.c:
-        pool[task.c - 1] -= 1  # the die raised first cannot be raised again
+        pool = plus(pool, task.c - 1, -1)  # the die raised first cannot be raised again
     g = w.game
     out: list[ClanFeudAction] = [g.words["stop" if task.b else "tokens"]]
-    for colour in range(len(COLOURS)):
-        for value in range(1, FACE_MAX[colour]):
-            if pool[3 * colour + value - 1] and (level > 1 or value == 1):
-                out.append(g.raise_actions[colour, value])
+    # the raises of the dice held, in pool order (a level I raise only lifts a 1)
+    out += filter(None, compress(g.raise_by_die[level > 1], pool))
     if level == 3 and not task.b:
-        for colour in range(len(COLOURS)):
-            if colour != BLACK and pool[3 * colour]:
-                out.append(g.three_actions[colour])
+        out += filter(None, compress(g.three_by_die, pool))
     return tuple(out)
 
 
@@ -1104,8 +1099,8 @@ def _draw_run(w: W, task: Task) -> bool:
 
 
 def _draw_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
-    acts = w.game.draw_actions
-    return tuple([(acts[d], n) for d, n in enumerate(w.deck) if n])
+    deck = w.deck
+    return tuple(zip(compress(w.game.draw_actions, deck), filter(None, deck), strict=True))
 
 
 def _draw_apply(w: W, task: Task, action: DrawCard, player: int) -> None:

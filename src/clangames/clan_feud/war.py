@@ -26,10 +26,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from clangames.clan_feud.actions import ClanFeudAction, Place
-from clangames.clan_feud.state import ENGLAND, Battle, EnglishArmy, Task, new_task, occupied
+from clangames.clan_feud.state import (
+    ENGLAND,
+    Battle,
+    EnglishArmy,
+    Task,
+    army_with,
+    battle_with,
+    new_task,
+    occupied,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -110,7 +117,7 @@ def lose(w: W, t: int, kind: int, count: int) -> None:
         raise RuntimeError(f"England lost troops in territory {t}, where it has no army")
     troops = list(army.troops)
     troops[kind] -= count
-    put(w, attrs.evolve(army, troops=(troops[0], troops[1], troops[2])))
+    put(w, army_with(army, troops=(troops[0], troops[1], troops[2])))
 
 
 def yielding_loss(w: Any, p: int) -> int:
@@ -162,7 +169,7 @@ def attack(w: W, army: EnglishArmy, t: int, defender: int) -> None:
     begin_battle(w, t, ENGLAND, defender, army.territory, army.troops, False)
     b = w.battle
     if b is not None:
-        w.battle = attrs.evolve(b, levels=army.tokens)
+        w.battle = battle_with(b, levels=army.tokens)
 
 
 def recruits_attack(w: W, p: int, t: int) -> None:
@@ -296,7 +303,8 @@ def _done(w: W, t: int) -> None:
     if march.kind != "emarch":
         raise RuntimeError(f"an English move ended with no march beneath it: {w.tasks!r}")
     if t not in march.data:
-        w.tasks[-1] = attrs.evolve(march, data=tuple(sorted((*march.data, t))))
+        data = tuple(sorted((*march.data, t)))
+        w.tasks[-1] = new_task(march.kind, march.player, march.a, march.b, march.c, data)
 
 
 def nearest(w: Any, t: int) -> list[int]:
@@ -344,7 +352,7 @@ def _move_apply(w: W, task: Task, action: Place, player: int) -> None:
         attack(w, army, n, defender)
     else:
         remove(w, pos)
-        put(w, attrs.evolve(army, territory=n))
+        put(w, army_with(army, territory=n))
         w.tasks[-1] = new_task("emove", -1, n, task.b - 1)
 
 
