@@ -506,3 +506,39 @@ def plus(values: Sequence[int], i: int, delta: int) -> tuple[int, ...]:
     out = list(values)
     out[i] += delta
     return tuple(out)
+
+
+NONZERO = bytes([0] + [1] * 255)
+"""A ``bytes.translate`` table: every count but 0 becomes 1."""
+
+
+def occupied(counts: Sequence[int]) -> list[int]:
+    """The territories with a troop in a row of counts (``3 * territory + type``), in order.
+    The row is searched as bytes, in C: counts are small and never negative (supply
+    limits), and a Python loop over the board's 132 counts costs more than a whole rule."""
+    marks = bytes(counts).translate(NONZERO)
+    out = []
+    i = marks.find(1)
+    while i >= 0:
+        t = i // 3
+        out.append(t)
+        i = marks.find(1, 3 * t + 3)
+    return out
+
+
+_OCCUPIED: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+"""Per troop row tuple (by identity, as :data:`_TOTALS`): the territories it occupies."""
+
+
+def occupied_by(row: Sequence[int]) -> tuple[int, ...]:
+    """:func:`occupied` as a tuple, remembered per row tuple (as :func:`troop_totals`):
+    England's march looks for every clan's armies at each of its steps."""
+    entry = _OCCUPIED.get(id(row))
+    if entry is not None:
+        return entry[1]
+    found = tuple(occupied(row))
+    if type(row) is tuple:
+        if len(_OCCUPIED) >= MEMO_LIMIT:
+            _OCCUPIED.clear()
+        _OCCUPIED[id(row)] = (row, found)
+    return found

@@ -211,75 +211,101 @@ def _stop(w: W) -> None:
 
 
 def _run(w: W, task: Task) -> bool:
-    data = task.data
-    if not data:
-        w.tasks.pop()
-        return True
-    node, counter = data[-2], data[-1]
+    """Step the program on until it needs a decision (False) or has pushed other work or
+    ended (True). The steps that need nothing from the stack (combinators, gains and
+    payments) run in this loop on a local copy of the frames, which is written to the task
+    only when the loop stops: each step a trip through ``settle`` with a new task cost
+    more than the step itself."""
+    data = written = task.data
     p = task.player
-    e = w.game.nodes[node]
-    rest = data[:-2]
-    if isinstance(e, Primitive):
-        name = e.name
-        if name == "discard_cards":
-            if counter < 0:
-                n = amount(w, p, e.args[0])
-                if sum(w.hands[p]) < n:
+    g = w.game
+    nodes, children = g.nodes, g.node_children
+    tasks = w.tasks
+    while True:
+        if not data:
+            tasks.pop()
+            return True
+        node, counter = data[-2], data[-1]
+        e = nodes[node]
+        rest = data[:-2]
+        if isinstance(e, Primitive):
+            name = e.name
+            if name in _PLAIN:
+                if not _primitive(w, p, e):
                     _stop(w)
                     return True
-                counter = n
-                _set_top(w, task, n)
-            if counter == 0:
-                w.set_data(rest)
-                return True
-            return False
-        if name == "remove_troops":
-            if counter < 0:
-                if not available(w, p, e):
-                    _stop(w)
-                    return True
-                counter = 64 * amount(w, p, e.args[0])
-                _set_top(w, task, counter)
-            if counter < 64:
-                w.set_data(rest)
-                return True
-            return False
-        w.set_data(rest)
-        if not _primitive(w, p, e):
-            _stop(w)
-        return True
-    if isinstance(e, Seq):
-        frames: list[int] = []
-        for item in reversed(w.game.node_children[node]):
-            frames += [item, -1]
-        w.set_data((*rest, *frames))
-        return True
-    if isinstance(e, If):
-        if holds(w, p, e.condition):
-            w.set_data((*rest, w.game.node_children[node][0], -1))
-        else:
+                data = rest
+                continue
+            if name == "discard_cards":
+                if counter < 0:
+                    n = amount(w, p, e.args[0])
+                    if sum(w.hands[p]) < n:
+                        _stop(w)
+                        return True
+                    counter = n
+                    data = (*rest, node, n)
+                if counter == 0:
+                    data = rest
+                    continue
+                break
+            if name == "remove_troops":
+                if counter < 0:
+                    if not available(w, p, e):
+                        _stop(w)
+                        return True
+                    counter = 64 * amount(w, p, e.args[0])
+                    data = (*rest, node, counter)
+                if counter < 64:
+                    data = rest
+                    continue
+                break
+            # a primitive that may push work (a draw, a card's decision) or move the
+            # track: the task holds the rest of the program first, and if anything was
+            # pushed, that comes first
             w.set_data(rest)
-        return True
-    if isinstance(e, Or):
-        ok = [k for k, o in enumerate(e.options) if available(w, p, o)]
-        if len(ok) > 1:
-            return False
-        w.set_data((*rest, w.game.node_children[node][ok[0]], -1) if ok else rest)
-        return True
-    if isinstance(e, May):
-        if available(w, p, e.body):
-            return False
-        w.set_data(rest)
-        return True
-    if not isinstance(e, Repeat):
-        raise TypeError(f"expected a Repeat node, got {e!r}")
-    if counter < 0:
-        counter = e.times
-        _set_top(w, task, counter)
-    if counter == 0 or not available(w, p, e.body):
-        w.set_data(rest)
-        return True
+            written = data = rest
+            top, size = tasks[-1], len(tasks)
+            _primitive(w, p, e)  # never a payment: it does not fail
+            if len(tasks) != size or tasks[-1] is not top:
+                return True
+            continue
+        if isinstance(e, Seq):
+            frames: list[int] = []
+            for item in reversed(children[node]):
+                frames += [item, -1]
+            data = (*rest, *frames)
+            continue
+        if isinstance(e, If):
+            data = (*rest, children[node][0], -1) if holds(w, p, e.condition) else rest
+            continue
+        if isinstance(e, Or):
+            ok = [k for k, o in enumerate(e.options) if available(w, p, o)]
+            if len(ok) > 1:
+                break
+            data = (*rest, children[node][ok[0]], -1) if ok else rest
+            continue
+        if isinstance(e, May):
+            if available(w, p, e.body):
+                break
+            data = rest
+            continue
+        if not isinstance(e, Repeat):
+            raise TypeError(f"expected a Repeat node, got {e!r}")
+        if counter < 0:
+            counter = e.times
+            data = (*rest, node, counter)
+        if counter == 0 or not available(w, p, e.body):
+            data = rest
+            continue
+        break
+    if data is not written:
+        w.set_data(data)
     return False
+
+
+_PLAIN = frozenset(("gain_money", "pay_money", "gain_feud", "pay_feud", "gain_vp"))
+"""The automatic primitives that change only a seat's £, feud tokens or VP, never the
+task stack (a payment that cannot be made stops the program)."""
 
 
 _AMOUNT_FIRST = frozenset(

@@ -64,7 +64,7 @@ from clangames.clan_feud.actions import (
     Total,
     Word,
 )
-from clangames.clan_feud.board import owned_by, plus, put, troop_totals
+from clangames.clan_feud.board import occupied_by, owned_by, plus, put, troop_totals
 from clangames.clan_feud.state import (
     NONZERO,
     Battle,
@@ -72,7 +72,6 @@ from clangames.clan_feud.state import (
     EnglishArmy,
     Task,
     new_task,
-    occupied,
 )
 from clangames.engine.draft import drafting
 from clangames.engine.phases import CHANCE, Phase
@@ -505,16 +504,21 @@ def settle(w: W) -> ClanFeudState:
         if len(options) == 1 and (ask is None or not ask(w, task)):
             apply_(w, task, options[0], task.player)
             continue
-        phase = _DECIDING.get((kind, task.player))
+        seats = _DECIDING.get(kind)
+        if seats is None:
+            seats = _DECIDING[kind] = [None] * MAX_SEATS
+        phase = seats[task.player]
         if phase is None:
-            phase = _DECIDING[kind, task.player] = Phase.turn(kind, task.player)
+            phase = seats[task.player] = Phase.turn(kind, task.player)
         return w.freeze(phase, options)
 
 
 _CHANCE_OF: dict[str, Phase] = {}
-_DECIDING: dict[tuple[str, int], Phase] = {}
-"""The phase of each task kind's chance node and decision by each seat (a dictionary
-look-up is cheaper than the kernel's call that shares them)."""
+_DECIDING: dict[str, list[Phase | None]] = {}
+"""The phase of each task kind's chance node and, per seat, of its decision by that seat
+(a look-up is cheaper than the kernel's call that shares them)."""
+MAX_SEATS = 5
+"""The most seats a game has."""
 
 
 def legal_actions(s: ClanFeudState, player: int) -> tuple[ClanFeudAction, ...]:
@@ -749,8 +753,21 @@ def roll_weights(colour: int, n: int) -> tuple[tuple[int, int, int, int], ...]:
 
 
 def _roll_next(task: Task) -> int:
-    """The first dice-count entry still to roll, or -1 (found in C: counts are small)."""
-    return bytes(task.data).translate(NONZERO).find(1)
+    """The first dice-count entry still to roll, or -1 (found in C: counts are small).
+    The last answer is kept with its data: a roll step asks three times of one task (the
+    run, the weights, and the apply of the outcome)."""
+    global _ROLL_LAST
+    data = task.data
+    last = _ROLL_LAST
+    if last[0] is data:
+        return last[1]
+    i = bytes(data).translate(NONZERO).find(1)
+    _ROLL_LAST = (data, i)  # one assignment: threads see a whole pair
+    return i
+
+
+_ROLL_LAST: tuple[tuple[int, ...] | None, int] = (None, -1)
+"""The data of the roll task last asked about, and its answer."""
 
 
 def _roll_run(w: W, task: Task) -> bool:
@@ -792,20 +809,38 @@ _COLUMN_TASKS = tuple(
 
 
 def _phase2_run(w: W, task: Task) -> bool:
-    n = w.game.seat_count
     a, order, passed = task.a, w.order, w.passed
+    key = (tuple(order), a, passed)
+    idx = _NEXT_SEAT.get(key)
+    if idx is None:
+        idx = next_to_assign(*key)
+        if len(_NEXT_SEAT) < MEMO_LIMIT:
+            _NEXT_SEAT[key] = idx
+    if idx < 0:
+        w.tasks.pop()
+        return True
+    n = len(order)
+    if task is _PHASE2_TASKS[a % 5]:
+        w.tasks[-1] = _PHASE2_TASKS[(idx + 1) % n]
+    else:  # a task decoded from JSON: the same fields, not the shared object
+        w.set_a((idx + 1) % n)
+    w.tasks.append(_ASSIGN_TASKS[order[idx]])
+    return True
+
+
+def next_to_assign(order: tuple[int, ...], a: int, passed: int) -> int:
+    """The place in turn ``order``, from place ``a`` on and round, of the first seat that
+    has not passed (``passed`` a bitmask of seats), or -1 when all have."""
+    n = len(order)
     for k in range(n):
         idx = (a + k) % n
-        p = order[idx]
-        if not passed >> p & 1:
-            if task is _PHASE2_TASKS[a % 5]:
-                w.tasks[-1] = _PHASE2_TASKS[(idx + 1) % n]
-            else:  # a task decoded from JSON: the same fields, not the shared object
-                w.set_a((idx + 1) % n)
-            w.tasks.append(_ASSIGN_TASKS[p])
-            return True
-    w.tasks.pop()
-    return True
+        if not passed >> order[idx] & 1:
+            return idx
+    return -1
+
+
+_NEXT_SEAT: dict[tuple[tuple[int, ...], int, int], int] = {}
+""":func:`next_to_assign` per (order, place, passed): a phase-2 turn asks it at every die."""
 
 
 def build_options(w: W, p: int, level: int, second: bool) -> list[tuple[int, int]]:
@@ -942,7 +977,8 @@ DIE_SLOTS = tuple(
 BUILD_LEVELS = tuple((level, LEVEL_BITS[BUILD][level]) for level in (1, 2, 3))
 """The Build column's slots at each level."""
 MEMO_LIMIT = 1 << 16
-"""The most (die, open slots) entries :func:`die_assignments` keeps per game."""
+"""The most entries a memo of the rules (:func:`die_assignments`' per game, the next seat
+to assign) keeps."""
 
 
 def die_assignments(g: ClanFeudGame, i: int, open_slots: int) -> tuple[ClanFeudAction, ...]:
@@ -1301,7 +1337,7 @@ def _upkeep_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     if w.money[p] + w.feud[p] >= playing.upkeep_owed(w, p):
         out.append(g.words["pay upkeep"])
     acts = g.place_actions
-    out += [acts[t] for t in occupied(w.troops[p])]
+    out += [acts[t] for t in occupied_by(w.troops[p])]
     return tuple(out)
 
 

@@ -7,11 +7,13 @@ class holds the data and wires the kernel's methods to them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import attrs
 
+from clangames.clan_feud.board import NONZERO as NONZERO  # re-exported: the rules use it
+from clangames.clan_feud.board import occupied as occupied  # re-exported (tests, rules)
 from clangames.engine.phases import Phase
 from clangames.engine.rng import Rng
 from clangames.engine.simultaneous import Commitments
@@ -22,24 +24,6 @@ if TYPE_CHECKING:
     from clangames.clan_feud.observation import ClanFeudObservation
 
 T = TypeVar("T")
-
-
-NONZERO = bytes([0] + [1] * 255)
-"""A ``bytes.translate`` table: every count but 0 becomes 1."""
-
-
-def occupied(counts: Sequence[int]) -> list[int]:
-    """The territories with a troop in a row of counts (``3 * territory + type``), in order.
-    The row is searched as bytes, in C: counts are small and never negative (supply
-    limits), and a Python loop over the board's 132 counts costs more than a whole rule."""
-    marks = bytes(counts).translate(NONZERO)
-    out = []
-    i = marks.find(1)
-    while i >= 0:
-        t = i // 3
-        out.append(t)
-        i = marks.find(1, 3 * t + 3)
-    return out
 
 
 @attrs.frozen(slots=True)

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from clangames.clan_feud.actions import ClanFeudAction, Place
+from clangames.clan_feud.board import occupied_by
 from clangames.clan_feud.state import (
     ENGLAND,
     Battle,
@@ -35,7 +36,6 @@ from clangames.clan_feud.state import (
     army_with,
     battle_with,
     new_task,
-    occupied,
 )
 
 if TYPE_CHECKING:
@@ -135,7 +135,7 @@ def clan_armies(w: Any) -> list[int]:
     """The territories holding a clan army, ascending."""
     found: set[int] = set()
     for row in w.troops:
-        found.update(occupied(row))
+        found.update(occupied_by(row))
     return sorted(found)
 
 
