@@ -230,7 +230,8 @@ class ClanFeudGame(Game):
         """Per design, the assignments its die filter allows (see playing.card_candidates)."""
         self.die_only = die_only_plays(self.card_info, self.card_candidates)
         """Per design, the ids of the assignments it may go with when its die needs nothing
-        from the card (None: it does; see playing.die_only_plays)."""
+        from the card, and whether it needs troops to move (None: the die needs the card;
+        see playing.die_only_plays)."""
         self.always_changes = tuple(always_changes(d.action) for d in deck.designs)
         """Per design, whether its action changes the game in every position (then a play
         is offered without working that out; see playing.always_changes)."""

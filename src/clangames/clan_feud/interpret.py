@@ -141,24 +141,28 @@ def holds(w: Any, p: int, c: Condition) -> bool:
 
 def _costs(w: Any, p: int, items: tuple[Expr, ...]) -> bool:
     """Whether the costs among ``items`` (done in order) can all be paid."""
-    need = {"money": 0, "feud": 0, "hand": 0}
-    troops: dict[str, int] = {}
+    money = feud = hand = 0
+    troops: dict[str, int] | None = None
     for e in items:
         if isinstance(e, Primitive):
-            if e.name == "pay_money":
-                need["money"] += amount(w, p, e.args[0])
-            elif e.name == "pay_feud":
-                need["feud"] += amount(w, p, e.args[0])
-            elif e.name == "discard_cards":
-                need["hand"] += amount(w, p, e.args[0])
-            elif e.name == "remove_troops":
+            name = e.name
+            if name == "pay_money":
+                money += amount(w, p, e.args[0])
+            elif name == "pay_feud":
+                feud += amount(w, p, e.args[0])
+            elif name == "discard_cards":
+                hand += amount(w, p, e.args[0])
+            elif name == "remove_troops":
                 kind = str(e.option("type") or "any")
+                troops = troops or {}
                 troops[kind] = troops.get(kind, 0) + amount(w, p, e.args[0])
         elif not available(w, p, e):
             return False
-    if any(quantity(w, p, Quantity(k)) < v for k, v in need.items() if v):
+    if (money and w.money[p] < money) or (feud and w.feud[p] < feud):
         return False
-    for kind, v in troops.items():
+    if hand and sum(w.hands[p]) < hand:
+        return False
+    for kind, v in (troops or {}).items():
         q = Quantity("troops", () if kind == "any" else (kind,))
         if quantity(w, p, q) < v:
             return False

@@ -74,6 +74,7 @@ from clangames.clan_feud.rules import (
     BLACK,
     BUILD,
     COST,
+    DIE_INDEXES,
     EXISTS,
     GOLD,
     INCOME,
@@ -360,23 +361,26 @@ def plays(w: Any, p: int, window: str) -> list[ClanFeudAction]:
 
 def die_only_plays(
     infos: tuple[CardInfo, ...], candidates: tuple[tuple[tuple[Any, ...], ...], ...]
-) -> tuple[frozenset[int] | None, ...]:
+) -> tuple[tuple[frozenset[int], bool] | None, ...]:
     """Per design, worked out once at load: for a phase-(2) design whose die needs nothing
-    from the card (no discount, free building, free troops or move/recruit mode), the ids
-    of every assignment its filter allows; None for the others.
+    from the card (no discount, free building or free troops), the ids of every assignment
+    its filter allows and whether the die must move troops (a Military card in move
+    mode); None for the others.
 
     Such a card goes with exactly the die's own possible assignments that its filter
     allows: its die acts as part 1's die does (a Build a paid build, a Military die a
-    recruit or a move), so :func:`card_assignments` would find what the player's own
+    recruit or a move; in move mode a move, and then the player has troops, so part 1's
+    die could act too), so :func:`card_assignments` would find what the player's own
     assignment options already hold. Ids, not the actions: the table's actions are the
     options' very objects, and a set of ids is tested against a list in C."""
-    out: list[frozenset[int] | None] = []
+    out: list[tuple[frozenset[int], bool] | None] = []
     for info, per_die in zip(infos, candidates, strict=True):
-        helped = info.places or info.discount or info.mode or info.free_type >= 0
-        if info.window != "P2.assign" or helped:
+        helped = info.places or info.discount or info.free_type >= 0
+        moves = info.mode == MODE_MOVE and info.column == MILITARY
+        if info.window != "P2.assign" or helped or (info.mode and not moves):
             out.append(None)
         else:
-            out.append(frozenset(id(c[3]) for row in per_die for c in row))
+            out.append((frozenset(id(c[3]) for row in per_die for c in row), moves))
     return tuple(out)
 
 
@@ -392,13 +396,16 @@ def plays_with_dice(w: Any, p: int, assignable: list[ClanFeudAction]) -> list[Cl
     dice: list[int] | None = None
     die_only = g.die_only
     for d in held:
-        allowed = die_only[d]
-        if allowed is not None:
+        only = die_only[d]
+        if only is not None:
+            allowed, moves = only
+            if moves and troop_totals(w.troops[p]) == NO_TROOPS:
+                continue
             if allowed.isdisjoint(map(id, assignable)):
                 continue
         else:
             if dice is None:
-                dice = [i for i, n in enumerate(w.pool[p]) if n]
+                dice = list(compress(DIE_INDEXES, w.pool[p]))
             if not card_assignments(w, p, d, dice, first=True):
                 continue
         if g.always_changes[d] or changes(w, p, g.nodes[g.card_info[d].node]):
@@ -446,11 +453,9 @@ def _with(seq: Any, i: int, delta: int) -> list[int]:
 
 
 def _build_ok_with(w: Any, p: int, level: int, info: CardInfo) -> bool:
-    if not info.places and not info.discount:
-        return bool(_build_possible(w, p, level))
-    money = _with(w.money, p, info.discount)
     if not info.places:
-        return bool(_build_possible(_shim(w, p, money=money), p, level))
+        return bool(_build_possible(w, p, level, info.discount))
+    money = _with(w.money, p, info.discount)
     for column in _th1_left(w, p):
         covered = _with(w.covered, p, -(1 << (5 * column + 1)))
         for t in _th1_places(w, p):

@@ -877,16 +877,16 @@ def recruit_possible(w: W, p: int, level: int) -> bool:
             break
     else:
         return False
-    site, towers = w.site, w.towers
-    return any(site[t] or towers[t] for t in owned(w, p))  # a place to recruit in
+    return has_building(w, p)  # a place to recruit in
 
 
-def _build_possible(w: W, p: int, level: int) -> bool:
+def _build_possible(w: W, p: int, level: int, discount: int = 0) -> bool:
     """Whether ``build_options(w, p, level, False)`` is not empty, without listing them:
     the slots a Build die may buy, as bitmasks of the board, first; the territories only
-    if what is for sale needs a place to stand."""
+    if what is for sale needs a place to stand. ``discount``: £ an action card takes off
+    the price (judging the card before it is played)."""
     cov = w.covered[p]
-    money = w.money[p]
+    money = w.money[p] + discount
     tower = (cov & ROW_BITS[1] if money >= PRICE[1] else 0) | (
         cov & ROW_BITS[2] if money >= PRICE[2] else 0
     )
@@ -901,7 +901,7 @@ def _build_possible(w: W, p: int, level: int) -> bool:
     if not (tower or castle):
         return False
     site, towers = w.site, w.towers
-    return any((site[t] > 0) + towers[t] < 2 and (tower or site[t] == 0) for t in owned(w, p))
+    return any([(site[t] > 0) + towers[t] < 2 and (tower or site[t] == 0) for t in owned(w, p)])
 
 
 ROW_BITS = tuple(sum(1 << (5 * column + slot) for column in range(1, 5)) for slot in range(5))
@@ -912,17 +912,23 @@ BUILD_DIE_BIT = 1 << (5 * BUILD + 1)
 
 def _military_possible(w: W, p: int) -> tuple[bool, bool, bool]:
     """Whether a Military die of level I, II and III can act: ``p`` has troops to move,
-    or ``recruit_possible`` at that level (its board scan done once for all three)."""
+    or ``recruit_possible`` at that level (its board scan done once for all three).
+    Without troops every supply has room, so a recruit needs only the price of a troop
+    of a type the level allows, and a building."""
     if w.has_troops(p):
         return (True, True, True)
     money = w.money[p]
-    takes = [money >= COST[k] and w.troop_total(p, k) < SUPPLY[k] for k in range(3)]
-    if not any(takes):
+    if money < COST[0]:  # the cheapest troop
         return (False, False, False)
+    if not has_building(w, p):
+        return (False, False, False)
+    return (True, True, True)
+
+
+def has_building(w: W | ClanFeudState, p: int) -> bool:
+    """Whether ``p`` controls a territory with a building (a place to recruit in)."""
     site, towers = w.site, w.towers
-    if not any(site[t] or towers[t] for t in owned(w, p)):
-        return (False, False, False)
-    return (takes[0], takes[0] or takes[1], True)
+    return any([site[t] or towers[t] for t in owned(w, p)])
 
 
 LEVEL_BITS = tuple(
@@ -941,9 +947,13 @@ def _assign_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     # Build and Military may be unable to act at a level: their open slots at such a level
     # are closed first (each worked out only where a slot is open; the other columns can
     # always act), so that a die's options are one look at its slots each.
-    for level, build_slots in BUILD_LEVELS:
-        if open_slots & build_slots and not _build_possible(w, p, level):
-            open_slots &= ~build_slots
+    # (a Build die's purchases differ only between level I and the levels above it)
+    low = open_slots & BUILD_LOW
+    if low and not _build_possible(w, p, 1):
+        open_slots &= ~low
+    high = open_slots & BUILD_HIGH
+    if high and not _build_possible(w, p, 2):
+        open_slots &= ~high
     if open_slots & MILITARY_BITS:
         for level, possible in enumerate(_military_possible(w, p), 1):
             if not possible:
@@ -974,8 +984,9 @@ DIE_SLOTS = tuple(
     for i in DIE_INDEXES
 )
 """Per dice-pool index, every board slot a die there may go to."""
-BUILD_LEVELS = tuple((level, LEVEL_BITS[BUILD][level]) for level in (1, 2, 3))
-"""The Build column's slots at each level."""
+BUILD_LOW = LEVEL_BITS[BUILD][1]
+BUILD_HIGH = LEVEL_BITS[BUILD][2] | LEVEL_BITS[BUILD][3]
+"""The Build column's slots at level I, and at levels II and III."""
 MEMO_LIMIT = 1 << 16
 """The most entries a memo of the rules (:func:`die_assignments`' per game, the next seat
 to assign) keeps."""
