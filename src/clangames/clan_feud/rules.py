@@ -242,14 +242,8 @@ class W(_WorkingBase):
         constructor). The draft must not be used afterwards."""
         # The sequences written (named in ``options`` while the draft is worked) become
         # tuples again; only those are visited: checking all 17 cost more than most rules.
-        written = self.options
-        if written is not None:
-            for name in written:
-                v = getattr(self, name)
-                if name in _NESTED_SET:
-                    setattr(self, name, tuple(map(tuple, v)))  # a tuple row stays itself
-                else:
-                    setattr(self, name, tuple(v))
+        if self.options is not None:
+            _tuples_again(self)
         self.phase = phase
         self.options = options  # type: ignore[assignment]
         self.tasks = tuple(self.tasks)  # type: ignore[assignment]
@@ -436,6 +430,17 @@ class W(_WorkingBase):
         self.troops = put(self.troops, p, plus(self.troops[p], 3 * t + kind, -1))
 
 
+def _tuples_again(w: W) -> None:
+    """The sequences a draft made writable (named in its ``options`` while it is worked),
+    tuples again; only those are visited: checking all 17 cost more than most rules."""
+    for name in w.options or ():
+        v = getattr(w, name)
+        if name in _NESTED_SET:
+            setattr(w, name, tuple(map(tuple, v)))  # a tuple row stays itself
+        else:
+            setattr(w, name, tuple(v))
+
+
 _thaw_state, _ = drafting(ClanFeudState, W)
 """The kernel's copier of a state into a new W (cache fields reset): W is the state class's
 draft class, so every thaw of a ClanFeudState makes one."""
@@ -474,9 +479,12 @@ def settle(w: W) -> ClanFeudState:
     """Work the stack until someone must act, and freeze the result."""
     tasks = w.tasks
     handlers = HANDLERS
+    phase: Any
+    options: Any
     while True:
         if not tasks:
-            return w.freeze(Phase.over(), ())
+            phase, options = Phase.over(), ()
+            break
         task = tasks[-1]
         kind = task.kind
         run, weights, together, options_of, ask, apply_ = handlers[kind]
@@ -486,20 +494,21 @@ def settle(w: W) -> ClanFeudState:
                 continue
             task = tasks[-1]  # the run may have set the task's counters
         if weights is not None:
-            outcomes = weights(w, task)
-            if len(outcomes) == 1:
-                apply_(w, task, outcomes[0][0], CHANCE)
+            options = weights(w, task)
+            if len(options) == 1:
+                apply_(w, task, options[0][0], CHANCE)
                 continue
             phase = _CHANCE_OF.get(kind)
             if phase is None:
                 phase = _CHANCE_OF[kind] = Phase.chance(kind)
-            return w.freeze(phase, outcomes)  # the weights, kept
+            break  # the weights, kept
         if together is not None:
             players = together(w, task)
             if not players:
                 w.tasks.pop()
                 continue
-            return w.freeze(Phase.together(kind, players), None)
+            phase, options = Phase.together(kind, players), None
+            break
         options = options_of(w, task)
         if len(options) == 1 and (ask is None or not ask(w, task)):
             apply_(w, task, options[0], task.player)
@@ -510,7 +519,16 @@ def settle(w: W) -> ClanFeudState:
         phase = seats[task.player]
         if phase is None:
             phase = seats[task.player] = Phase.turn(kind, task.player)
-        return w.freeze(phase, options)
+        break
+    # W.freeze, inline (a call fewer on every step)
+    if w.options is not None:
+        _tuples_again(w)
+    w.phase = phase
+    w.options = options
+    w.tasks = tuple(w.tasks)  # type: ignore[assignment]
+    w.__class__ = ClanFeudState  # type: ignore[assignment]
+    state: ClanFeudState = w  # type: ignore[assignment]
+    return state
 
 
 _CHANCE_OF: dict[str, Phase] = {}
