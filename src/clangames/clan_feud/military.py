@@ -251,6 +251,12 @@ def _round_run(w: W, task: Task) -> bool:
         roller=-1,
     )
     w.tasks.pop()
+    w.tasks += _ROUND_TASKS
+    return True
+
+
+_ROUND_TASKS = tuple(
+    Task(kind, a=a)
     for kind, a in (
         ("bdeclare", 0),
         ("bloss", 1),
@@ -262,9 +268,9 @@ def _round_run(w: W, task: Task) -> bool:
         ("breveal", 0),
         ("btokens", 0),
         ("bcards", 0),
-    ):
-        w.tasks.append(new_task(kind, a=a))
-    return True
+    )
+)
+"""A battle round's steps, last first (tasks are values: every round pushes these)."""
 
 
 def _sides_of(w: W, player: int) -> int:

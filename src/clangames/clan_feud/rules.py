@@ -933,14 +933,14 @@ def _military_possible(w: W, p: int) -> tuple[bool, bool, bool]:
     or ``recruit_possible`` at that level (its board scan done once for all three).
     Without troops every supply has room, so a recruit needs only the price of a troop
     of a type the level allows, and a building."""
-    if w.has_troops(p):
-        return (True, True, True)
-    money = w.money[p]
-    if money < COST[0]:  # the cheapest troop
-        return (False, False, False)
-    if not has_building(w, p):
-        return (False, False, False)
-    return (True, True, True)
+    ready = military_ready(w, p)
+    return (ready, ready, ready)
+
+
+def military_ready(w: W, p: int) -> bool:
+    """Whether a Military die of any level can act (then of every level: see
+    :func:`_military_possible`)."""
+    return w.has_troops(p) or (w.money[p] >= COST[0] and has_building(w, p))
 
 
 def has_building(w: W | ClanFeudState, p: int) -> bool:
@@ -972,10 +972,8 @@ def _assign_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     high = open_slots & BUILD_HIGH
     if high and not _build_possible(w, p, 2):
         open_slots &= ~high
-    if open_slots & MILITARY_BITS:
-        for level, possible in enumerate(_military_possible(w, p), 1):
-            if not possible:
-                open_slots &= ~LEVEL_BITS[MILITARY][level]
+    if open_slots & MILITARY_BITS and not military_ready(w, p):
+        open_slots &= ~MILITARY_BITS
     g = w.game
     known = g.assign_memo
     reach = DIE_SLOTS
