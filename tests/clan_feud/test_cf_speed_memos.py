@@ -153,3 +153,21 @@ def test_always_changes_reads_only_the_syntax() -> None:
     assert not by_id["AC11"]  # gain_money(2*cities): none without cities
     assert not by_id["AC09"]  # a steal needs a victim with money
     assert not by_id["AC24"]  # a cavalry-only boost needs cavalry
+
+
+def test_plus_troops_passes_on_what_the_memos_know() -> None:
+    row = tuple([0] * 3 * 6)
+    row = put(row, 3 * 2 + 1, 1)  # one cavalry in territory 2
+    row = put(row, 3 * 4, 3)  # three infantry in territory 4
+    assert troop_totals(row) == (3, 1, 0) and occupied_by(row) == (2, 4)  # remembered
+    emptied = board.plus_troops(row, 3 * 2 + 1, -1)
+    assert emptied == put(row, 3 * 2 + 1, 0)
+    assert board._TOTALS[id(emptied)][1] == (3, 0, 0)  # passed on, not summed again
+    assert troop_totals(emptied) == (3, 0, 0) and occupied_by(emptied) == (4,)
+    filled = board.plus_troops(emptied, 3 * 0 + 2, 2)
+    assert troop_totals(filled) == (3, 0, 2) and occupied_by(filled) == (0, 4)
+    same = board.plus_troops(filled, 3 * 4 + 1, 1)
+    assert troop_totals(same) == (3, 1, 2) and occupied_by(same) == (0, 4)
+    for made in (emptied, filled, same):  # each as the plain reading finds it
+        assert occupied_by(made) == tuple(t for t in range(6) if any(made[3 * t : 3 * t + 3]))
+        assert troop_totals(made) == (sum(made[0::3]), sum(made[1::3]), sum(made[2::3]))

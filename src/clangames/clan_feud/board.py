@@ -542,3 +542,31 @@ def occupied_by(row: Sequence[int]) -> tuple[int, ...]:
             _OCCUPIED.clear()
         _OCCUPIED[id(row)] = (row, found)
     return found
+
+
+def plus_troops(row: Sequence[int], i: int, delta: int) -> tuple[int, ...]:
+    """:func:`plus` for a troop row (``delta`` troops at index ``3 * territory + type``),
+    passing on what the memos know of the old row (:func:`troop_totals`,
+    :func:`occupied_by`) to the new one: upkeep removes troops one at a time and asks
+    both of every row it makes."""
+    new = plus(row, i, delta)
+    entry = _TOTALS.get(id(row))
+    if entry is not None:
+        totals = list(entry[1])
+        totals[i % 3] += delta
+        if len(_TOTALS) >= MEMO_LIMIT:
+            _TOTALS.clear()
+        _TOTALS[id(new)] = (new, (totals[0], totals[1], totals[2]))
+    place = _OCCUPIED.get(id(row))
+    if place is not None:
+        t = i - i % 3
+        was, now = any(row[t : t + 3]), any(new[t : t + 3])
+        found = place[1]
+        if now and not was:
+            found = tuple(sorted((*found, t // 3)))
+        elif was and not now:
+            found = tuple([x for x in found if x != t // 3])
+        if len(_OCCUPIED) >= MEMO_LIMIT:
+            _OCCUPIED.clear()
+        _OCCUPIED[id(new)] = (new, found)
+    return new

@@ -64,7 +64,14 @@ from clangames.clan_feud.actions import (
     Total,
     Word,
 )
-from clangames.clan_feud.board import occupied_by, owned_by, plus, put, troop_totals
+from clangames.clan_feud.board import (
+    occupied_by,
+    owned_by,
+    plus,
+    plus_troops,
+    put,
+    troop_totals,
+)
 from clangames.clan_feud.state import (
     NONZERO,
     Battle,
@@ -427,7 +434,7 @@ class W(_WorkingBase):
                 self.set_regent(-1)
 
     def remove_troop(self, p: int, t: int, kind: int) -> None:
-        self.troops = put(self.troops, p, plus(self.troops[p], 3 * t + kind, -1))
+        self.troops = put(self.troops, p, plus_troops(self.troops[p], 3 * t + kind, -1))
 
 
 def _tuples_again(w: W) -> None:
@@ -1276,7 +1283,7 @@ def _recruit_apply(w: W, task: Task, action: Any, player: int) -> None:
         playing.spend(w, p, k * COST[kind])
     else:
         w.money = plus(w.money, p, -k * COST[kind])
-    w.troops = put(w.troops, p, plus(w.troops[p], 3 * t + kind, k))
+    w.troops = put(w.troops, p, plus_troops(w.troops[p], 3 * t + kind, k))
     english = bool(w.english) and war.holds(w, t)
     if k and w.regent < 0 and w.king == t and not english:
         w.set_regent(p)  # recruits at rest beside a lone King take him, as any army would
