@@ -54,8 +54,19 @@ def _task(kind: str, player: int, a: int = 0, data: tuple[int, ...] = ()) -> Tas
 
 
 def program(player: int, node: int) -> Task:
-    """A task that runs expression ``node`` with ``player`` acting."""
-    return _task("prog", player, data=(node, -1))
+    """A task that runs expression ``node`` with ``player`` acting (one shared task per
+    player and node: tasks are values, and events and cards start programs often)."""
+    found = _PROGRAMS.get((player, node))
+    if found is None:
+        found = _task("prog", player, data=(node, -1))
+        if len(_PROGRAMS) < _PROGRAMS_MAX:
+            _PROGRAMS[player, node] = found
+    return found
+
+
+_PROGRAMS: dict[tuple[int, int], Task] = {}
+_PROGRAMS_MAX = 1 << 14
+"""The shared program tasks kept (a game has five seats and some hundred nodes)."""
 
 
 def move_track(w: W, steps: int) -> None:
