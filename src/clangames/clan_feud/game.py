@@ -156,12 +156,29 @@ class ClanFeudGame(Game):
         """The assignment actions by colour, value - 1, column and level (None: none)."""
         self.assign_candidates = assign_candidates(self.assign_table)
         """Per dice-pool index, what a die there may do (see rules.assign_candidates)."""
+        self.assign_memo: dict[int, tuple[ClanFeudAction, ...]] = {}
+        """A die's assignments per pool index and open slots (see rules.die_assignments)."""
         self.raise_actions: dict[tuple[int, int], ClanFeudAction] = {
             (a.colour, a.value): a for a in table.actions if isinstance(a, Raise)
         }
         self.three_actions: dict[int, ClanFeudAction] = {
             a.colour: a for a in table.actions if isinstance(a, ToThree)
         }
+        self.raise_by_die = tuple(
+            tuple(
+                self.raise_actions.get((i // 3, i % 3 + 1)) if i % 3 == 0 or high else None
+                for i in range(3 * len(COLOURS))
+            )
+            for high in (False, True)
+        )
+        """Per Feud level above I (False, True) and dice-pool index, the raise of a die
+        there (None: none at that level), for picking from a pool in C."""
+        self.three_by_die = tuple(
+            self.three_actions.get(i // 3) if i % 3 == 0 and i // 3 != 1 else None
+            for i in range(3 * len(COLOURS))
+        )
+        """Per dice-pool index, Feud III's turning of a 1 into a 3 (None: none; never a
+        black die)."""
         self.build_actions: dict[tuple[int, int], ClanFeudAction] = {
             (a.column, a.slot): a for a in table.actions if isinstance(a, BuildSlot)
         }
@@ -192,7 +209,13 @@ class ClanFeudGame(Game):
         self.objective_nodes = tuple(self.node_index[c.objective] for c in events.regular)
         self.each_player_nodes = tuple(self.node_index[c.each_player] for c in events.regular)
         # the cards' module builds on the rules, imported above
-        from clangames.clan_feud.playing import card_candidates, card_info
+        from clangames.clan_feud.playing import (
+            always_changes,
+            card_candidates,
+            card_info,
+            die_only_plays,
+            held_of,
+        )
 
         self.card_info = tuple(card_info(d, self.node_index[d.action]) for d in deck.designs)
         """Per design, its window, program node, die filter and modifiers (part 3)."""
@@ -205,6 +228,17 @@ class ClanFeudGame(Game):
             card_candidates(info, self.assign_candidates) for info in self.card_info
         )
         """Per design, the assignments its die filter allows (see playing.card_candidates)."""
+        self.die_only = die_only_plays(self.card_info, self.card_candidates)
+        """Per design, the ids of the assignments it may go with when its die needs nothing
+        from the card, and whether it needs troops to move (None: the die needs the card;
+        see playing.die_only_plays)."""
+        self.always_changes = tuple(always_changes(d.action) for d in deck.designs)
+        """Per design, whether its action changes the game in every position (then a play
+        is offered without working that out; see playing.always_changes)."""
+        self.window_held = {
+            window: held_of(designs) for window, designs in self.window_designs.items()
+        }
+        """Per timing window, the designs of it that a hand holds (see playing.held_of)."""
         self.play_actions = tuple(table.intern(PlayAction(d)) for d in range(designs))
         self.reroll_actions = tuple(
             table.intern(Reroll(c, v)) if v <= FACE_MAX[c] else None

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from clangames.clan_feud.actions import ClanFeudAction, Discard, Lose, Option, Place, Word
-from clangames.clan_feud.board import held
+from clangames.clan_feud.board import owned_by, plus, put, troop_totals
 from clangames.clan_feud.effects import (
     And,
     Compare,
@@ -48,14 +48,25 @@ TROOP_INDEX = {"infantry": 0, "cavalry": 1, "artillery": 2}
 
 
 def _task(kind: str, player: int, a: int = 0, data: tuple[int, ...] = ()) -> Task:
-    from clangames.clan_feud.state import Task  # the state module imports the rules
+    from clangames.clan_feud.state import new_task  # the state module imports the rules
 
-    return Task(kind, player, a, data=data)
+    return new_task(kind, player, a, data=data)
 
 
 def program(player: int, node: int) -> Task:
-    """A task that runs expression ``node`` with ``player`` acting."""
-    return _task("prog", player, data=(node, -1))
+    """A task that runs expression ``node`` with ``player`` acting (one shared task per
+    player and node: tasks are values, and events and cards start programs often)."""
+    found = _PROGRAMS.get((player, node))
+    if found is None:
+        found = _task("prog", player, data=(node, -1))
+        if len(_PROGRAMS) < _PROGRAMS_MAX:
+            _PROGRAMS[player, node] = found
+    return found
+
+
+_PROGRAMS: dict[tuple[int, int], Task] = {}
+_PROGRAMS_MAX = 1 << 14
+"""The shared program tasks kept (a game has five seats and some hundred nodes)."""
 
 
 def move_track(w: W, steps: int) -> None:
@@ -79,21 +90,21 @@ def quantity(w: Any, p: int, q: Quantity) -> int:
         return ctrl.count(p)  # type: ignore[no-any-return]
     if name == "cities":
         site = w.site
-        return sum([site[t] == 1 for t in held(ctrl, p)])
+        return sum([site[t] == 1 for t in owned_by(ctrl, p)])
     if name == "castles":
         site = w.site
-        return sum([site[t] == 2 for t in held(ctrl, p)])
+        return sum([site[t] == 2 for t in owned_by(ctrl, p)])
     if name == "tower_houses":
         towers = w.towers
-        return sum([towers[t] for t in held(ctrl, p)])
+        return sum([towers[t] for t in owned_by(ctrl, p)])
     if name == "troops":
-        row = w.troops[p]
+        totals = troop_totals(w.troops[p])
         b = w.battle
         if q.args:
             kind = TROOP_INDEX[q.args[0]]
-            n: int = sum(row[kind::3])
+            n = totals[kind]
             return n + (b.attackers[kind] if b is not None and b.owners[0] == p else 0)
-        n = sum(row)
+        n = sum(totals)
         # a battle's attackers stand outside the territories until it ends
         return n + (sum(b.attackers) if b is not None and b.owners[0] == p else 0)
     if name == "feud":
@@ -141,24 +152,28 @@ def holds(w: Any, p: int, c: Condition) -> bool:
 
 def _costs(w: Any, p: int, items: tuple[Expr, ...]) -> bool:
     """Whether the costs among ``items`` (done in order) can all be paid."""
-    need = {"money": 0, "feud": 0, "hand": 0}
-    troops: dict[str, int] = {}
+    money = feud = hand = 0
+    troops: dict[str, int] | None = None
     for e in items:
         if isinstance(e, Primitive):
-            if e.name == "pay_money":
-                need["money"] += amount(w, p, e.args[0])
-            elif e.name == "pay_feud":
-                need["feud"] += amount(w, p, e.args[0])
-            elif e.name == "discard_cards":
-                need["hand"] += amount(w, p, e.args[0])
-            elif e.name == "remove_troops":
+            name = e.name
+            if name == "pay_money":
+                money += amount(w, p, e.args[0])
+            elif name == "pay_feud":
+                feud += amount(w, p, e.args[0])
+            elif name == "discard_cards":
+                hand += amount(w, p, e.args[0])
+            elif name == "remove_troops":
                 kind = str(e.option("type") or "any")
+                troops = troops or {}
                 troops[kind] = troops.get(kind, 0) + amount(w, p, e.args[0])
         elif not available(w, p, e):
             return False
-    if any(quantity(w, p, Quantity(k)) < v for k, v in need.items() if v):
+    if (money and w.money[p] < money) or (feud and w.feud[p] < feud):
         return False
-    for kind, v in troops.items():
+    if hand and sum(w.hands[p]) < hand:
+        return False
+    for kind, v in (troops or {}).items():
         q = Quantity("troops", () if kind == "any" else (kind,))
         if quantity(w, p, q) < v:
             return False
@@ -202,7 +217,7 @@ def _frames(task: Task) -> tuple[int, int]:
 
 
 def _set_top(w: W, task: Task, counter: int) -> None:
-    w.update(data=(*task.data[:-1], counter))
+    w.set_data((*task.data[:-1], counter))
 
 
 def _stop(w: W) -> None:
@@ -211,75 +226,101 @@ def _stop(w: W) -> None:
 
 
 def _run(w: W, task: Task) -> bool:
-    data = task.data
-    if not data:
-        w.tasks.pop()
-        return True
-    node, counter = data[-2], data[-1]
+    """Step the program on until it needs a decision (False) or has pushed other work or
+    ended (True). The steps that need nothing from the stack (combinators, gains and
+    payments) run in this loop on a local copy of the frames, which is written to the task
+    only when the loop stops: each step a trip through ``settle`` with a new task cost
+    more than the step itself."""
+    data = written = task.data
     p = task.player
-    e = w.game.nodes[node]
-    rest = data[:-2]
-    if isinstance(e, Primitive):
-        name = e.name
-        if name == "discard_cards":
-            if counter < 0:
-                n = amount(w, p, e.args[0])
-                if sum(w.hands[p]) < n:
+    g = w.game
+    nodes, children = g.nodes, g.node_children
+    tasks = w.tasks
+    while True:
+        if not data:
+            tasks.pop()
+            return True
+        node, counter = data[-2], data[-1]
+        e = nodes[node]
+        rest = data[:-2]
+        if isinstance(e, Primitive):
+            name = e.name
+            if name in _PLAIN:
+                if not _primitive(w, p, e):
                     _stop(w)
                     return True
-                counter = n
-                _set_top(w, task, n)
-            if counter == 0:
-                w.update(data=rest)
+                data = rest
+                continue
+            if name == "discard_cards":
+                if counter < 0:
+                    n = amount(w, p, e.args[0])
+                    if sum(w.hands[p]) < n:
+                        _stop(w)
+                        return True
+                    counter = n
+                    data = (*rest, node, n)
+                if counter == 0:
+                    data = rest
+                    continue
+                break
+            if name == "remove_troops":
+                if counter < 0:
+                    if not available(w, p, e):
+                        _stop(w)
+                        return True
+                    counter = 64 * amount(w, p, e.args[0])
+                    data = (*rest, node, counter)
+                if counter < 64:
+                    data = rest
+                    continue
+                break
+            # a primitive that may push work (a draw, a card's decision) or move the
+            # track: the task holds the rest of the program first, and if anything was
+            # pushed, that comes first
+            w.set_data(rest)
+            written = data = rest
+            top, size = tasks[-1], len(tasks)
+            _primitive(w, p, e)  # never a payment: it does not fail
+            if len(tasks) != size or tasks[-1] is not top:
                 return True
-            return False
-        if name == "remove_troops":
-            if counter < 0:
-                if not available(w, p, e):
-                    _stop(w)
-                    return True
-                counter = 64 * amount(w, p, e.args[0])
-                _set_top(w, task, counter)
-            if counter < 64:
-                w.update(data=rest)
-                return True
-            return False
-        w.update(data=rest)
-        if not _primitive(w, p, e):
-            _stop(w)
-        return True
-    if isinstance(e, Seq):
-        frames: list[int] = []
-        for item in reversed(w.game.node_children[node]):
-            frames += [item, -1]
-        w.update(data=(*rest, *frames))
-        return True
-    if isinstance(e, If):
-        if holds(w, p, e.condition):
-            w.update(data=(*rest, w.game.node_children[node][0], -1))
-        else:
-            w.update(data=rest)
-        return True
-    if isinstance(e, Or):
-        ok = [k for k, o in enumerate(e.options) if available(w, p, o)]
-        if len(ok) > 1:
-            return False
-        w.update(data=(*rest, w.game.node_children[node][ok[0]], -1) if ok else rest)
-        return True
-    if isinstance(e, May):
-        if available(w, p, e.body):
-            return False
-        w.update(data=rest)
-        return True
-    if not isinstance(e, Repeat):
-        raise TypeError(f"expected a Repeat node, got {e!r}")
-    if counter < 0:
-        counter = e.times
-        _set_top(w, task, counter)
-    if counter == 0 or not available(w, p, e.body):
-        w.update(data=rest)
-        return True
+            continue
+        if isinstance(e, Seq):
+            frames: list[int] = []
+            for item in reversed(children[node]):
+                frames += [item, -1]
+            data = (*rest, *frames)
+            continue
+        if isinstance(e, If):
+            data = (*rest, children[node][0], -1) if holds(w, p, e.condition) else rest
+            continue
+        if isinstance(e, Or):
+            ok = [k for k, o in enumerate(e.options) if available(w, p, o)]
+            if len(ok) > 1:
+                break
+            data = (*rest, children[node][ok[0]], -1) if ok else rest
+            continue
+        if isinstance(e, May):
+            if available(w, p, e.body):
+                break
+            data = rest
+            continue
+        if not isinstance(e, Repeat):
+            raise TypeError(f"expected a Repeat node, got {e!r}")
+        if counter < 0:
+            counter = e.times
+            data = (*rest, node, counter)
+        if counter == 0 or not available(w, p, e.body):
+            data = rest
+            continue
+        break
+    if data is not written:
+        w.set_data(data)
     return False
+
+
+_PLAIN = frozenset(("gain_money", "pay_money", "gain_feud", "pay_feud", "gain_vp"))
+"""The automatic primitives that change only a seat's £, feud tokens or VP, never the
+task stack (a payment that cannot be made stops the program)."""
 
 
 _AMOUNT_FIRST = frozenset(
@@ -293,19 +334,19 @@ def _primitive(w: W, p: int, e: Primitive) -> bool:
     name = e.name
     n = amount(w, p, e.args[0]) if name in _AMOUNT_FIRST else 0
     if name == "gain_money":
-        w.m("money")[p] += n
+        w.money = plus(w.money, p, n)
     elif name == "pay_money":
         if w.money[p] < n:
             return False
-        w.m("money")[p] -= n
+        w.money = plus(w.money, p, -n)
     elif name == "gain_feud":
-        w.m("feud")[p] += n
+        w.feud = plus(w.feud, p, n)
     elif name == "pay_feud":
         if w.feud[p] < n:
             return False
-        w.m("feud")[p] -= n
+        w.feud = plus(w.feud, p, -n)
     elif name == "gain_vp":
-        w.m("vp")[p] += n
+        w.vp = plus(w.vp, p, n)
     elif name == "draw_cards":
         w.tasks.append(_task("draw", p, n))
     elif name == "england_track":
@@ -347,8 +388,9 @@ def _apply(w: W, task: Task, action: Any, player: int) -> None:
     p = task.player
     rest = task.data[:-2]
     if isinstance(action, Discard):
-        w.hrow(p)[action.design] -= 1
-        w.m("discards")[action.design] += 1
+        d = action.design
+        w.hands = put(w.hands, p, plus(w.hands[p], d, -1))
+        w.discards = plus(w.discards, d, 1)
         if w.known:  # what a victim knew of this hand may be gone
             from clangames.clan_feud import playing
 
@@ -364,15 +406,15 @@ def _apply(w: W, task: Task, action: Any, player: int) -> None:
     elif isinstance(action, Option):
         if not isinstance(e, Or):
             raise TypeError(f"expected a Or node, got {e!r}")
-        w.update(data=(*rest, w.game.node_children[node][action.k - 1], -1))
+        w.set_data((*rest, w.game.node_children[node][action.k - 1], -1))
     elif isinstance(action, Word) and action.word == "decline":
-        w.update(data=rest)
+        w.set_data(rest)
     elif isinstance(e, May):
-        w.update(data=(*rest, w.game.node_children[node][0], -1))
+        w.set_data((*rest, w.game.node_children[node][0], -1))
     else:
         if not isinstance(e, Repeat):
             raise TypeError(f"expected a Repeat node, got {e!r}")
-        w.update(data=(*rest, node, counter - 1, w.game.node_children[node][0], -1))
+        w.set_data((*rest, node, counter - 1, w.game.node_children[node][0], -1))
 
 
 def _ask(w: W, task: Task) -> bool:

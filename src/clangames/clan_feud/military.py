@@ -22,8 +22,6 @@ from collections.abc import Callable
 from operator import sub
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from clangames.clan_feud import war
 from clangames.clan_feud.actions import (
     MAX_COMMIT,
@@ -39,7 +37,7 @@ from clangames.clan_feud.actions import (
     Total,
     Word,
 )
-from clangames.clan_feud.state import ENGLAND, Battle, Task, occupied
+from clangames.clan_feud.state import ENGLAND, Battle, Task, battle_with, new_task, occupied
 from clangames.engine.simultaneous import Commitments
 
 if TYPE_CHECKING:
@@ -90,7 +88,7 @@ def _move_apply(w: W, task: Task, action: Any, player: int) -> None:
         w.update(b=task.a)
         return
     w.update(b=task.b + 1)
-    w.tasks.append(Task("army", task.player, action.territory, 0, 0, (0, 0, 0)))
+    w.tasks.append(new_task("army", task.player, action.territory, 0, 0, (0, 0, 0)))
 
 
 def _king_can_go(w: W, p: int, t: int) -> bool:
@@ -125,7 +123,8 @@ def _army_apply(w: W, task: Task, action: Any, player: int) -> None:
         return
     goes = action.word == "king goes"
     if goes:
-        w.tasks[-2] = attrs.evolve(w.tasks[-2], c=1)
+        below = w.tasks[-2]
+        w.tasks[-2] = new_task(below.kind, below.player, below.a, below.b, 1, below.data)
     _begin_steps(w, p, t, task.data, goes)
 
 
@@ -134,7 +133,7 @@ def _begin_steps(w: W, p: int, t: int, army: tuple[int, ...], king: bool) -> Non
     speed = min(SPEED[k] for k in range(3) if army[k])
     if w.mods:  # an action card's move boost
         speed += _cards().speed_bonus(w, p, army)
-    w.tasks.append(Task("step", p, t, 0, speed, (*army, int(king), t, t)))
+    w.tasks.append(new_task("step", p, t, 0, speed, (*army, int(king), t, t)))
 
 
 def _step_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
@@ -216,7 +215,7 @@ def _begin_battle(
         cards=Commitments.open(2),
         tokens=Commitments.open(2),
     )
-    w.tasks.append(Task("round"))
+    w.tasks.append(new_task("round"))
 
 
 def current_battle(w: W) -> Battle:
@@ -239,7 +238,7 @@ def side_troops(w: W, side: int) -> tuple[int, int, int]:
 
 def _round_run(w: W, task: Task) -> bool:
     b = current_battle(w)
-    w.battle = attrs.evolve(
+    w.battle = battle_with(
         b,
         cards=Commitments.open(2),
         tokens=Commitments.open(2),
@@ -252,6 +251,12 @@ def _round_run(w: W, task: Task) -> bool:
         roller=-1,
     )
     w.tasks.pop()
+    w.tasks += _ROUND_TASKS
+    return True
+
+
+_ROUND_TASKS = tuple(
+    Task(kind, a=a)
     for kind, a in (
         ("bdeclare", 0),
         ("bloss", 1),
@@ -263,9 +268,9 @@ def _round_run(w: W, task: Task) -> bool:
         ("breveal", 0),
         ("btokens", 0),
         ("bcards", 0),
-    ):
-        w.tasks.append(Task(kind, a=a))
-    return True
+    )
+)
+"""A battle round's steps, last first (tasks are values: every round pushes these)."""
 
 
 def _sides_of(w: W, player: int) -> int:
@@ -294,7 +299,7 @@ def _cards_sealed(w: W, task: Task, player: int) -> tuple[ClanFeudAction, ...]:
 def _cards_apply(w: W, task: Task, action: Any, player: int) -> None:
     b = current_battle(w)
     side = _sides_of(w, player)
-    w.battle = attrs.evolve(b, cards=b.cards.commit(side, w.game.action_id(action)))
+    w.battle = battle_with(b, cards=b.cards.commit(side, w.game.action_id(action)))
 
 
 def _tokens_together(w: W, task: Task) -> tuple[int, ...]:
@@ -316,7 +321,7 @@ def _tokens_sealed(w: W, task: Task, player: int) -> tuple[ClanFeudAction, ...]:
 def _tokens_apply(w: W, task: Task, action: Commit, player: int) -> None:
     b = current_battle(w)
     side = _sides_of(w, player)
-    w.battle = attrs.evolve(b, tokens=b.tokens.commit(side, w.game.action_id(action)))
+    w.battle = battle_with(b, tokens=b.tokens.commit(side, w.game.action_id(action)))
 
 
 def _reveal_run(w: W, task: Task) -> bool:
@@ -339,7 +344,7 @@ def _reveal_run(w: W, task: Task) -> bool:
             k = g.action_from_id(b.tokens.ids[side]).k
             spent[side] = k
             w.m("feud")[p] -= k
-    w.battle = attrs.evolve(b, played=(played[0], played[1]), spent=(spent[0], spent[1]))
+    w.battle = battle_with(b, played=(played[0], played[1]), spent=(spent[0], spent[1]))
     w.tasks.pop()
     return True
 
@@ -374,7 +379,7 @@ def _art_apply(w: W, task: Task, action: Total, player: int) -> None:
     b = current_battle(w)
     art = list(b.artillery)
     art[task.a] = action.k
-    w.battle = attrs.evolve(b, artillery=(art[0], art[1]))
+    w.battle = battle_with(b, artillery=(art[0], art[1]))
     w.tasks.pop()
 
 
@@ -401,20 +406,20 @@ def _strength_run(w: W, task: Task) -> bool:
     att, dfd = strengths(w, b)
     w.tasks.pop()
     if att == dfd:
-        w.battle = attrs.evolve(b, roller=-1)
-        w.tasks.append(Task("bhits", a=1, b=1))
-        w.tasks.append(Task("bhits", a=0, b=1))
+        w.battle = battle_with(b, roller=-1)
+        w.tasks.append(new_task("bhits", a=1, b=1))
+        w.tasks.append(new_task("bhits", a=0, b=1))
         return True
     winner = 0 if att > dfd else 1
-    w.battle = attrs.evolve(b, roller=winner)
+    w.battle = battle_with(b, roller=winner)
     most = min(abs(att - dfd), MAX_ROLL)
     owner = b.owners[winner]
     if owner == ENGLAND:
         # England rolls the most dice allowed, at most the losing troops + 3.
         most = min(most, sum(side_troops(w, 1 - winner)) + 3)
-        w.tasks.append(Task("bhits", a=winner, b=most))
+        w.tasks.append(new_task("bhits", a=winner, b=most))
     else:
-        w.tasks.append(Task("broll", owner, winner, most))
+        w.tasks.append(new_task("broll", owner, winner, most))
     return True
 
 
@@ -425,7 +430,7 @@ def _roll_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 
 def _roll_apply(w: W, task: Task, action: Roll, player: int) -> None:
     w.tasks.pop()
-    w.tasks.append(Task("bhits", a=task.a, b=action.k))
+    w.tasks.append(new_task("bhits", a=task.a, b=action.k))
 
 
 def two_is_three(w: W | Any, b: Battle) -> bool:
@@ -442,7 +447,7 @@ def _hits_apply(w: W, task: Task, action: Hits, player: int) -> None:
     hits = list(b.hits)
     hits[1 - task.a] += action.loser
     hits[task.a] += action.winner
-    w.battle = attrs.evolve(b, hits=(hits[0], hits[1]))
+    w.battle = battle_with(b, hits=(hits[0], hits[1]))
     w.tasks.pop()
 
 
@@ -458,7 +463,7 @@ def _cas_run(w: W, task: Task) -> bool:
         if mine is not None and mine[0] == "skulls-":
             n -= mine[1]
         losses.append(min(max(n, 0), sum(side_troops(w, side))))
-    w.battle = attrs.evolve(b, losses=(losses[0], losses[1]))
+    w.battle = battle_with(b, losses=(losses[0], losses[1]))
     w.tasks.pop()
     return True
 
@@ -469,14 +474,14 @@ def _lose(w: W, side: int, kind: int, count: int = 1) -> None:
     if side == 0:
         army = list(b.attackers)
         army[kind] -= count
-        b = attrs.evolve(b, attackers=(army[0], army[1], army[2]))
+        b = battle_with(b, attackers=(army[0], army[1], army[2]))
     elif owner == ENGLAND:
         war.lose(w, b.territory, kind, count)
     else:
         w.trow(owner)[3 * b.territory + kind] -= count
     losses = list(b.losses)
     losses[side] -= count
-    w.battle = attrs.evolve(b, losses=(losses[0], losses[1]))
+    w.battle = battle_with(b, losses=(losses[0], losses[1]))
     if owner >= 0:
         w.m("feud")[owner] += count
 
@@ -537,7 +542,7 @@ def _declare_run(w: W, task: Task) -> bool:
     if not att or not dfd or b.owners[0] == ENGLAND or b.origin < 0:
         if att and dfd:
             w.tasks.pop()
-            w.tasks.append(Task("bdefend", b.owners[1]))
+            w.tasks.append(new_task("bdefend", b.owners[1]))
             return True
         _finish(w, "attacker" if att else ("defender" if dfd else "none"))
         return True
@@ -556,14 +561,14 @@ def _declare_apply(w: W, task: Task, action: Word, player: int) -> None:
         _finish(w, "defender", attacker_retreats=True)
         return
     w.tasks.pop()
-    w.tasks.append(Task("bdefend", b.owners[1]))
+    w.tasks.append(new_task("bdefend", b.owners[1]))
 
 
 def _defend_run(w: W, task: Task) -> bool:
     b = current_battle(w)
     if b.owners[1] == ENGLAND or not retreats(w, b):
         w.tasks.pop()
-        w.tasks.append(Task("round"))
+        w.tasks.append(new_task("round"))
         return True
     return False
 
@@ -571,9 +576,9 @@ def _defend_run(w: W, task: Task) -> bool:
 def _defend_apply(w: W, task: Task, action: Word, player: int) -> None:
     w.tasks.pop()
     if action.word == "retreat":
-        w.tasks.append(Task("bretreat", player))
+        w.tasks.append(new_task("bretreat", player))
     else:
-        w.tasks.append(Task("round"))
+        w.tasks.append(new_task("round"))
 
 
 def _retreat_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:

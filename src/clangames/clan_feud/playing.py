@@ -29,7 +29,9 @@ A card's action is an expression of the cards' vocabulary, run by the one interp
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from itertools import compress
+from operator import itemgetter
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
@@ -52,6 +54,7 @@ from clangames.clan_feud.actions import (
     ToThree,
     Word,
 )
+from clangames.clan_feud.board import plus, put, troop_totals
 from clangames.clan_feud.effects import (
     And,
     Condition,
@@ -66,24 +69,26 @@ from clangames.clan_feud.effects import (
     Seq,
     Truth,
 )
-from clangames.clan_feud.interpret import amount, available, holds, program
+from clangames.clan_feud.interpret import COST_PRIMITIVES, amount, available, holds, program
 from clangames.clan_feud.rules import (
     BLACK,
     BUILD,
     COST,
+    DIE_INDEXES,
     EXISTS,
     GOLD,
     INCOME,
     INTRIGUE,
     MILITARY,
+    NO_TROOPS,
     SUPPLY,
     _build_possible,
     interned,
-    mine,
+    owned,
     territories_yielding,
     upkeep_due,
 )
-from clangames.clan_feud.state import Task
+from clangames.clan_feud.state import Task, new_task
 
 if TYPE_CHECKING:
     from clangames.clan_feud.cards import ActionCard
@@ -192,7 +197,7 @@ def _th1_left(w: Any, p: int) -> list[int]:
 
 
 def _th1_places(w: Any, p: int) -> list[int]:
-    return [t for t in mine(w, p) if (w.site[t] > 0) + w.towers[t] < 2]
+    return [t for t in owned(w, p) if (w.site[t] > 0) + w.towers[t] < 2]
 
 
 def _modify_targets(w: Any, p: int, e: Primitive, used: tuple[int, ...] = ()) -> list[int]:
@@ -217,8 +222,7 @@ def _modify_targets(w: Any, p: int, e: Primitive, used: tuple[int, ...] = ()) ->
 
 
 def _supply_left(w: Any, p: int, kind: int) -> int:
-    row = w.troops[p]
-    n: int = sum(row[kind::3])
+    n = troop_totals(w.troops[p])[kind]
     b = w.battle
     if b is not None and b.owners[0] == p:
         n += b.attackers[kind]
@@ -226,7 +230,7 @@ def _supply_left(w: Any, p: int, kind: int) -> int:
 
 
 def _has_building(w: Any, p: int) -> bool:
-    return any(w.site[t] or w.towers[t] for t in mine(w, p))
+    return any(w.site[t] or w.towers[t] for t in owned(w, p))
 
 
 def _temp_die_ok(w: Any, p: int, colour: str) -> bool:
@@ -290,12 +294,52 @@ def changes(w: Any, p: int, e: Expr) -> bool:
     return True  # choose_turn_order, discount
 
 
+def held_of(designs: tuple[int, ...]) -> Callable[[Sequence[int]], list[int]]:
+    """A function giving the designs among ``designs`` (one window's, ascending) that a
+    hand (counts per design) holds, in order. It picks and filters the counts in C: a
+    window has up to 20 designs and a hand holds one or two, so a loop over the window
+    cost more than the rest of a card offer."""
+    if not designs:
+        return lambda hand: []
+    if len(designs) == 1:
+        (d,) = designs
+        return lambda hand: [d] if hand[d] else []
+    counts = itemgetter(*designs)
+    return lambda hand: list(compress(designs, counts(hand)))
+
+
+_GAINS = frozenset({"gain_money", "gain_feud", "gain_vp"})
+
+
+def always_changes(e: Expr) -> bool:
+    """Whether :func:`changes` holds for ``e`` in every position, seen from its syntax
+    alone (False when it depends on the position, or cannot be told that simply): a gain
+    of a constant other than 0, a bonus action other than Income, a move boost not only
+    for cavalry, a discount, the turn order, or a sequence of primitives without costs
+    holding one of those. Worked out once per design at load."""
+    if isinstance(e, Seq):
+        items = e.items
+        return all(
+            isinstance(i, Primitive) and i.name not in COST_PRIMITIVES for i in items
+        ) and any(always_changes(i) for i in items)
+    if not isinstance(e, Primitive):
+        return False
+    name = e.name
+    if name in _GAINS:
+        a = e.args[0]
+        return (isinstance(a, Const) and a.value != 0) or (type(a) is int and a != 0)
+    if name == "bonus_action":
+        return e.args[0] != "income"
+    if name == "boost_move":
+        return e.option("only") != "cavalry"
+    return name in ("choose_turn_order", "discount")
+
+
 def plays(w: Any, p: int, window: str) -> list[ClanFeudAction]:
     """``play <design>`` for each design ``p`` holds whose window is ``window`` and whose
     action would change something now (P2 designs: also with some assignment)."""
     g = w.game
-    hand = w.hands[p]
-    held = [d for d in g.window_designs[window] if hand[d]]
+    held = g.window_held[window](w.hands[p])
     if not held:
         return []
     out: list[ClanFeudAction] = []
@@ -304,13 +348,67 @@ def plays(w: Any, p: int, window: str) -> list[ClanFeudAction]:
         dice = [i for i in range(len(pool)) if pool[i]]
         for d in held:
             # the die first: most phase-(2) cards fail on it, cheaply
-            if card_assignments(w, p, d, dice, first=True) and changes(
-                w, p, g.nodes[g.card_info[d].node]
+            if card_assignments(w, p, d, dice, first=True) and (
+                g.always_changes[d] or changes(w, p, g.nodes[g.card_info[d].node])
             ):
                 out.append(g.play_actions[d])
         return out
     for d in held:
-        if changes(w, p, g.nodes[g.card_info[d].node]):
+        if g.always_changes[d] or changes(w, p, g.nodes[g.card_info[d].node]):
+            out.append(g.play_actions[d])
+    return out
+
+
+def die_only_plays(
+    infos: tuple[CardInfo, ...], candidates: tuple[tuple[tuple[Any, ...], ...], ...]
+) -> tuple[tuple[frozenset[int], bool] | None, ...]:
+    """Per design, worked out once at load: for a phase-(2) design whose die needs nothing
+    from the card (no discount, free building or free troops), the ids of every assignment
+    its filter allows and whether the die must move troops (a Military card in move
+    mode); None for the others.
+
+    Such a card goes with exactly the die's own possible assignments that its filter
+    allows: its die acts as part 1's die does (a Build a paid build, a Military die a
+    recruit or a move; in move mode a move, and then the player has troops, so part 1's
+    die could act too), so :func:`card_assignments` would find what the player's own
+    assignment options already hold. Ids, not the actions: the table's actions are the
+    options' very objects, and a set of ids is tested against a list in C."""
+    out: list[tuple[frozenset[int], bool] | None] = []
+    for info, per_die in zip(infos, candidates, strict=True):
+        helped = info.places or info.discount or info.free_type >= 0
+        moves = info.mode == MODE_MOVE and info.column == MILITARY
+        if info.window != "P2.assign" or helped or (info.mode and not moves):
+            out.append(None)
+        else:
+            out.append((frozenset(id(c[3]) for row in per_die for c in row), moves))
+    return tuple(out)
+
+
+def plays_with_dice(w: Any, p: int, assignable: list[ClanFeudAction]) -> list[ClanFeudAction]:
+    """:func:`plays` at ``P2.assign``, given ``assignable``, ``p``'s own assignment options
+    (part 1's, without a card): a card whose die needs nothing from it is tested against
+    them (see :func:`die_only_plays`), the others as :func:`plays` tests them."""
+    g = w.game
+    held = g.window_held["P2.assign"](w.hands[p])
+    if not held:
+        return []
+    out: list[ClanFeudAction] = []
+    dice: list[int] | None = None
+    die_only = g.die_only
+    for d in held:
+        only = die_only[d]
+        if only is not None:
+            allowed, moves = only
+            if moves and troop_totals(w.troops[p]) == NO_TROOPS:
+                continue
+            if allowed.isdisjoint(map(id, assignable)):
+                continue
+        else:
+            if dice is None:
+                dice = list(compress(DIE_INDEXES, w.pool[p]))
+            if not card_assignments(w, p, d, dice, first=True):
+                continue
+        if g.always_changes[d] or changes(w, p, g.nodes[g.card_info[d].node]):
             out.append(g.play_actions[d])
     return out
 
@@ -355,11 +453,9 @@ def _with(seq: Any, i: int, delta: int) -> list[int]:
 
 
 def _build_ok_with(w: Any, p: int, level: int, info: CardInfo) -> bool:
-    if not info.places and not info.discount:
-        return bool(_build_possible(w, p, level))
-    money = _with(w.money, p, info.discount)
     if not info.places:
-        return bool(_build_possible(_shim(w, p, money=money), p, level))
+        return bool(_build_possible(w, p, level, info.discount))
+    money = _with(w.money, p, info.discount)
     for column in _th1_left(w, p):
         covered = _with(w.covered, p, -(1 << (5 * column + 1)))
         for t in _th1_places(w, p):
@@ -384,7 +480,7 @@ def _die_ok(w: Any, p: int, info: CardInfo, column: int, level: int) -> bool:
     if column == BUILD:
         return _build_ok_with(w, p, level, info)
     if column == MILITARY:
-        moves = bool(any(w.troops[p]))
+        moves = troop_totals(w.troops[p]) != NO_TROOPS
         if info.mode == MODE_MOVE:
             return moves
         recruits = _recruit_ok_with(w, p, level, info)
@@ -449,21 +545,21 @@ def pending_assignments(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 def assign_extra(w: W, p: int, out: list[ClanFeudAction]) -> tuple[ClanFeudAction, ...]:
     """Part 1's assignments ``out`` (``[pass]`` if none) with ``p``'s P2 card plays after
     them. A player who can assign only with a card's help may still pass."""
-    cards = plays(w, p, "P2.assign")
-    return tuple(out + cards)
+    cards = plays_with_dice(w, p, out)
+    return tuple((out or [w.game.words["pass"]]) + cards)
 
 
 def play_card(w: W, p: int, design: int) -> None:
     """``p`` plays a card of ``design`` for its action: it leaves the hand, face up."""
-    w.hrow(p)[design] -= 1
-    w.m("discards")[design] += 1
+    w.hands = put(w.hands, p, plus(w.hands[p], design, -1))
+    w.discards = plus(w.discards, design, 1)
     forget(w, p, design)
 
 
 def play_at_assign(w: W, task: Task, action: PlayAction) -> None:
     """``play <design>`` at an assignment turn: the same turn now asks for the die."""
     play_card(w, task.player, action.design)
-    w.update(a=action.design + 1)
+    w.set_a(action.design + 1)
 
 
 def assign_with_card(w: W, p: int, design: int, action: Assign, column_task: Task) -> None:
@@ -502,7 +598,7 @@ def spend(w: W, p: int, price: int) -> None:
     cut = min(discount(w, p), price)
     if cut:
         _set_mod(w, discount=0)
-    w.m("money")[p] -= price - cut
+    w.money = plus(w.money, p, cut - price)
 
 
 def forced_mode(w: Any, p: int) -> str | None:
@@ -541,7 +637,7 @@ def after_recruit_place(w: W, p: int, t: int) -> None:
     """The recruit's territory is named: the card's free troops come first."""
     mods = w.mods
     if mods and mods[MOD_PLAYER] == p and mods[MOD_FREE_N] > 0:
-        w.tasks.append(Task("free_recruit", p, mods[MOD_FREE_TYPE], mods[MOD_FREE_N], t))
+        w.tasks.append(new_task("free_recruit", p, mods[MOD_FREE_TYPE], mods[MOD_FREE_N], t))
 
 
 def free_troops_arrive(w: W, p: int, t: int, kind: int, k: int) -> None:
@@ -570,7 +666,7 @@ def _free_apply(w: W, task: Task, action: Take, player: int) -> None:
     free_troops_arrive(w, p, t, kind, k)
     # the recruit below counts them: it may then buy no paid troop
     recruit = w.tasks[-1]
-    w.tasks[-1] = Task(recruit.kind, recruit.player, recruit.a, recruit.b, recruit.c, (k,))
+    w.tasks[-1] = new_task(recruit.kind, recruit.player, recruit.a, recruit.b, recruit.c, (k,))
 
 
 # ---------------------------------------------------------------------------------------
@@ -606,7 +702,7 @@ def _p1order_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 
 def _p1order_apply(w: W, task: Task, action: Any, player: int) -> None:
     if isinstance(action, Word):
-        w.update(a=task.a + 1)
+        w.set_a(task.a + 1)
         return
     d = action.design
     play_card(w, player, d)
@@ -614,7 +710,7 @@ def _p1order_apply(w: W, task: Task, action: Any, player: int) -> None:
         # the first turn-order card played wins the turn: no other may follow
         w.tasks.pop()
     else:
-        w.update(a=task.a + 1)
+        w.set_a(task.a + 1)
     w.tasks.append(program(player, w.game.card_info[d].node))
 
 
@@ -697,19 +793,20 @@ def primitive(w: W, p: int, e: Primitive) -> None:
     name = e.name
     g = w.game
     if name == "steal":
-        w.tasks.append(Task("steal", p, int(e.args[0] == "card"), int(e.args[1])))  # type: ignore[arg-type]
+        w.tasks.append(new_task("steal", p, int(e.args[0] == "card"), int(e.args[1])))  # type: ignore[arg-type]
     elif name == "modify_die":
-        w.tasks.append(Task("modify", p, int(e.args[0]), int(e.args[1] == "1to3"), g.node_index[e]))  # type: ignore[arg-type]
+        count, to_three = int(e.args[0]), int(e.args[1] == "1to3")  # type: ignore[arg-type]
+        w.tasks.append(new_task("modify", p, count, to_three, g.node_index[e]))
     elif name == "reroll_dice":
         target = p if e.args[1] == "self" else -1
-        w.tasks.append(Task("reroll", p, int(e.args[0]), target))  # type: ignore[arg-type]
+        w.tasks.append(new_task("reroll", p, int(e.args[0]), target))  # type: ignore[arg-type]
     elif name == "take_temp_die":
         colour = str(e.args[0])
         if _temp_die_ok(w, p, colour):
             c = TEMPORARY if colour == "white" else COLOUR_OF[colour]
             counts = [0] * (7 * g.seat_count)
             counts[7 * p + c] = 1
-            w.tasks.append(Task("roll", -1, 1, data=tuple(counts)))
+            w.tasks.append(new_task("roll", -1, 1, data=tuple(counts)))
     elif name == "choose_turn_order":
         w.tasks.append(interned("order", p))
     elif name == "bonus_action":
@@ -763,11 +860,10 @@ def _steal_apply(w: W, task: Task, action: Seat, player: int) -> None:
     p, q = task.player, action.seat
     w.tasks.pop()
     if task.a:
-        w.tasks.append(Task("steal_card", p, q, task.b))
+        w.tasks.append(new_task("steal_card", p, q, task.b))
         return
     k = min(task.b, w.money[q])
-    w.m("money")[q] -= k
-    w.m("money")[p] += k
+    w.money = plus(plus(w.money, q, -k), p, k)
 
 
 def _steal_card_run(w: W, task: Task) -> bool:
@@ -778,8 +874,8 @@ def _steal_card_run(w: W, task: Task) -> bool:
 
 
 def _steal_card_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
-    acts = w.game.draw_actions
-    return tuple([(acts[d], n) for d, n in enumerate(w.hands[task.a]) if n])
+    hand = w.hands[task.a]
+    return tuple(zip(compress(w.game.draw_actions, hand), filter(None, hand), strict=True))
 
 
 def _steal_card_apply(w: W, task: Task, action: DrawCard, player: int) -> None:
@@ -858,7 +954,7 @@ def _reroll_done(w: W, task: Task) -> None:
         counts = [0] * (7 * w.game.seat_count)
         for c in task.data:
             counts[7 * task.b + c] += 1
-        w.tasks.append(Task("roll", -1, 1, data=tuple(counts)))
+        w.tasks.append(new_task("roll", -1, 1, data=tuple(counts)))
 
 
 def _reroll_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
@@ -922,7 +1018,7 @@ def _th1_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 def _th1_apply(w: W, task: Task, action: Any, player: int) -> None:
     p = task.player
     if isinstance(action, BuildSlot):
-        w.update(a=action.column)
+        w.set_a(action.column)
         return
     w.m("covered")[p] &= ~(1 << (5 * task.a + 1))  # the slot is free at once
     w.m("towers")[action.territory] += 1

@@ -35,6 +35,7 @@ Task kinds and their fields (``a``, ``b``, ``c``, ``data``):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import compress
 from math import comb, factorial
 from typing import TYPE_CHECKING, Any
 
@@ -42,7 +43,6 @@ from clangames.clan_feud import interpret, military, war
 from clangames.clan_feud.actions import (
     COLOURS,
     COLUMN_NAMES,
-    FACE_MAX,
     LEVEL_NAMES,
     SLOT_NAMES,
     TROOPS,
@@ -64,14 +64,21 @@ from clangames.clan_feud.actions import (
     Total,
     Word,
 )
-from clangames.clan_feud.board import held
+from clangames.clan_feud.board import (
+    occupied_by,
+    owned_by,
+    plus,
+    plus_troops,
+    put,
+    troop_totals,
+)
 from clangames.clan_feud.state import (
     NONZERO,
     Battle,
     ClanFeudState,
     EnglishArmy,
     Task,
-    occupied,
+    new_task,
 )
 from clangames.engine.draft import drafting
 from clangames.engine.phases import CHANCE, Phase
@@ -103,6 +110,8 @@ FACES = ((3, 2, 1), (3, 3, 0), (3, 2, 1), (2, 2, 2), (2, 2, 2), (2, 2, 2), (3, 2
 WHITE = 0
 BLACK = 1
 GOLD = 2
+NO_TROOPS = (0, 0, 0)
+"""A row's troop totals when it holds none."""
 
 
 # ---------------------------------------------------------------------------------------
@@ -120,7 +129,7 @@ def interned(kind: str, player: int = -1, a: int = 0, b: int = 0, c: int = 0) ->
     key = (kind, player, a, b, c)
     found = _TASKS.get(key)
     if found is None:
-        found = Task(kind, player, a, b, c)
+        found = new_task(kind, player, a, b, c)
         if len(_TASKS) < _TASKS_MAX:
             _TASKS[key] = found
     return found
@@ -240,14 +249,8 @@ class W(_WorkingBase):
         constructor). The draft must not be used afterwards."""
         # The sequences written (named in ``options`` while the draft is worked) become
         # tuples again; only those are visited: checking all 17 cost more than most rules.
-        written = self.options
-        if written is not None:
-            for name in written:
-                v = getattr(self, name)
-                if name in _NESTED_SET:
-                    setattr(self, name, tuple(map(tuple, v)))  # a tuple row stays itself
-                else:
-                    setattr(self, name, tuple(v))
+        if self.options is not None:
+            _tuples_again(self)
         self.phase = phase
         self.options = options  # type: ignore[assignment]
         self.tasks = tuple(self.tasks)  # type: ignore[assignment]
@@ -328,10 +331,30 @@ class W(_WorkingBase):
             t.c if c is None else c,
         )
         if data:
-            self.tasks[-1] = Task(*key, data)
+            self.tasks[-1] = new_task(*key, data)
             return
         new = _TASKS.get(key)
         self.tasks[-1] = new if new is not None else interned(*key)
+
+    def set_data(self, data: tuple[int, ...]) -> None:
+        """Replace the top task's data (``update(data=...)``, without its generality)."""
+        t = self.tasks[-1]
+        if data:
+            self.tasks[-1] = new_task(t.kind, t.player, t.a, t.b, t.c, data)
+            return
+        key = (t.kind, t.player, t.a, t.b, t.c)
+        found = _TASKS.get(key)
+        self.tasks[-1] = found if found is not None else interned(*key)
+
+    def set_a(self, a: int) -> None:
+        """Replace the top task's ``a`` (``update(a=...)``, without its generality)."""
+        t = self.tasks[-1]
+        if t.data:
+            self.tasks[-1] = new_task(t.kind, t.player, a, t.b, t.c, t.data)
+            return
+        key = (t.kind, t.player, a, t.b, t.c)
+        found = _TASKS.get(key)
+        self.tasks[-1] = found if found is not None else interned(*key)
 
     # -- facts -----------------------------------------------------------------------------
     def buildings(self, t: int) -> int:
@@ -343,8 +366,8 @@ class W(_WorkingBase):
 
     def troop_total(self, p: int, kind: int | None = None) -> int:
         """``p``'s troops on the board (of one type), a battle's attackers included."""
-        row = self.troops[p]
-        n: int = sum(row) if kind is None else sum(row[kind::3])
+        totals = troop_totals(self.troops[p])
+        n: int = sum(totals) if kind is None else totals[kind]
         b = self.battle
         if b is not None and b.owners[0] == p:
             n += sum(b.attackers) if kind is None else b.attackers[kind]
@@ -352,7 +375,7 @@ class W(_WorkingBase):
 
     def has_troops(self, p: int) -> bool:
         """Whether ``p`` has troops on the board (``troop_total(p) > 0``, sooner)."""
-        if any(self.troops[p]):
+        if troop_totals(self.troops[p]) != NO_TROOPS:
             return True
         b = self.battle
         return b is not None and b.owners[0] == p and any(b.attackers)
@@ -372,7 +395,7 @@ class W(_WorkingBase):
         for slot in FEUD_SLOTS:
             bit = 1 << slot
             if not self.filled[p] & bit:
-                self.m("filled")[p] |= bit
+                self.filled = put(self.filled, p, self.filled[p] | bit)
                 self.tasks.append(interned("feud", p, LEVEL[slot]))
                 return
 
@@ -383,7 +406,7 @@ class W(_WorkingBase):
         if old == new:
             return
         if old >= 0:
-            self.m("feud")[old] += 1
+            self.feud = plus(self.feud, old, 1)
         self.regent = new
         if new >= 0 and not self.gold_out:
             self.gold_out = True
@@ -395,10 +418,10 @@ class W(_WorkingBase):
         old = self.controller[t]
         if old != p:
             if old >= 0:
-                self.m("feud")[old] += self.buildings(t)
-            self.m("controller")[t] = p
+                self.feud = plus(self.feud, old, self.buildings(t))
+            self.controller = put(self.controller, t, p)
             if self.site[t] == 1 and not self.city_dice[p] >> t & 1:
-                self.m("city_dice")[p] |= 1 << t
+                self.city_dice = put(self.city_dice, p, self.city_dice[p] | 1 << t)
                 self.gain_die(p)
         if self.regent < 0 and self.king == t:
             self.set_regent(p)
@@ -411,7 +434,18 @@ class W(_WorkingBase):
                 self.set_regent(-1)
 
     def remove_troop(self, p: int, t: int, kind: int) -> None:
-        self.trow(p)[3 * t + kind] -= 1
+        self.troops = put(self.troops, p, plus_troops(self.troops[p], 3 * t + kind, -1))
+
+
+def _tuples_again(w: W) -> None:
+    """The sequences a draft made writable (named in its ``options`` while it is worked),
+    tuples again; only those are visited: checking all 17 cost more than most rules."""
+    for name in w.options or ():
+        v = getattr(w, name)
+        if name in _NESTED_SET:
+            setattr(w, name, tuple(map(tuple, v)))  # a tuple row stays itself
+        else:
+            setattr(w, name, tuple(v))
 
 
 _thaw_state, _ = drafting(ClanFeudState, W)
@@ -452,9 +486,12 @@ def settle(w: W) -> ClanFeudState:
     """Work the stack until someone must act, and freeze the result."""
     tasks = w.tasks
     handlers = HANDLERS
+    phase: Any
+    options: Any
     while True:
         if not tasks:
-            return w.freeze(Phase.over(), ())
+            phase, options = Phase.over(), ()
+            break
         task = tasks[-1]
         kind = task.kind
         run, weights, together, options_of, ask, apply_ = handlers[kind]
@@ -464,34 +501,49 @@ def settle(w: W) -> ClanFeudState:
                 continue
             task = tasks[-1]  # the run may have set the task's counters
         if weights is not None:
-            outcomes = weights(w, task)
-            if len(outcomes) == 1:
-                apply_(w, task, outcomes[0][0], CHANCE)
+            options = weights(w, task)
+            if len(options) == 1:
+                apply_(w, task, options[0][0], CHANCE)
                 continue
             phase = _CHANCE_OF.get(kind)
             if phase is None:
                 phase = _CHANCE_OF[kind] = Phase.chance(kind)
-            return w.freeze(phase, outcomes)  # the weights, kept
+            break  # the weights, kept
         if together is not None:
             players = together(w, task)
             if not players:
                 w.tasks.pop()
                 continue
-            return w.freeze(Phase.together(kind, players), None)
+            phase, options = Phase.together(kind, players), None
+            break
         options = options_of(w, task)
         if len(options) == 1 and (ask is None or not ask(w, task)):
             apply_(w, task, options[0], task.player)
             continue
-        phase = _DECIDING.get((kind, task.player))
+        seats = _DECIDING.get(kind)
+        if seats is None:
+            seats = _DECIDING[kind] = [None] * MAX_SEATS
+        phase = seats[task.player]
         if phase is None:
-            phase = _DECIDING[kind, task.player] = Phase.turn(kind, task.player)
-        return w.freeze(phase, options)
+            phase = seats[task.player] = Phase.turn(kind, task.player)
+        break
+    # W.freeze, inline (a call fewer on every step)
+    if w.options is not None:
+        _tuples_again(w)
+    w.phase = phase
+    w.options = options
+    w.tasks = tuple(w.tasks)  # type: ignore[assignment]
+    w.__class__ = ClanFeudState  # type: ignore[assignment]
+    state: ClanFeudState = w  # type: ignore[assignment]
+    return state
 
 
 _CHANCE_OF: dict[str, Phase] = {}
-_DECIDING: dict[tuple[str, int], Phase] = {}
-"""The phase of each task kind's chance node and decision by each seat (a dictionary
-look-up is cheaper than the kernel's call that shares them)."""
+_DECIDING: dict[str, list[Phase | None]] = {}
+"""The phase of each task kind's chance node and, per seat, of its decision by that seat
+(a look-up is cheaper than the kernel's call that shares them)."""
+MAX_SEATS = 5
+"""The most seats a game has."""
 
 
 def legal_actions(s: ClanFeudState, player: int) -> tuple[ClanFeudAction, ...]:
@@ -560,7 +612,7 @@ def initial_state(game: ClanFeudGame) -> ClanFeudState:
         hands=((0,) * len(game.deck.designs),) * n,
         passed=0,
         city_dice=(0,) * n,
-        tasks=(Task("turn"), Task("lot"), Task("start")),
+        tasks=(new_task("turn"), new_task("lot"), new_task("start")),
         battle=None,
     )
     return settle(working(empty))
@@ -586,7 +638,7 @@ def _start_apply(w: W, task: Task, action: StartAt, player: int) -> None:
     if p + 1 == w.game.seat_count:
         w.tasks.pop()
     else:
-        w.update(a=p + 1)
+        w.set_a(p + 1)
 
 
 def _lot_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
@@ -600,7 +652,7 @@ def _lot_apply(w: W, task: Task, action: Lot, player: int) -> None:
         w.order = data
         w.tasks.pop()
     else:
-        w.update(data=data)
+        w.set_data(data)
 
 
 def _turn_run(w: W, task: Task) -> bool:
@@ -618,14 +670,20 @@ def _turn_run(w: W, task: Task) -> bool:
 
 def mine(w: W | ClanFeudState, p: int) -> list[int]:
     """The territories ``p`` controls, in order (see :func:`board.held`)."""
-    return held(w.controller, p)
+    return list(owned(w, p))
+
+
+def owned(w: W | ClanFeudState, p: int) -> tuple[int, ...]:
+    """The territories ``p`` controls, in order (:func:`mine` as a tuple; see
+    :func:`board.owned_by`)."""
+    return owned_by(w.controller, p)
 
 
 def dice_owned(w: W | ClanFeudState, p: int) -> tuple[int, ...]:
     """The dice ``p`` gathers, by colour: the rulings' recount."""
     bought = ~w.covered[p]  # a bought slot's bit is set
     site = w.site
-    cities = sum([site[t] == 1 for t in mine(w, p)])
+    cities = sum([site[t] == 1 for t in owned(w, p)])
     return (
         3 + (bought >> (5 * BUILD + 4) & 1),
         (bought >> (5 * BUILD + 1) & 1) + cities,
@@ -640,16 +698,16 @@ def dice_owned(w: W | ClanFeudState, p: int) -> tuple[int, ...]:
 def _phase1_run(w: W, task: Task) -> bool:
     n = w.game.seat_count
     counts: list[int] = []
+    w.filled = (0,) * n
+    w.pool = ((0,) * len(DIE_INDEXES),) * n
     for p in range(n):
-        w.m("filled")[p] = 0
-        w.m("pool")[p] = (0,) * 21  # type: ignore[call-overload]
         counts.extend(dice_owned(w, p))
     w.passed = 0
     w.city_dice = (0,) * n
     w.tasks.pop()
     # The roll task below waits for the counts; card window P1.after_roll (part 3) comes
     # after it, before phase 2.
-    w.update(data=tuple(counts))
+    w.set_data(tuple(counts))
     _order_setter(w)
     return True
 
@@ -671,7 +729,7 @@ def push_order_setter(w: W) -> None:
     if len(tied) == 1:
         w.tasks.append(interned("order", tied[0]))
     elif w.regent >= 0:
-        w.tasks.append(Task("tiebreak", w.regent, data=tied))
+        w.tasks.append(new_task("tiebreak", w.regent, data=tied))
     else:
         low = min(w.vp[p] for p in tied)
         least = [p for p in tied if w.vp[p] == low]
@@ -702,7 +760,7 @@ def _order_apply(w: W, task: Task, action: Seat, player: int) -> None:
         w.order = data
         w.tasks.pop()
     else:
-        w.update(data=data)
+        w.set_data(data)
 
 
 def roll_weights(colour: int, n: int) -> tuple[tuple[int, int, int, int], ...]:
@@ -720,8 +778,21 @@ def roll_weights(colour: int, n: int) -> tuple[tuple[int, int, int, int], ...]:
 
 
 def _roll_next(task: Task) -> int:
-    """The first dice-count entry still to roll, or -1 (found in C: counts are small)."""
-    return bytes(task.data).translate(NONZERO).find(1)
+    """The first dice-count entry still to roll, or -1 (found in C: counts are small).
+    The last answer is kept with its data: a roll step asks three times of one task (the
+    run, the weights, and the apply of the outcome)."""
+    global _ROLL_LAST
+    data = task.data
+    last = _ROLL_LAST
+    if last[0] is data:
+        return last[1]
+    i = bytes(data).translate(NONZERO).find(1)
+    _ROLL_LAST = (data, i)  # one assignment: threads see a whole pair
+    return i
+
+
+_ROLL_LAST: tuple[tuple[int, ...] | None, int] = (None, -1)
+"""The data of the roll task last asked about, and its answer."""
 
 
 def _roll_run(w: W, task: Task) -> bool:
@@ -741,13 +812,12 @@ def _roll_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
 def _roll_apply(w: W, task: Task, action: Rolled, player: int) -> None:
     i = _roll_next(task)
     p, c = divmod(i, 7)
-    pool = w.prow(p)
+    pool = list(w.pool[p])
     pool[3 * c] += action.ones
     pool[3 * c + 1] += action.twos
     pool[3 * c + 2] += action.threes
-    data = list(task.data)
-    data[i] = 0
-    w.update(data=tuple(data))
+    w.pool = put(w.pool, p, tuple(pool))
+    w.set_data(put(task.data, i, 0))
 
 
 # ---------------------------------------------------------------------------------------
@@ -764,20 +834,38 @@ _COLUMN_TASKS = tuple(
 
 
 def _phase2_run(w: W, task: Task) -> bool:
-    n = w.game.seat_count
     a, order, passed = task.a, w.order, w.passed
+    key = (tuple(order), a, passed)
+    idx = _NEXT_SEAT.get(key)
+    if idx is None:
+        idx = next_to_assign(*key)
+        if len(_NEXT_SEAT) < MEMO_LIMIT:
+            _NEXT_SEAT[key] = idx
+    if idx < 0:
+        w.tasks.pop()
+        return True
+    n = len(order)
+    if task is _PHASE2_TASKS[a % 5]:
+        w.tasks[-1] = _PHASE2_TASKS[(idx + 1) % n]
+    else:  # a task decoded from JSON: the same fields, not the shared object
+        w.set_a((idx + 1) % n)
+    w.tasks.append(_ASSIGN_TASKS[order[idx]])
+    return True
+
+
+def next_to_assign(order: tuple[int, ...], a: int, passed: int) -> int:
+    """The place in turn ``order``, from place ``a`` on and round, of the first seat that
+    has not passed (``passed`` a bitmask of seats), or -1 when all have."""
+    n = len(order)
     for k in range(n):
         idx = (a + k) % n
-        p = order[idx]
-        if not passed >> p & 1:
-            if task is _PHASE2_TASKS[a % 5]:
-                w.tasks[-1] = _PHASE2_TASKS[(idx + 1) % n]
-            else:  # a task decoded from JSON: the same fields, not the shared object
-                w.update(a=(idx + 1) % n)
-            w.tasks.append(_ASSIGN_TASKS[p])
-            return True
-    w.tasks.pop()
-    return True
+        if not passed >> order[idx] & 1:
+            return idx
+    return -1
+
+
+_NEXT_SEAT: dict[tuple[tuple[int, ...], int, int], int] = {}
+""":func:`next_to_assign` per (order, place, passed): a phase-2 turn asks it at every die."""
 
 
 def build_options(w: W, p: int, level: int, second: bool) -> list[tuple[int, int]]:
@@ -786,7 +874,7 @@ def build_options(w: W, p: int, level: int, second: bool) -> list[tuple[int, int
     cov = w.covered[p]
     money = w.money[p] + playing.discount(w, p) if w.mods else w.money[p]
     tower_ok = castle_ok = False
-    for t in mine(w, p):
+    for t in owned(w, p):
         if w.buildings(t) < 2:
             tower_ok = True
             if w.site[t] == 0:
@@ -814,16 +902,16 @@ def recruit_possible(w: W, p: int, level: int) -> bool:
             break
     else:
         return False
-    site, towers = w.site, w.towers
-    return any(site[t] or towers[t] for t in mine(w, p))  # a place to recruit in
+    return has_building(w, p)  # a place to recruit in
 
 
-def _build_possible(w: W, p: int, level: int) -> bool:
+def _build_possible(w: W, p: int, level: int, discount: int = 0) -> bool:
     """Whether ``build_options(w, p, level, False)`` is not empty, without listing them:
     the slots a Build die may buy, as bitmasks of the board, first; the territories only
-    if what is for sale needs a place to stand."""
+    if what is for sale needs a place to stand. ``discount``: £ an action card takes off
+    the price (judging the card before it is played)."""
     cov = w.covered[p]
-    money = w.money[p]
+    money = w.money[p] + discount
     tower = (cov & ROW_BITS[1] if money >= PRICE[1] else 0) | (
         cov & ROW_BITS[2] if money >= PRICE[2] else 0
     )
@@ -838,7 +926,7 @@ def _build_possible(w: W, p: int, level: int) -> bool:
     if not (tower or castle):
         return False
     site, towers = w.site, w.towers
-    return any((site[t] > 0) + towers[t] < 2 and (tower or site[t] == 0) for t in mine(w, p))
+    return any([(site[t] > 0) + towers[t] < 2 and (tower or site[t] == 0) for t in owned(w, p)])
 
 
 ROW_BITS = tuple(sum(1 << (5 * column + slot) for column in range(1, 5)) for slot in range(5))
@@ -849,17 +937,23 @@ BUILD_DIE_BIT = 1 << (5 * BUILD + 1)
 
 def _military_possible(w: W, p: int) -> tuple[bool, bool, bool]:
     """Whether a Military die of level I, II and III can act: ``p`` has troops to move,
-    or ``recruit_possible`` at that level (its board scan done once for all three)."""
-    if w.has_troops(p):
-        return (True, True, True)
-    money = w.money[p]
-    takes = [money >= COST[k] and w.troop_total(p, k) < SUPPLY[k] for k in range(3)]
-    if not any(takes):
-        return (False, False, False)
+    or ``recruit_possible`` at that level (its board scan done once for all three).
+    Without troops every supply has room, so a recruit needs only the price of a troop
+    of a type the level allows, and a building."""
+    ready = military_ready(w, p)
+    return (ready, ready, ready)
+
+
+def military_ready(w: W, p: int) -> bool:
+    """Whether a Military die of any level can act (then of every level: see
+    :func:`_military_possible`)."""
+    return w.has_troops(p) or (w.money[p] >= COST[0] and has_building(w, p))
+
+
+def has_building(w: W | ClanFeudState, p: int) -> bool:
+    """Whether ``p`` controls a territory with a building (a place to recruit in)."""
     site, towers = w.site, w.towers
-    if not any(site[t] or towers[t] for t in mine(w, p)):
-        return (False, False, False)
-    return (takes[0], takes[0] or takes[1], True)
+    return any([site[t] or towers[t] for t in owned(w, p)])
 
 
 LEVEL_BITS = tuple(
@@ -878,27 +972,59 @@ def _assign_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     # Build and Military may be unable to act at a level: their open slots at such a level
     # are closed first (each worked out only where a slot is open; the other columns can
     # always act), so that a die's options are one look at its slots each.
-    for level in (1, 2, 3):
-        build_slots = open_slots & LEVEL_BITS[BUILD][level]
-        if build_slots and not _build_possible(w, p, level):
-            open_slots &= ~build_slots
-    if open_slots & MILITARY_BITS:
-        for level, possible in enumerate(_military_possible(w, p), 1):
-            if not possible:
-                open_slots &= ~LEVEL_BITS[MILITARY][level]
-    candidates = w.game.assign_candidates
-    out = [
-        action
-        for i, count in enumerate(w.pool[p])
-        if count
-        for slots, action in candidates[i]
-        if open_slots & slots
-    ]
+    # (a Build die's purchases differ only between level I and the levels above it)
+    low = open_slots & BUILD_LOW
+    if low and not _build_possible(w, p, 1):
+        open_slots &= ~low
+    high = open_slots & BUILD_HIGH
+    if high and not _build_possible(w, p, 2):
+        open_slots &= ~high
+    if open_slots & MILITARY_BITS and not military_ready(w, p):
+        open_slots &= ~MILITARY_BITS
+    g = w.game
+    known = g.assign_memo
+    reach = DIE_SLOTS
+    out: list[ClanFeudAction] = []
+    for i in compress(DIE_INDEXES, w.pool[p]):  # the dice held, found in C
+        key = (open_slots & reach[i]) << 5 | i
+        found = known.get(key)
+        if found is None:
+            found = die_assignments(g, i, open_slots)
+        out += found
     if any(w.hands[p]):
-        return playing.assign_extra(w, p, out or [w.game.words["pass"]])
+        return playing.assign_extra(w, p, out)
     if not out:
-        return (w.game.words["pass"],)
+        return (g.words["pass"],)
     return tuple(out)
+
+
+DIE_INDEXES = tuple(range(3 * len(COLOURS)))
+"""Every dice-pool index (``3 * colour + value - 1``)."""
+DIE_SLOTS = tuple(
+    sum(LEVEL_BITS[column][level] for column in range(5) for level in range(1, i % 3 + 2))
+    if divmod(i, 3)[0] not in COLUMN_OF_COLOUR
+    else sum(LEVEL_BITS[COLUMN_OF_COLOUR[i // 3]][level] for level in range(1, i % 3 + 2))
+    for i in DIE_INDEXES
+)
+"""Per dice-pool index, every board slot a die there may go to."""
+BUILD_LOW = LEVEL_BITS[BUILD][1]
+BUILD_HIGH = LEVEL_BITS[BUILD][2] | LEVEL_BITS[BUILD][3]
+"""The Build column's slots at level I, and at levels II and III."""
+MEMO_LIMIT = 1 << 16
+"""The most entries a memo of the rules (:func:`die_assignments`' per game, the next seat
+to assign) keeps."""
+
+
+def die_assignments(g: ClanFeudGame, i: int, open_slots: int) -> tuple[ClanFeudAction, ...]:
+    """The assignments of a die at pool index ``i`` given the board slots that are open
+    (those of levels whose column cannot act closed), in action-id order. Remembered in
+    ``g.assign_memo`` under the open slots the die can reach: a die's options are then
+    one look-up in most assignments, where checking each of its up to 15 (column, level)
+    slots cost more than the rest of the decision."""
+    found = tuple([action for slots, action in g.assign_candidates[i] if open_slots & slots])
+    if len(g.assign_memo) < MEMO_LIMIT:
+        g.assign_memo[(open_slots & DIE_SLOTS[i]) << 5 | i] = found
+    return found
 
 
 MILITARY_BITS = sum(LEVEL_BITS[MILITARY])
@@ -935,16 +1061,17 @@ def _assign_apply(w: W, task: Task, action: Any, player: int) -> None:
     if isinstance(action, Word):
         w.passed |= 1 << p
         return
-    w.prow(p)[3 * action.colour + action.value - 1] -= 1
+    w.pool = put(w.pool, p, plus(w.pool[p], 3 * action.colour + action.value - 1, -1))
     column, level = action.column, action.level
-    taken = w.covered[p] | w.filled[p]
+    filled = w.filled[p]
+    taken = w.covered[p] | filled
     for slot in SLOTS_AT[level]:  # the first free slot at the level
         bit = 1 << (5 * column + slot)
         if bit & EXISTS and not taken & bit:
             break
     else:
         slot = -1
-    w.m("filled")[p] |= 1 << (5 * column + slot)
+    w.filled = put(w.filled, p, filled | 1 << (5 * column + slot))
     if task.a:  # the card's action resolves first, then the die's
         playing.assign_with_card(w, p, task.a - 1, action, _COLUMN_TASKS[column][p][level])
         return
@@ -953,19 +1080,15 @@ def _assign_apply(w: W, task: Task, action: Any, player: int) -> None:
 
 def _feud_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p, level = task.player, task.a
-    pool = list(w.pool[p])
+    pool = w.pool[p]
     if task.c:
-        pool[task.c - 1] -= 1  # the die raised first cannot be raised again
+        pool = plus(pool, task.c - 1, -1)  # the die raised first cannot be raised again
     g = w.game
     out: list[ClanFeudAction] = [g.words["stop" if task.b else "tokens"]]
-    for colour in range(len(COLOURS)):
-        for value in range(1, FACE_MAX[colour]):
-            if pool[3 * colour + value - 1] and (level > 1 or value == 1):
-                out.append(g.raise_actions[colour, value])
+    # the raises of the dice held, in pool order (a level I raise only lifts a 1)
+    out += filter(None, compress(g.raise_by_die[level > 1], pool))
     if level == 3 and not task.b:
-        for colour in range(len(COLOURS)):
-            if colour != BLACK and pool[3 * colour]:
-                out.append(g.three_actions[colour])
+        out += filter(None, compress(g.three_by_die, pool))
     return tuple(out)
 
 
@@ -973,22 +1096,24 @@ def _feud_apply(w: W, task: Task, action: Any, player: int) -> None:
     p, level = task.player, task.a
     if isinstance(action, Word):
         if action.word == "tokens":
-            w.m("feud")[p] += level
+            w.feud = plus(w.feud, p, level)
         w.tasks.pop()
     elif isinstance(action, Raise):
         i = 3 * action.colour + action.value - 1
-        pool = w.prow(p)
+        pool = list(w.pool[p])
         pool[i] -= 1
         pool[i + 1] += 1
+        w.pool = put(w.pool, p, tuple(pool))
         if level == 3 and not task.b:
             w.update(b=1, c=i + 2)
         else:
             w.tasks.pop()
     else:
         i = 3 * action.colour
-        pool = w.prow(p)
+        pool = list(w.pool[p])
         pool[i] -= 1
         pool[i + 2] += 1
+        w.pool = put(w.pool, p, tuple(pool))
         w.tasks.pop()
 
 
@@ -1006,7 +1131,7 @@ def _income_run(w: W, task: Task) -> bool:
         if n:
             w.tasks.append(interned("income_roll", p, n))
     else:
-        w.m("money")[p] += n * (1 if level == 1 else 2)
+        w.money = plus(w.money, p, n * (1 if level == 1 else 2))
     return True
 
 
@@ -1017,14 +1142,14 @@ def _income_roll_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], 
 
 
 def _income_roll_apply(w: W, task: Task, action: Total, player: int) -> None:
-    w.m("money")[task.player] += action.k
+    w.money = plus(w.money, task.player, action.k)
     w.tasks.pop()
 
 
 def _intrigue_run(w: W, task: Task) -> bool:
     p, level = task.player, task.a
-    w.m("money")[p] += level
-    w.m("vp")[p] += INTRIGUE_VP[level - 1]
+    w.money = plus(w.money, p, level)
+    w.vp = plus(w.vp, p, INTRIGUE_VP[level - 1])
     w.tasks.pop()
     w.tasks.append(interned("draw", p, level))
     return True
@@ -1044,14 +1169,15 @@ def _draw_run(w: W, task: Task) -> bool:
 
 
 def _draw_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
-    acts = w.game.draw_actions
-    return tuple([(acts[d], n) for d, n in enumerate(w.deck) if n])
+    deck = w.deck
+    return tuple(zip(compress(w.game.draw_actions, deck), filter(None, deck), strict=True))
 
 
 def _draw_apply(w: W, task: Task, action: DrawCard, player: int) -> None:
-    w.m("deck")[action.design] -= 1
-    w.hrow(task.player)[action.design] += 1
-    w.update(a=task.a - 1)
+    d, p = action.design, task.player
+    w.deck = plus(w.deck, d, -1)
+    w.hands = put(w.hands, p, plus(w.hands[p], d, 1))
+    w.set_a(task.a - 1)
 
 
 def _build_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
@@ -1070,8 +1196,8 @@ def _build_apply(w: W, task: Task, action: Any, player: int) -> None:
     if w.mods:
         playing.spend(w, p, PRICE[slot])
     else:
-        w.m("money")[p] -= PRICE[slot]
-    w.m("covered")[p] &= ~(1 << (5 * column + slot))
+        w.money = plus(w.money, p, -PRICE[slot])
+    w.covered = put(w.covered, p, w.covered[p] & ~(1 << (5 * column + slot)))
     if level == 3 and slot in (1, 2) and not task.b:
         w.tasks.append(interned("build", p, 3, 1))
     if (column == BUILD and slot == 1) or slot == 4:
@@ -1083,15 +1209,16 @@ def _build_apply(w: W, task: Task, action: Any, player: int) -> None:
 def _place_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p, castle = task.player, task.a == 2
     acts = w.game.place_actions
-    return tuple([acts[t] for t in mine(w, p) if w.buildings(t) < 2 and not (castle and w.site[t])])
+    site = w.site
+    return tuple([acts[t] for t in owned(w, p) if w.buildings(t) < 2 and not (castle and site[t])])
 
 
 def _place_apply(w: W, task: Task, action: Place, player: int) -> None:
     t = action.territory
     if task.a == 2:
-        w.m("site")[t] = 2
+        w.site = put(w.site, t, 2)
     else:
-        w.m("towers")[t] += 1
+        w.towers = plus(w.towers, t, 1)
     w.tasks.pop()
 
 
@@ -1130,7 +1257,7 @@ def _recruit_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p, level = task.player, task.a
     if task.b < 0:
         acts = w.game.place_actions
-        return tuple([acts[t] for t in mine(w, p) if w.buildings(t)])
+        return tuple([acts[t] for t in owned(w, p) if w.buildings(t)])
     stages = RECRUIT_STAGES[level]
     kind = stages[task.c]
     later = stages[task.c + 1 :]
@@ -1155,8 +1282,8 @@ def _recruit_apply(w: W, task: Task, action: Any, player: int) -> None:
     if w.mods:
         playing.spend(w, p, k * COST[kind])
     else:
-        w.m("money")[p] -= k * COST[kind]
-    w.trow(p)[3 * t + kind] += k
+        w.money = plus(w.money, p, -k * COST[kind])
+    w.troops = put(w.troops, p, plus_troops(w.troops[p], 3 * t + kind, k))
     english = bool(w.english) and war.holds(w, t)
     if k and w.regent < 0 and w.king == t and not english:
         w.set_regent(p)  # recruits at rest beside a lone King take him, as any army would
@@ -1177,7 +1304,7 @@ def _phase3_run(w: W, task: Task) -> bool:
     g = w.game
     order = w.order
     stage = task.a
-    w.update(a=stage + 1)
+    w.set_a(stage + 1)
     if stage == 0:
         w.track_start = w.england
         if w.events:
@@ -1186,7 +1313,7 @@ def _phase3_run(w: W, task: Task) -> bool:
                 w.tasks.append(interpret.program(p, node))
     elif stage == 1:
         if len(w.events) == g.deck_size:
-            w.tasks = [Task("final")]
+            w.tasks = [new_task("final")]
         else:
             w.tasks.append(interned("draw_event"))
     elif stage == 2:
@@ -1216,17 +1343,18 @@ def _draw_event_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], .
 
 
 def _draw_event_apply(w: W, task: Task, action: DrawEvent, player: int) -> None:
-    w.m("events").append(action.event)
+    w.events = (*w.events, action.event)
     w.tasks.pop()
 
 
 def upkeep_due(w: W | ClanFeudState, p: int) -> int:
-    row = w.troops[p]
-    return sum(row[0::3]) + 2 * sum(row[1::3]) + 4 * sum(row[2::3])
+    infantry, cavalry, artillery = troop_totals(w.troops[p])
+    return infantry * UPKEEP[0] + cavalry * UPKEEP[1] + artillery * UPKEEP[2]
 
 
 def _upkeep_run(w: W, task: Task) -> bool:
-    if task.a == 0 and not any(w.troops[task.player]):  # nothing due (counts are >= 0)
+    # nothing due (counts are >= 0)
+    if task.a == 0 and troop_totals(w.troops[task.player]) == NO_TROOPS:
         w.tasks.pop()
         return True
     return False
@@ -1243,25 +1371,25 @@ def _upkeep_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     if w.money[p] + w.feud[p] >= playing.upkeep_owed(w, p):
         out.append(g.words["pay upkeep"])
     acts = g.place_actions
-    out += [acts[t] for t in occupied(w.troops[p])]
+    out += [acts[t] for t in occupied_by(w.troops[p])]
     return tuple(out)
 
 
 def _upkeep_apply(w: W, task: Task, action: Any, player: int) -> None:
     p = task.player
     if isinstance(action, Place):
-        w.update(a=action.territory + 1)
+        w.set_a(action.territory + 1)
     elif isinstance(action, Lose):
         w.remove_troop(p, task.a - 1, action.troop)
         w.check_king(p)
-        w.update(a=0)
+        w.set_a(0)
     else:
         due = playing.upkeep_owed(w, p)
         w.tasks.pop()
         lo, hi = max(0, due - w.money[p]), min(w.feud[p], due)
         if lo == hi:
-            w.m("feud")[p] -= lo
-            w.m("money")[p] -= due - lo
+            w.feud = plus(w.feud, p, -lo)
+            w.money = plus(w.money, p, lo - due)
         else:
             w.tasks.append(interned("upkeep_pay", p, due))
 
@@ -1274,8 +1402,8 @@ def _upkeep_pay_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 
 def _upkeep_pay_apply(w: W, task: Task, action: PayFeud, player: int) -> None:
     p, due = task.player, task.a
-    w.m("feud")[p] -= action.k
-    w.m("money")[p] -= due - action.k
+    w.feud = plus(w.feud, p, -action.k)
+    w.money = plus(w.money, p, action.k - due)
     w.tasks.pop()
 
 

@@ -7,11 +7,13 @@ class holds the data and wires the kernel's methods to them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import attrs
 
+from clangames.clan_feud.board import NONZERO as NONZERO  # re-exported: the rules use it
+from clangames.clan_feud.board import occupied as occupied  # re-exported (tests, rules)
 from clangames.engine.phases import Phase
 from clangames.engine.rng import Rng
 from clangames.engine.simultaneous import Commitments
@@ -21,23 +23,7 @@ if TYPE_CHECKING:
     from clangames.clan_feud.game import ClanFeudGame
     from clangames.clan_feud.observation import ClanFeudObservation
 
-
-NONZERO = bytes([0] + [1] * 255)
-"""A ``bytes.translate`` table: every count but 0 becomes 1."""
-
-
-def occupied(counts: Sequence[int]) -> list[int]:
-    """The territories with a troop in a row of counts (``3 * territory + type``), in order.
-    The row is searched as bytes, in C: counts are small and never negative (supply
-    limits), and a Python loop over the board's 132 counts costs more than a whole rule."""
-    marks = bytes(counts).translate(NONZERO)
-    out = []
-    i = marks.find(1)
-    while i >= 0:
-        t = i // 3
-        out.append(t)
-        i = marks.find(1, 3 * t + 3)
-    return out
+T = TypeVar("T")
 
 
 @attrs.frozen(slots=True)
@@ -55,6 +41,35 @@ class Task:
     b: int = 0
     c: int = 0
     data: tuple[int, ...] = ()
+
+
+class _TaskDraft(Task):
+    """A mutable twin of :class:`Task` (no slots of its own, plain assignment), the way
+    :func:`new_task` builds one: the frozen constructor sets each field through
+    ``object.__setattr__`` and costs five times as much, and the rules make a task with
+    data at most steps (a die rolled, an effect program stepped on)."""
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
+    __init__ = object.__init__
+
+
+def new_task(
+    kind: str, player: int = -1, a: int = 0, b: int = 0, c: int = 0, data: tuple[int, ...] = ()
+) -> Task:
+    """``Task(kind, player, a, b, c, data)``, made as a draft and frozen in place (the
+    kernel's way with states, :mod:`clangames.engine.draft`): the same value, cheaper."""
+    t: Any = _TaskDraft()
+    t.kind = kind
+    t.player = player
+    t.a = a
+    t.b = b
+    t.c = c
+    t.data = data
+    t.__class__ = Task
+    made: Task = t
+    return made
 
 
 ENGLAND = -1
@@ -109,6 +124,40 @@ class Battle:
     """The side that won the round (-1 a draw, before the dice)."""
     levels: tuple[int, ...] = ()
     """An attacking English army's level tokens (it stands in ``attackers`` meanwhile)."""
+
+
+def evolver(cls: type[T]) -> Callable[..., T]:
+    """``attrs.evolve`` for one frozen slotted attrs class without validators: the
+    returned ``replace(obj, **changes)`` copies every field into a mutable twin of the
+    class (as :func:`new_task` makes a task) and freezes it in place; ``attrs.evolve``
+    goes through the constructor and costs several times as much. The copy is generated
+    from the class's fields once, so a field added later is copied too."""
+    twin = type(
+        f"{cls.__name__}Draft",
+        (cls,),
+        {
+            "__slots__": (),
+            "__setattr__": object.__setattr__,
+            "__delattr__": object.__delattr__,
+            "__init__": object.__init__,
+            "__module__": cls.__module__,
+        },
+    )
+    lines = ["def replace(o, **changes):", "    d = twin()"]
+    lines += [f"    d.{f.name} = o.{f.name}" for f in attrs.fields(cast(Any, cls))]
+    lines += ["    for name, value in changes.items():", "        setattr(d, name, value)"]
+    lines += ["    d.__class__ = cls", "    return d"]
+    namespace: dict[str, Any] = {"twin": twin, "cls": cls}
+    exec(compile("\n".join(lines), f"<evolver of {cls.__qualname__}>", "exec"), namespace)
+    replace: Callable[..., T] = namespace["replace"]
+    return replace
+
+
+army_with = evolver(EnglishArmy)
+"""``attrs.evolve`` of an :class:`EnglishArmy` (see :func:`evolver`)."""
+battle_with = evolver(Battle)
+"""``attrs.evolve`` of a :class:`Battle` (see :func:`evolver`): a battle changes at
+every step of its rounds."""
 
 
 @attrs.frozen(slots=True)

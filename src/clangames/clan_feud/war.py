@@ -26,10 +26,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from clangames.clan_feud.actions import ClanFeudAction, Place
-from clangames.clan_feud.state import ENGLAND, Battle, EnglishArmy, Task, occupied
+from clangames.clan_feud.board import occupied_by
+from clangames.clan_feud.state import (
+    ENGLAND,
+    Battle,
+    EnglishArmy,
+    Task,
+    army_with,
+    battle_with,
+    new_task,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -110,7 +117,7 @@ def lose(w: W, t: int, kind: int, count: int) -> None:
         raise RuntimeError(f"England lost troops in territory {t}, where it has no army")
     troops = list(army.troops)
     troops[kind] -= count
-    put(w, attrs.evolve(army, troops=(troops[0], troops[1], troops[2])))
+    put(w, army_with(army, troops=(troops[0], troops[1], troops[2])))
 
 
 def yielding_loss(w: Any, p: int) -> int:
@@ -128,7 +135,7 @@ def clan_armies(w: Any) -> list[int]:
     """The territories holding a clan army, ascending."""
     found: set[int] = set()
     for row in w.troops:
-        found.update(occupied(row))
+        found.update(occupied_by(row))
     return sorted(found)
 
 
@@ -162,7 +169,7 @@ def attack(w: W, army: EnglishArmy, t: int, defender: int) -> None:
     begin_battle(w, t, ENGLAND, defender, army.territory, army.troops, False)
     b = w.battle
     if b is not None:
-        w.battle = attrs.evolve(b, levels=army.tokens)
+        w.battle = battle_with(b, levels=army.tokens)
 
 
 def recruits_attack(w: W, p: int, t: int) -> None:
@@ -215,7 +222,7 @@ def begin_war(w: W) -> None:
     """Phase 3 after the event's top line: if England is at war, spawn, then march (pushed
     on top of the upkeep tasks)."""
     if w.game.england.at_war(w.england):
-        w.tasks.append(Task("espawn"))
+        w.tasks.append(new_task("espawn"))
 
 
 def spawn_troops(w: Any) -> tuple[tuple[int, int, int], tuple[int, ...]]:
@@ -243,7 +250,7 @@ def _spawn_run(w: W, task: Task) -> bool:
     t = g.board.spawns[card.spawn]
     troops, tokens = spawn_troops(w)
     w.tasks.pop()
-    w.tasks.append(Task("emarch", a=card.moves, data=(t,) if tokens else ()))
+    w.tasks.append(new_task("emarch", a=card.moves, data=(t,) if tokens else ()))
     if not tokens:
         return True
     army = EnglishArmy(t, troops, tokens)
@@ -274,7 +281,7 @@ def _march_run(w: W, task: Task) -> bool:
         w.tasks.pop()
         return True
     if len(marchers) == 1:
-        w.tasks.append(Task("emove", -1, marchers[0].territory, task.a))
+        w.tasks.append(new_task("emove", -1, marchers[0].territory, task.a))
         return True
     w.update(player=decider(w))
     return False
@@ -286,7 +293,7 @@ def _march_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 
 
 def _march_apply(w: W, task: Task, action: Place, player: int) -> None:
-    w.tasks.append(Task("emove", -1, action.territory, task.a))
+    w.tasks.append(new_task("emove", -1, action.territory, task.a))
 
 
 def _done(w: W, t: int) -> None:
@@ -296,7 +303,8 @@ def _done(w: W, t: int) -> None:
     if march.kind != "emarch":
         raise RuntimeError(f"an English move ended with no march beneath it: {w.tasks!r}")
     if t not in march.data:
-        w.tasks[-1] = attrs.evolve(march, data=tuple(sorted((*march.data, t))))
+        data = tuple(sorted((*march.data, t)))
+        w.tasks[-1] = new_task(march.kind, march.player, march.a, march.b, march.c, data)
 
 
 def nearest(w: Any, t: int) -> list[int]:
@@ -344,8 +352,8 @@ def _move_apply(w: W, task: Task, action: Place, player: int) -> None:
         attack(w, army, n, defender)
     else:
         remove(w, pos)
-        put(w, attrs.evolve(army, territory=n))
-        w.tasks[-1] = Task("emove", -1, n, task.b - 1)
+        put(w, army_with(army, territory=n))
+        w.tasks[-1] = new_task("emove", -1, n, task.b - 1)
 
 
 PROMPTS = {
