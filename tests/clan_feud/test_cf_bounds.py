@@ -79,14 +79,14 @@ def test_the_bounds_follow_replacement_cards(tmp_path: Path) -> None:
         assert game.interop.bounds.chance >= base.chance, new
 
 
-def test_a_phase_one_card_with_a_bonus_intrigue_action_is_refused(tmp_path: Path) -> None:
+def test_a_phase_one_card_with_a_bonus_intrigue_action_is_refused_at_load(
+    tmp_path: Path,
+) -> None:
     """A bonus Intrigue action draws cards: in phase 1 such plays could repeat without end,
-    so no bound exists (the game's own load-time check looks for draw_cards only)."""
-    game = load(
-        2, actions=_variant(tmp_path, '"bonus_action(income, I)"', '"bonus_action(intrigue, I)"')
-    )
+    so no length bound would exist; the load refuses the file, naming the card."""
+    actions = _variant(tmp_path, '"bonus_action(income, I)"', '"bonus_action(intrigue, I)"')
     with pytest.raises(InvalidParameterError, match=r"AC06 draws cards in P1\.after_roll"):
-        game_budget(game)
+        load(2, actions=actions)
 
 
 @pytest.mark.parametrize("players", [2, 5])

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from clangames.engine.errors import InvalidParameterError
 from clangames.engine.interop import LengthBounds
 
 if TYPE_CHECKING:
@@ -157,13 +156,8 @@ def game_budget(game: ClanFeudGame) -> GameBudget:
     n = game.num_players
     turns = game.deck_size + 1
     designs = game.deck.designs
-    for d in designs:
-        if d.timing.window != "P2.assign" and _most(d.action, _draws):
-            raise InvalidParameterError(
-                f"actions {game.deck.source}: {d.id} draws cards in {d.timing.window} (a"
-                " bonus Intrigue action draws too); only a P2.assign card may, or plays could"
-                " go on without end and the game's length would have no bound"
-            )
+    # No phase (1) or (3) card draws (a bonus Intrigue action included): the game's
+    # load refuses one (game._check_card_draws), so plays there cannot repeat without end.
     dice = sum(max_dice(game.board))
     slots = _slot_columns()
     more_armies = max(_most(d.action, _boost("armies")) for d in designs)
@@ -272,9 +266,8 @@ def length_bounds(game: ClanFeudGame) -> LengthBounds:
        (a card whose filter names a column only in that column's slots: the D best slots,
        each worth the most a card allowed there draws, a bonus Intrigue action its level),
        and the event's two lines (their most draws each). Phase-1 and phase-3 cards never
-       draw (checked here: a drawing one, a bonus Intrigue action included, could be
-       played again and again, so no bound exists: :func:`game_budget` raises
-       ``InvalidParameterError``).
+       draw (a drawing one, a bonus Intrigue action included, could be played again
+       and again, so no bound would exist: loading refuses such an actions file).
     3. **Troops that ever come onto the board** (X) each die at most once: each clan's 3
        at set-up; per turn England's spawn, at most its supply (26); free troops of card
        plays, at most one such card a die in the slots its filter allows and at most G;

@@ -90,8 +90,9 @@ def _check_card_draws(deck: ActionDeck) -> None:
     for d in deck.designs:
         if d.timing.window != "P2.assign" and draws_cards(d.action):
             raise InvalidParameterError(
-                f"actions {deck.source}: {d.id} draws cards in {d.timing.window}; only a"
-                " P2.assign card (one per die) may draw, or plays could go on without end"
+                f"actions {deck.source}: {d.id} draws cards in {d.timing.window} (a bonus"
+                " Intrigue action draws too); only a P2.assign card (one per die) may draw, or"
+                " plays could go on without end"
             )
 
 

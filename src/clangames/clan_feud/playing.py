@@ -1236,8 +1236,12 @@ def register(
 
 
 def draws_cards(e: Expr) -> bool:
-    """Whether expression ``e`` can draw action cards."""
-    return any(p.name == "draw_cards" for p in _primitives(e))
+    """Whether expression ``e`` can draw action cards: ``draw_cards``, or a bonus Intrigue
+    action (the column's action draws)."""
+    return any(
+        p.name == "draw_cards" or (p.name == "bonus_action" and p.args[0] == "intrigue")
+        for p in _primitives(e)
+    )
 
 
 _FIXED_STEPS = {
