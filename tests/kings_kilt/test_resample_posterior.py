@@ -309,7 +309,7 @@ def _turn(players: int, seed: int, fraction: float) -> tuple[KingsKiltState, int
 
 def _quick(state: KingsKiltState, viewer: int) -> QuickDeal:
     quick = quick_deal(family_key(state, viewer, hidden_pool(state, viewer)))
-    assert quick is not None, "nobody else shows a family card here"
+    assert quick is not None, "the family deal is over here"
     return quick
 
 
@@ -327,6 +327,20 @@ def _quick_outcomes(quick: QuickDeal, dist: dict[int, Fraction]) -> Dist:
 QUICK_POSITIONS = [(2, 11, 0.2), (2, 3, 0.6), (3, 5, 0.1), (3, 7, 0.4), (4, 9, 0.3)]
 """Turns (players, seed, how far into the game) where nobody else shows a family card."""
 
+SHOWN_POSITIONS = [
+    (2, 0, 0.95),
+    (2, 4, 0.9),
+    (3, 0, 0.9),
+    (3, 2, 0.8),
+    (4, 0, 0.6),
+    (4, 0, 0.9),
+    (4, 1, 0.9),
+    (4, 5, 0.95),
+]
+"""Turns where other players show family cards (one to six of them): the quick draw's
+proposal there is a weighted table of the undealt rest and the deck split (its thirds
+forced where a shown card lies outside the deck cards)."""
+
 
 @pytest.mark.parametrize(("players", "seed", "fraction"), QUICK_POSITIONS)
 def test_the_quick_draw_is_the_posterior(players: int, seed: int, fraction: float) -> None:
@@ -339,10 +353,25 @@ def test_the_quick_draw_is_the_posterior(players: int, seed: int, fraction: floa
     assert _quick_outcomes(quick, quick.distribution()) == exact
 
 
-def test_the_quick_draws_fit_their_distribution() -> None:
+@pytest.mark.parametrize(("players", "seed", "fraction"), SHOWN_POSITIONS)
+def test_the_quick_draw_is_the_posterior_where_others_show_cards(
+    players: int, seed: int, fraction: float
+) -> None:
+    """The same, exactly, where other players show family cards (each shown card is a
+    deck card or the player's third)."""
+    state, viewer = _turn(players, seed, fraction)
+    assert any(state.revealed[p] for p in range(players) if p != viewer)
+    quick = _quick(state, viewer)
+    assert quick.shown
+    exact = posterior_by_formula(state, viewer)
+    assert _quick_outcomes(quick, quick.distribution()) == exact
+
+
+@pytest.mark.parametrize(("players", "seed", "fraction"), [(3, 7, 0.4), (4, 1, 0.9)])
+def test_the_quick_draws_fit_their_distribution(players: int, seed: int, fraction: float) -> None:
     """The quick draw itself: the deals of 4000 kept tries fit its exact distribution,
-    and a few tries are not kept."""
-    state, viewer = _turn(3, 7, 0.4)
+    and a few tries are not kept (nobody else showing a family card, and six shown)."""
+    state, viewer = _turn(players, seed, fraction)
     quick = _quick(state, viewer)
     dist = _quick_outcomes(quick, quick.distribution())
     kept: list[int] = []
@@ -360,16 +389,19 @@ def test_the_quick_draws_fit_their_distribution() -> None:
 
 
 def test_a_re_deal_draws_quickly_where_it_can_and_from_the_tables_elsewhere() -> None:
-    """Where nobody else shows a family card the re-deals make no tables (the quick tries
-    are kept, nearly always); where someone does they are made. Either way the same
-    stream gives the same re-deal, whatever was re-dealt before."""
+    """Once the family deal is over the re-deals make no tables (the quick tries are
+    kept, nearly always), whether or not others show family cards; during the deal they
+    are made. Either way the same stream gives the same re-deal, whatever was re-dealt
+    before."""
     tables = importlib.import_module("clangames.kings_kilt.posterior")._TABLES
     quick_state, quick_viewer = _turn(4, 9, 0.3)
     shown_state, shown_viewer = _late_game(4, 9)
     assert any(shown_state.revealed[p] for p in range(4) if p != shown_viewer)
+    dealing_state = _setup_position(2, "deal_third", 1, 2)
     for state, viewer, made in (
         (quick_state, quick_viewer, False),
-        (shown_state, shown_viewer, True),
+        (shown_state, shown_viewer, False),
+        (dealing_state, 1, True),
     ):
         key = family_key(state, viewer, hidden_pool(state, viewer))
         tables.clear()

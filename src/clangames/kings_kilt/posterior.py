@@ -330,14 +330,9 @@ class FamilyPosterior:
             thirds = dealt // n + (p < dealt % n)
             if deck_sizes[p] != from_deck or fam_sizes[p] != from_deck + thirds:
                 return None
-        seen = []
-        for c, hidden in enumerate(pool):
-            shown = sum(revealed[p] >> c & 1 for p in range(n) if p != viewer)
-            count = per_clan - (fam_v >> c & 1) - shown - hidden
-            if count < 0:
-                return None
-            seen.append(count)
-        return seen
+        shown = _shown(revealed, viewer, len(pool))
+        seen = [per_clan - (fam_v >> c & 1) - shown[c] - hidden for c, hidden in enumerate(pool)]
+        return seen if min(seen) >= 0 else None
 
     def _moves(
         self,
@@ -633,6 +628,7 @@ class QuickDeal:
         "deck_v",
         "from_deck",
         "held",
+        "joint",
         "least",
         "others",
         "pool",
@@ -641,6 +637,8 @@ class QuickDeal:
         "rho",
         "seat_decks",
         "seat_thirds",
+        "shown",
+        "shows",
         "third_v",
         "ways",
         "width",
@@ -648,35 +646,44 @@ class QuickDeal:
     )
 
     def __init__(self, key: Key, seen: list[int]) -> None:
-        (_, _, n, viewer, per_clan, from_deck, _, fam_v, deck_v, _, _, _, _, pool) = key
-        k = len(pool)
+        (_, _, n, viewer, per_clan, from_deck, _, fam_v, deck_v, revealed, _, _, _, hidden) = key
+        k = len(hidden)
         a = per_clan - 1
         third_v = fam_v & ~deck_v
+        others = tuple(p for p in range(n) if p != viewer)
+        shows = tuple(revealed[p] for p in others)
+        # The copies of each clan the others' family cards may be: the hidden ones and the
+        # ones they show (a shown card is a deck card or a third like a hidden one).
+        shown = _shown(revealed, viewer, k) if any(shows) else [0] * k
+        pool = [count + more for count, more in zip(hidden, shown, strict=True)]
         held = [c for c in range(k) if not deck_v >> c & 1]
         rest_need = k - from_deck * n
-        beta = []
-        rho = []
-        for c in held:
-            vt = third_v >> c & 1
-            hidden = pool[c]
-            beta.append(perm(a, vt) * perm(hidden - 1 + seen[c], seen[c]) if hidden else 0)
-            rho.append(perm(a + 1, vt) * perm(hidden + seen[c], seen[c]))
+        # A clan's factor, ``(a + r) falling (T + K)`` with no other player's third: its
+        # copies less one plus those seen since are ``a`` less the viewer's third.
+        beta = [perm(a, (third_v >> c & 1) + seen[c]) if pool[c] else 0 for c in held]
+        rho = [perm(a + 1, (third_v >> c & 1) + seen[c]) for c in held]
         # ways[j][r]: the weight of dealing clans held[j:] with r of them to the rest.
         ways = [[0] * (rest_need + 1) for _ in range(len(held) + 1)]
         ways[len(held)][0] = 1
         for j in range(len(held) - 1, -1, -1):
             after = ways[j + 1]
+            b = beta[j]
             row = ways[j]
-            for r in range(rest_need + 1):
-                row[r] = beta[j] * after[r] + (rho[j] * after[r - 1] if r else 0)
+            row[0] = b * after[0]
+            r_j = rho[j]
+            for r in range(1, rest_need + 1):
+                row[r] = b * after[r] + r_j * after[r - 1]
         lows = sorted(pool[c] - 1 for c in held if pool[c])
         self.clans = k
-        self.others = tuple(p for p in range(n) if p != viewer)
+        self.others = others
+        self.shows = shows
+        self.shown = any(shows)
+        self.joint: tuple[list[int], list[tuple[int, list[int]]]] | None = None
         self.width = max(k, 4)
         self.deck_v = deck_v
         self.third_v = third_v
         self.from_deck = from_deck
-        self.pool = pool
+        self.pool = tuple(pool)
         self.held = held
         self.rest_need = rest_need
         self.beta = beta
@@ -695,10 +702,85 @@ class QuickDeal:
     @property
     def possible(self) -> bool:
         """Whether any deal can come of the proposal."""
-        return self.least >= 0 and self.ways[0][self.rest_need] > 0
+        if self.least < 0 or not self.ways[0][self.rest_need]:
+            return False
+        return not self.shown or bool(self._joint()[0])
+
+    def _joint(self) -> tuple[list[int], list[tuple[int, list[int]]]]:
+        """Where others show family cards: every undealt rest and split of the deck cards
+        a shown card allows, with cumulative weights ``prod rho/beta`` times, per player,
+        the bound of their third's weight (:meth:`_third_bound`), so that the thirds' odds
+        stay near 1."""
+        cums: list[int] = []
+        splits: list[tuple[int, list[int]]] = []
+        held = self.held
+        shows = self.shows
+        last = len(shows) - 1
+        size = self.from_deck
+        # Each player's third's bound for their deck cards (and whether another player
+        # holds the deck card of the clan whose shown card must be their third).
+        bounds: dict[tuple[int, int, bool], int] = {}
+
+        def bound_of(i: int, mine: int, holders: int) -> int:
+            forced = shows[i] & ~mine
+            key = (i, mine, bool(forced & holders))
+            bound = bounds.get(key)
+            if bound is None:
+                bound = 0
+                if not forced & (forced - 1):
+                    bound = max(self._third_bound(i, mine, forced, holders), 0)
+                bounds[key] = bound
+            return bound
+
+        total = 0
+
+        def split(i: int, left: int, weight: int, decks: list[int]) -> None:
+            nonlocal total
+            if i == last:
+                bound = bound_of(i, left, holders)
+                if bound:
+                    total += weight * bound
+                    cums.append(total)
+                    splits.append((rest, [*decks, left]))
+                return
+            for mine in _masks(_clans_of(left), size):
+                bound = bound_of(i, mine, holders)
+                if bound:
+                    split(i + 1, left & ~mine, weight * bound, [*decks, mine])
+
+        everything = sum(1 << c for c in held)
+        for rest_clans in itertools.combinations(held, self.rest_need):
+            rest = sum(1 << c for c in rest_clans)
+            base = 1
+            for j, c in enumerate(held):
+                base *= self.rho[j] if rest >> c & 1 else self.beta[j]
+            if base:
+                holders = everything & ~rest
+                split(0, holders, base, [])
+        self.joint = (cums, splits)
+        return self.joint
+
+    def _third_bound(self, i: int, mine: int, forced: int, holders: int) -> int:
+        """Where others show family cards, a bound of the i-th other player's third's
+        weight given their deck cards ``mine`` (and everyone's, ``holders``): the copies
+        of the clan whose shown card must be the third (``forced``; one fewer if another
+        player holds its deck card), else the copies left outside ``mine`` (at most every
+        copy less the deck cards dealt, less the more of ``i`` and of the copies ``mine``
+        holds, each earlier third having come from one or the other)."""
+        pool = self.pool
+        if forced:
+            return pool[forced.bit_length() - 1] - (forced & holders != 0)
+        owns = 0
+        for c in _clans_of(mine):
+            owns += pool[c] - 1
+        return self.bound - (i if i > owns else owns)
 
     def draw(self, stream: _Stream) -> int | None:
         """One try: a deal with the posterior's distribution, or None (not kept)."""
+        if self.shown:
+            cums, joint = self.joint if self.joint is not None else self._joint()
+            rest, chosen = joint[bisect_right(cums, stream.below(cums[-1]))]
+            return self._finish(stream, chosen, rest)
         r = self.rest_need
         rest = 0
         if r:
@@ -739,22 +821,34 @@ class QuickDeal:
         copies = list(start)
         thirds: list[int] = []
         spans = []
+        shows = self.shows
         for i, mine in enumerate(decks):
-            # The copies left outside the player's deck clans: those less the ones taken.
-            span = left - i - owns[i]
-            for taken in thirds:
-                span += mine >> taken & 1
-            if not span:
-                return None
-            x = stream.below(span)
-            third = -1
-            for c, count in enumerate(copies):
-                if mine >> c & 1:
-                    continue
-                if x < count:
-                    third = c
-                    break
-                x -= count
+            forced = shows[i] & ~mine
+            if forced:
+                # A shown card outside the deck cards is the third: no choice, and its
+                # weight is the copies of its clan left (at most the span, so bounded).
+                if forced & (forced - 1):
+                    return None  # two shown cards outside the deck cards: not a deal
+                third = forced.bit_length() - 1
+                span = copies[third]
+                if not span:
+                    return None
+            else:
+                # The copies left outside the player's deck clans: those less the ones taken.
+                span = left - i - owns[i]
+                for taken in thirds:
+                    span += mine >> taken & 1
+                if not span:
+                    return None
+                x = stream.below(span)
+                third = -1
+                for c, count in enumerate(copies):
+                    if mine >> c & 1:
+                        continue
+                    if x < count:
+                        third = c
+                        break
+                    x -= count
             copies[third] -= 1
             thirds.append(third)
             spans.append(span)
@@ -778,9 +872,18 @@ class QuickDeal:
         num = den = 1
         bound = self.bound
         least = self.least
-        for i, span in enumerate(spans):
-            num *= span
-            den *= bound - (i if i > least else least)
+        if self.shown:
+            shows = self.shows
+            holders = 0
+            for mine in decks:
+                holders |= mine
+            for i, span in enumerate(spans):
+                num *= span
+                den *= self._third_bound(i, decks[i], shows[i] & ~decks[i], holders)
+        else:
+            for i, span in enumerate(spans):
+                num *= span
+                den *= bound - (i if i > least else least)
         deck_of = list(self.seat_decks)
         third_of = list(self.seat_thirds)
         for i, p in enumerate(self.others):
@@ -807,6 +910,14 @@ class QuickDeal:
         """Every deal with the chance a try keeps it, normalised over the tries that keep
         one: the proposal's chances, each deal weighed by its odds (the tests' check)."""
         out: dict[int, Fraction] = {}
+        if self.shown:
+            cums, joint = self.joint if self.joint is not None else self._joint()
+            low = 0
+            for high, (rest, chosen) in zip(cums, joint, strict=True):
+                self._walk(chosen, rest, Fraction(high - low, cums[-1]), [], [], out)
+                low = high
+            mass = sum(out.values(), Fraction(0))
+            return {deal: w / mass for deal, w in out.items()}
         held = self.held
         total = self.ways[0][self.rest_need]
         for rest_clans in itertools.combinations(held, self.rest_need):
@@ -842,12 +953,50 @@ class QuickDeal:
         for c in thirds:
             copies[c] -= 1
         mine = decks[i]
+        forced = self.shows[i] & ~mine
+        if forced:
+            if forced & (forced - 1):
+                return
+            third = forced.bit_length() - 1
+            if copies[third]:
+                self._walk(decks, rest, chance, [*thirds, third], [*spans, copies[third]], out)
+            return
         span = sum(n for c, n in enumerate(copies) if not mine >> c & 1)
         for c, count in enumerate(copies):
             if count and not mine >> c & 1:
                 self._walk(
                     decks, rest, chance * Fraction(count, span), [*thirds, c], [*spans, span], out
                 )
+
+
+@functools.lru_cache(maxsize=1024)
+def _masks(clans: tuple[int, ...], size: int) -> tuple[int, ...]:
+    """Every set of ``size`` of ``clans``, as masks (in ``combinations`` order)."""
+    return tuple(sum(1 << c for c in chosen) for chosen in itertools.combinations(clans, size))
+
+
+def _shown(revealed: tuple[int, ...], viewer: int, clans: int) -> list[int]:
+    """How many players other than ``viewer`` show a family card of each clan."""
+    shown = [0] * clans
+    for p, mask in enumerate(revealed):
+        if mask and p != viewer:
+            for c in _clans_of(mask):
+                shown[c] += 1
+    return shown
+
+
+def _clans_of(mask: int) -> tuple[int, ...]:
+    """The clans in ``mask``, lowest first (from a table up to eight clans)."""
+    return _BITS[mask] if mask < 256 else _bits_of(mask)
+
+
+def _bits_of(mask: int) -> tuple[int, ...]:
+    """The clans in ``mask``, lowest first."""
+    return tuple(c for c in range(mask.bit_length()) if mask >> c & 1)
+
+
+_BITS = [_bits_of(b) for b in range(256)]
+"""The clans of every mask of up to eight clans (the usual game's)."""
 
 
 @functools.lru_cache(maxsize=256)
@@ -872,11 +1021,9 @@ def quick_deal(key: Key) -> QuickDeal | None:
     """The quick draw for ``key``, or None where it does not apply: the family deal or
     the thirds under way, other than one third each, another player's family card face
     up, a state the rules do not reach, or no deal possible."""
-    family_deal, dealt, n, viewer, *_, revealed = key[:10]
+    family_deal, dealt, n = key[:3]
     extra = key[6]
     if family_deal or extra != 1 or dealt != n:
-        return None
-    if any(revealed[p] for p in range(n) if p != viewer):
         return None
     seen = FamilyPosterior._seen(key)
     if seen is None:
