@@ -678,7 +678,7 @@ class QuickDeal:
         self.others = others
         self.shows = shows
         self.shown = any(shows)
-        self.joint: tuple[list[int], list[tuple[int, list[int]]]] | None = None
+        self.joint: _Joint | None = None
         self.width = max(k, 4)
         self.deck_v = deck_v
         self.third_v = third_v
@@ -704,61 +704,13 @@ class QuickDeal:
         """Whether any deal can come of the proposal."""
         if self.least < 0 or not self.ways[0][self.rest_need]:
             return False
-        return not self.shown or bool(self._joint()[0])
+        return not self.shown or self._joint().total > 0
 
-    def _joint(self) -> tuple[list[int], list[tuple[int, list[int]]]]:
-        """Where others show family cards: every undealt rest and split of the deck cards
-        a shown card allows, with cumulative weights ``prod rho/beta`` times, per player,
-        the bound of their third's weight (:meth:`_third_bound`), so that the thirds' odds
-        stay near 1."""
-        cums: list[int] = []
-        splits: list[tuple[int, list[int]]] = []
-        held = self.held
-        shows = self.shows
-        last = len(shows) - 1
-        size = self.from_deck
-        # Each player's third's bound for their deck cards (and whether another player
-        # holds the deck card of the clan whose shown card must be their third).
-        bounds: dict[tuple[int, int, bool], int] = {}
-
-        def bound_of(i: int, mine: int, holders: int) -> int:
-            forced = shows[i] & ~mine
-            key = (i, mine, bool(forced & holders))
-            bound = bounds.get(key)
-            if bound is None:
-                bound = 0
-                if not forced & (forced - 1):
-                    bound = max(self._third_bound(i, mine, forced, holders), 0)
-                bounds[key] = bound
-            return bound
-
-        total = 0
-
-        def split(i: int, left: int, weight: int, decks: list[int]) -> None:
-            nonlocal total
-            if i == last:
-                bound = bound_of(i, left, holders)
-                if bound:
-                    total += weight * bound
-                    cums.append(total)
-                    splits.append((rest, [*decks, left]))
-                return
-            for mine in _masks(_clans_of(left), size):
-                bound = bound_of(i, mine, holders)
-                if bound:
-                    split(i + 1, left & ~mine, weight * bound, [*decks, mine])
-
-        everything = sum(1 << c for c in held)
-        for rest_clans in itertools.combinations(held, self.rest_need):
-            rest = sum(1 << c for c in rest_clans)
-            base = 1
-            for j, c in enumerate(held):
-                base *= self.rho[j] if rest >> c & 1 else self.beta[j]
-            if base:
-                holders = everything & ~rest
-                split(0, holders, base, [])
-        self.joint = (cums, splits)
-        return self.joint
+    def _joint(self) -> _Joint:
+        """Where others show family cards, the proposal of the undealt rest and the deck
+        split (made on the first draw): see :class:`_Joint`."""
+        joint = self.joint = _Joint(self)
+        return joint
 
     def _third_bound(self, i: int, mine: int, forced: int, holders: int) -> int:
         """Where others show family cards, a bound of the i-th other player's third's
@@ -778,8 +730,8 @@ class QuickDeal:
     def draw(self, stream: _Stream) -> int | None:
         """One try: a deal with the posterior's distribution, or None (not kept)."""
         if self.shown:
-            cums, joint = self.joint if self.joint is not None else self._joint()
-            rest, chosen = joint[bisect_right(cums, stream.below(cums[-1]))]
+            joint = self.joint if self.joint is not None else self._joint()
+            rest, chosen = joint.choose(stream.below(joint.total))
             return self._finish(stream, chosen, rest)
         r = self.rest_need
         rest = 0
@@ -911,11 +863,9 @@ class QuickDeal:
         one: the proposal's chances, each deal weighed by its odds (the tests' check)."""
         out: dict[int, Fraction] = {}
         if self.shown:
-            cums, joint = self.joint if self.joint is not None else self._joint()
-            low = 0
-            for high, (rest, chosen) in zip(cums, joint, strict=True):
-                self._walk(chosen, rest, Fraction(high - low, cums[-1]), [], [], out)
-                low = high
+            joint = self.joint if self.joint is not None else self._joint()
+            for rest, chosen, chance in joint.chances():
+                self._walk(chosen, rest, chance, [], [], out)
             mass = sum(out.values(), Fraction(0))
             return {deal: w / mass for deal, w in out.items()}
         held = self.held
@@ -967,6 +917,149 @@ class QuickDeal:
                 self._walk(
                     decks, rest, chance * Fraction(count, span), [*thirds, c], [*spans, span], out
                 )
+
+
+class _Joint:
+    """The quick draw's proposal of the undealt rest and the deck split where others show
+    family cards: each rest ``R`` and split with weight ``prod rho/beta`` times, per other
+    player, the bound of their third's weight given their deck cards
+    (:meth:`QuickDeal._third_bound`: the copies of the clan whose shown card must be the
+    third, else of the clans outside the deck cards), so that the thirds' odds stay near 1
+    and no split a shown card rules out is drawn.
+
+    A dynamic programme over the players: ``sums[R][(i, left)]`` is the weight of dealing
+    the clans ``left`` to players ``i`` onwards. A draw is one number below ``total``, read
+    as a rest and then, player by player, a choice of deck cards (each with weight its
+    bound times the weight still to come)."""
+
+    __slots__ = ("bounds", "cums", "from_deck", "last", "quick", "rests", "sums", "total")
+
+    def __init__(self, quick: QuickDeal) -> None:
+        self.quick = quick
+        self.from_deck = quick.from_deck
+        self.last = len(quick.shows) - 1
+        held = quick.held
+        everything = sum(1 << c for c in held)
+        # Per player, the bound by deck cards (doubled, plus one where another player holds
+        # the deck card of the clan whose shown card must be the third).
+        self.bounds: list[dict[int, int]] = [{} for _ in quick.shows]
+        self.rests: list[tuple[int, int, int]] = []  # (rest, holders, its factor)
+        self.sums: list[dict[tuple[int, int], int]] = []
+        self.cums: list[int] = []
+        total = 0
+        factors = list(zip(held, quick.rho, quick.beta, strict=True))
+        for rest in _masks(tuple(held), quick.rest_need):
+            base = 1
+            for c, rho, beta in factors:
+                base *= rho if rest >> c & 1 else beta
+            if not base:
+                continue
+            holders = everything & ~rest
+            sums: dict[tuple[int, int], int] = {}
+            weight = base * self._sum(0, holders, holders, sums)
+            if weight:
+                total += weight
+                self.rests.append((rest, holders, base))
+                self.sums.append(sums)
+                self.cums.append(total)
+        self.total = total
+
+    def _bound(self, i: int, mine: int, holders: int) -> int:
+        """Player ``i``'s third's bound with deck cards ``mine`` (0: not allowed)."""
+        forced = self.quick.shows[i] & ~mine
+        key = mine << 1 | (forced & holders != 0)
+        row = self.bounds[i]
+        got = row.get(key)
+        if got is None:
+            got = 0
+            if not forced & (forced - 1):
+                got = max(self.quick._third_bound(i, mine, forced, holders), 0)
+            row[key] = got
+        return got
+
+    def _sum(self, i: int, left: int, holders: int, sums: dict[tuple[int, int], int]) -> int:
+        """The weight of dealing ``left`` to players ``i`` onwards (kept in ``sums``)."""
+        if i == self.last:
+            return self._bound(i, left, holders)
+        got = sums.get((i, left))
+        if got is None:
+            got = 0
+            bound_of = self._bound
+            if i + 1 == self.last:  # the last player's deck cards are what is left
+                # (the bounds' memo read inline: this is the hottest loop of the table)
+                shown, shown_last = self.quick.shows[i], self.quick.shows[i + 1]
+                row, row_last = self.bounds[i], self.bounds[i + 1]
+                for mine in _masks(_clans_of(left), self.from_deck):
+                    bound = row.get(mine << 1 | (shown & ~mine & holders != 0))
+                    if bound is None:
+                        bound = bound_of(i, mine, holders)
+                    if bound:
+                        other = left & ~mine
+                        after = row_last.get(other << 1 | (shown_last & ~other & holders != 0))
+                        if after is None:
+                            after = bound_of(i + 1, other, holders)
+                        got += bound * after
+            else:
+                for mine in _masks(_clans_of(left), self.from_deck):
+                    bound = bound_of(i, mine, holders)
+                    if bound:
+                        got += bound * self._sum(i + 1, left & ~mine, holders, sums)
+            sums[(i, left)] = got
+        return got
+
+    def _options(self, at: int, i: int, left: int) -> Iterator[tuple[int, int, int]]:
+        """Player ``i``'s deck cards from ``left`` with their bound and the weight of the
+        deal from there on (for the ``at``-th rest)."""
+        _, holders, _ = self.rests[at]
+        sums = self.sums[at]
+        for mine in _masks(_clans_of(left), self.from_deck):
+            bound = self._bound(i, mine, holders)
+            if bound:
+                after = self._sum(i + 1, left & ~mine, holders, sums)
+                if after:
+                    yield mine, bound, bound * after
+
+    def choose(self, u: int) -> tuple[int, list[int]]:
+        """The rest and deck split that the number ``u`` (below ``total``) falls on."""
+        at = bisect_right(self.cums, u)
+        if at:
+            u -= self.cums[at - 1]
+        rest, left, base = self.rests[at]
+        u //= base
+        decks = []
+        for i in range(self.last):
+            chosen = 0
+            for mine, bound, weight in self._options(at, i, left):
+                if u < weight:
+                    u //= bound  # uniform below the weight still to come
+                    chosen = mine
+                    break
+                u -= weight
+            decks.append(chosen)
+            left &= ~chosen
+        decks.append(left)
+        return rest, decks
+
+    def chances(self) -> Iterator[tuple[int, list[int], Fraction]]:
+        """Every rest and split with the chance :meth:`choose` gives it (the tests')."""
+        low = 0
+        for at, high in enumerate(self.cums):
+            holders = self.rests[at][1]
+            yield from self._chances(at, 0, holders, [], Fraction(high - low, self.total))
+            low = high
+
+    def _chances(
+        self, at: int, i: int, left: int, decks: list[int], chance: Fraction
+    ) -> Iterator[tuple[int, list[int], Fraction]]:
+        if i == self.last:
+            yield self.rests[at][0], [*decks, left], chance
+            return
+        options = list(self._options(at, i, left))
+        whole = sum(weight for _, _, weight in options)
+        for mine, _, weight in options:
+            yield from self._chances(
+                at, i + 1, left & ~mine, [*decks, mine], chance * Fraction(weight, whole)
+            )
 
 
 @functools.lru_cache(maxsize=1024)
@@ -1119,7 +1212,7 @@ class _Redeal:
 _last: list[tuple[object, int, _Redeal | None]] = [(None, -1, None)]
 """The last state and viewer re-dealt (a search re-deals one position many times)."""
 
-_TRIES = 6
+_TRIES = 12
 """Quick draws tried for a position's first re-deal before its tables are made."""
 
 
