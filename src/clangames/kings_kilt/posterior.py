@@ -36,10 +36,12 @@ The programme's tables depend only on what the viewer knows, so they are cached 
 of them, least recently used dropped) and the re-deals a search makes from one position
 share them: each is one uniform number below the tables' total, read as the path it
 falls on (a bisection per clan), the acceptance test, and the hands. Making them costs
-far more than a re-deal, so where nobody else shows a family card (most of a game) a
-re-deal first tries :class:`QuickDeal`, a proposal drawn without tables and kept with
-probability target over bound times proposal: exact too, and the tables are made only
-where it does not apply or, rarely, all its tries fail.
+far more than a re-deal, so once the family deal is over (one third each) a re-deal
+first tries :class:`QuickDeal`, a proposal drawn without tables and kept with probability
+target over bound times proposal: exact too, and the tables are made only where it does
+not apply (the deal under way, several thirds each) or, rarely, all its tries fail. Where
+other players show family cards, its rest and deck split come from :class:`_Joint`, a
+small programme over the players that never proposes a split a shown card rules out.
 """
 
 from __future__ import annotations
@@ -606,9 +608,9 @@ def posterior(key: Key) -> FamilyPosterior:
 
 class QuickDeal:
     """A cheap exact draw for a position whose tables are not made yet, in the usual case
-    (the deal over, one third each, nobody else showing a family card): a proposal drawn
-    without tables, kept with probability target / (bound * proposal), so that a kept deal
-    has exactly the posterior's distribution.
+    (the deal over, one third each): a proposal drawn without tables, kept with
+    probability target / (bound * proposal), so that a kept deal has exactly the
+    posterior's distribution.
 
     The proposal: the undealt rest's clans with weight ``rho_c`` against ``beta_c`` (the
     clan's factor of the posterior undealt or held by another player; a small programme
@@ -619,7 +621,13 @@ class QuickDeal:
     the thirds' normalisers ``R_i`` and ``Zmin_j / Z_j`` (a clan's factor with ``s`` thirds
     is its factor with none times ``Q0_c`` falling ``s``), so a deal is kept with
     probability ``prod R_i / B_i * prod Zmin_j / Z_j``, ``B_i`` a bound of ``R_i`` over all
-    deals: the copies left less the most a player's deck cards can take from them."""
+    deals: the copies left less the most a player's deck cards can take from them.
+
+    Where others show family cards, a shown card is a deck card or the player's third: the
+    copies a third may be count the shown ones too, a player with a shown card outside
+    their deck cards has it as their third (no draw; its weight is its clan's copies
+    left), and the rest and deck split are drawn from :class:`_Joint` with weights that
+    include each player's bound given their deck cards, so the odds divide by those."""
 
     __slots__ = (
         "beta",
@@ -1112,8 +1120,8 @@ def _splits(clans: list[int], size: int, parts: int) -> Iterator[list[int]]:
 
 def quick_deal(key: Key) -> QuickDeal | None:
     """The quick draw for ``key``, or None where it does not apply: the family deal or
-    the thirds under way, other than one third each, another player's family card face
-    up, a state the rules do not reach, or no deal possible."""
+    the thirds under way, other than one third each, a state the rules do not reach, or
+    no deal possible."""
     family_deal, dealt, n = key[:3]
     extra = key[6]
     if family_deal or extra != 1 or dealt != n:
