@@ -20,6 +20,7 @@ dealt, up to 0.64 late in four-player games.)
 
 from __future__ import annotations
 
+import bisect
 import importlib
 import itertools
 import math
@@ -365,6 +366,29 @@ def test_the_quick_draw_is_the_posterior_where_others_show_cards(
     assert quick.shown
     exact = posterior_by_formula(state, viewer)
     assert _quick_outcomes(quick, quick.distribution()) == exact
+
+
+@pytest.mark.parametrize(("players", "seed", "fraction"), SHOWN_POSITIONS)
+def test_the_shown_card_proposal_reads_the_same_split_from_its_list(
+    players: int, seed: int, fraction: float
+) -> None:
+    """A position re-dealt many times reads its rest and deck split from a list made
+    after a few draws: every number, at both ends of every interval and at random, falls
+    on the same split in the list as in the programme, so a re-deal does not depend on
+    how often the position was re-dealt before."""
+    state, viewer = _turn(players, seed, fraction)
+    joint = _quick(state, viewer)._joint()
+    ends, picks = joint.flatten()
+    assert ends[-1] == joint.total
+    stream = _Stream(7)
+    numbers = [stream.below(joint.total) for _ in range(200)]
+    numbers += [0, *ends[:-1], *(end - 1 for end in ends)]
+    for u in numbers:
+        assert joint.walk(u) == picks[bisect.bisect_right(ends, u)]
+    for u in numbers:
+        joint.choose(u)
+    assert joint.flat is not None
+    assert [joint.choose(u) for u in numbers] == [joint.walk(u) for u in numbers]
 
 
 @pytest.mark.parametrize(("players", "seed", "fraction"), [(3, 7, 0.4), (4, 1, 0.9)])

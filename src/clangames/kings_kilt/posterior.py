@@ -940,7 +940,18 @@ class _Joint:
     as a rest and then, player by player, a choice of deck cards (each with weight its
     bound times the weight still to come)."""
 
-    __slots__ = ("bounds", "cums", "from_deck", "last", "quick", "rests", "sums", "total")
+    __slots__ = (
+        "bounds",
+        "cums",
+        "draws",
+        "flat",
+        "from_deck",
+        "last",
+        "quick",
+        "rests",
+        "sums",
+        "total",
+    )
 
     def __init__(self, quick: QuickDeal) -> None:
         self.quick = quick
@@ -971,6 +982,8 @@ class _Joint:
                 self.sums.append(sums)
                 self.cums.append(total)
         self.total = total
+        self.draws = 0
+        self.flat: tuple[list[int], list[tuple[int, list[int]]]] | None = None
 
     def _bound(self, i: int, mine: int, holders: int) -> int:
         """Player ``i``'s third's bound with deck cards ``mine`` (0: not allowed)."""
@@ -1028,7 +1041,21 @@ class _Joint:
                     yield mine, bound, bound * after
 
     def choose(self, u: int) -> tuple[int, list[int]]:
-        """The rest and deck split that the number ``u`` (below ``total``) falls on."""
+        """The rest and deck split that the number ``u`` (below ``total``) falls on. A
+        position re-dealt again and again reads it from :meth:`flatten`'s list (the same
+        split for the same number: the list's intervals are the programme's, in order)."""
+        if self.flat is None:
+            self.draws += 1
+            if self.draws > _FLATTEN_AFTER:
+                self.flat = self.flatten()
+        if self.flat is not None:
+            ends, picks = self.flat
+            return picks[bisect_right(ends, u)]
+        return self.walk(u)
+
+    def walk(self, u: int) -> tuple[int, list[int]]:
+        """:meth:`choose` read from the programme: the rest, then each player's deck
+        cards in turn."""
         at = bisect_right(self.cums, u)
         if at:
             u -= self.cums[at - 1]
@@ -1047,6 +1074,28 @@ class _Joint:
             left &= ~chosen
         decks.append(left)
         return rest, decks
+
+    def flatten(self) -> tuple[list[int], list[tuple[int, list[int]]]]:
+        """Every rest and split in the programme's order with the ends of their intervals
+        of numbers (each as long as its weight)."""
+        ends: list[int] = []
+        picks: list[tuple[int, list[int]]] = []
+        running = 0
+        last = self.last
+
+        def leaves(at: int, i: int, left: int, scale: int, decks: list[int]) -> None:
+            nonlocal running
+            if i == last:
+                running += scale * self._bound(last, left, self.rests[at][1])
+                ends.append(running)
+                picks.append((self.rests[at][0], [*decks, left]))
+                return
+            for mine, bound, _ in self._options(at, i, left):
+                leaves(at, i + 1, left & ~mine, scale * bound, [*decks, mine])
+
+        for at, (_, holders, base) in enumerate(self.rests):
+            leaves(at, 0, holders, base, [])
+        return ends, picks
 
     def chances(self) -> Iterator[tuple[int, list[int], Fraction]]:
         """Every rest and split with the chance :meth:`choose` gives it (the tests')."""
@@ -1068,6 +1117,11 @@ class _Joint:
             yield from self._chances(
                 at, i + 1, left & ~mine, [*decks, mine], chance * Fraction(weight, whole)
             )
+
+
+_FLATTEN_AFTER = 4
+"""Draws of a shown-card proposal read from its programme before its list is made (a
+first re-deal takes one to a few; a search's re-deals of one position take hundreds)."""
 
 
 @functools.lru_cache(maxsize=1024)
