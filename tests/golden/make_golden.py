@@ -13,7 +13,9 @@ take its draws as digits of one random number and to skip choices that cannot be
 (again the same distribution, another stream), and once more when it began to draw from
 the exact posterior of the deal (``clangames.kings_kilt.posterior``; the old search was
 biased once cards off the Clan Members had been seen, so the re-deals, not only the stream,
-changed). The Kilt Castle entries were written again
+changed), and again when its quick draw began to cover positions where other players show
+family cards (those re-deals had come from the tables: the same distribution, another
+stream). The Kilt Castle entries were written again
 (``make_golden.py kilt_castle``) when relocation rule I began to need the card behind a card
 that lands alone, not a card on either side (issue 15: a rules change, so other games; the
 summaries also list the new ``relocation_neighbour`` parameter). Every other entry is

@@ -20,6 +20,7 @@ dealt, up to 0.64 late in four-player games.)
 
 from __future__ import annotations
 
+import bisect
 import importlib
 import itertools
 import math
@@ -309,7 +310,7 @@ def _turn(players: int, seed: int, fraction: float) -> tuple[KingsKiltState, int
 
 def _quick(state: KingsKiltState, viewer: int) -> QuickDeal:
     quick = quick_deal(family_key(state, viewer, hidden_pool(state, viewer)))
-    assert quick is not None, "nobody else shows a family card here"
+    assert quick is not None, "the family deal is over here"
     return quick
 
 
@@ -327,6 +328,20 @@ def _quick_outcomes(quick: QuickDeal, dist: dict[int, Fraction]) -> Dist:
 QUICK_POSITIONS = [(2, 11, 0.2), (2, 3, 0.6), (3, 5, 0.1), (3, 7, 0.4), (4, 9, 0.3)]
 """Turns (players, seed, how far into the game) where nobody else shows a family card."""
 
+SHOWN_POSITIONS = [
+    (2, 0, 0.95),
+    (2, 4, 0.9),
+    (3, 0, 0.9),
+    (3, 2, 0.8),
+    (4, 0, 0.6),
+    (4, 0, 0.9),
+    (4, 1, 0.9),
+    (4, 5, 0.95),
+]
+"""Turns where other players show family cards (one to six of them): the quick draw's
+proposal there is a weighted table of the undealt rest and the deck split (its thirds
+forced where a shown card lies outside the deck cards)."""
+
 
 @pytest.mark.parametrize(("players", "seed", "fraction"), QUICK_POSITIONS)
 def test_the_quick_draw_is_the_posterior(players: int, seed: int, fraction: float) -> None:
@@ -339,10 +354,48 @@ def test_the_quick_draw_is_the_posterior(players: int, seed: int, fraction: floa
     assert _quick_outcomes(quick, quick.distribution()) == exact
 
 
-def test_the_quick_draws_fit_their_distribution() -> None:
+@pytest.mark.parametrize(("players", "seed", "fraction"), SHOWN_POSITIONS)
+def test_the_quick_draw_is_the_posterior_where_others_show_cards(
+    players: int, seed: int, fraction: float
+) -> None:
+    """The same, exactly, where other players show family cards (each shown card is a
+    deck card or the player's third)."""
+    state, viewer = _turn(players, seed, fraction)
+    assert any(state.revealed[p] for p in range(players) if p != viewer)
+    quick = _quick(state, viewer)
+    assert quick.shown
+    exact = posterior_by_formula(state, viewer)
+    assert _quick_outcomes(quick, quick.distribution()) == exact
+
+
+@pytest.mark.parametrize(("players", "seed", "fraction"), SHOWN_POSITIONS)
+def test_the_shown_card_proposal_reads_the_same_split_from_its_list(
+    players: int, seed: int, fraction: float
+) -> None:
+    """A position re-dealt many times reads its rest and deck split from a list made
+    after a few draws: every number, at both ends of every interval and at random, falls
+    on the same split in the list as in the programme, so a re-deal does not depend on
+    how often the position was re-dealt before."""
+    state, viewer = _turn(players, seed, fraction)
+    joint = _quick(state, viewer)._joint()
+    ends, picks = joint.flatten()
+    assert ends[-1] == joint.total
+    stream = _Stream(7)
+    numbers = [stream.below(joint.total) for _ in range(200)]
+    numbers += [0, *ends[:-1], *(end - 1 for end in ends)]
+    for u in numbers:
+        assert joint.walk(u) == picks[bisect.bisect_right(ends, u)]
+    for u in numbers:
+        joint.choose(u)
+    assert joint.flat is not None
+    assert [joint.choose(u) for u in numbers] == [joint.walk(u) for u in numbers]
+
+
+@pytest.mark.parametrize(("players", "seed", "fraction"), [(3, 7, 0.4), (4, 1, 0.9)])
+def test_the_quick_draws_fit_their_distribution(players: int, seed: int, fraction: float) -> None:
     """The quick draw itself: the deals of 4000 kept tries fit its exact distribution,
-    and a few tries are not kept."""
-    state, viewer = _turn(3, 7, 0.4)
+    and a few tries are not kept (nobody else showing a family card, and six shown)."""
+    state, viewer = _turn(players, seed, fraction)
     quick = _quick(state, viewer)
     dist = _quick_outcomes(quick, quick.distribution())
     kept: list[int] = []
@@ -360,16 +413,19 @@ def test_the_quick_draws_fit_their_distribution() -> None:
 
 
 def test_a_re_deal_draws_quickly_where_it_can_and_from_the_tables_elsewhere() -> None:
-    """Where nobody else shows a family card the re-deals make no tables (the quick tries
-    are kept, nearly always); where someone does they are made. Either way the same
-    stream gives the same re-deal, whatever was re-dealt before."""
+    """Once the family deal is over the re-deals make no tables (the quick tries are
+    kept, nearly always), whether or not others show family cards; during the deal they
+    are made. Either way the same stream gives the same re-deal, whatever was re-dealt
+    before."""
     tables = importlib.import_module("clangames.kings_kilt.posterior")._TABLES
     quick_state, quick_viewer = _turn(4, 9, 0.3)
     shown_state, shown_viewer = _late_game(4, 9)
     assert any(shown_state.revealed[p] for p in range(4) if p != shown_viewer)
+    dealing_state = _setup_position(2, "deal_third", 1, 2)
     for state, viewer, made in (
         (quick_state, quick_viewer, False),
-        (shown_state, shown_viewer, True),
+        (shown_state, shown_viewer, False),
+        (dealing_state, 1, True),
     ):
         key = family_key(state, viewer, hidden_pool(state, viewer))
         tables.clear()

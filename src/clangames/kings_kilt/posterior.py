@@ -36,10 +36,12 @@ The programme's tables depend only on what the viewer knows, so they are cached 
 of them, least recently used dropped) and the re-deals a search makes from one position
 share them: each is one uniform number below the tables' total, read as the path it
 falls on (a bisection per clan), the acceptance test, and the hands. Making them costs
-far more than a re-deal, so where nobody else shows a family card (most of a game) a
-re-deal first tries :class:`QuickDeal`, a proposal drawn without tables and kept with
-probability target over bound times proposal: exact too, and the tables are made only
-where it does not apply or, rarely, all its tries fail.
+far more than a re-deal, so once the family deal is over (one third each) a re-deal
+first tries :class:`QuickDeal`, a proposal drawn without tables and kept with probability
+target over bound times proposal: exact too, and the tables are made only where it does
+not apply (the deal under way, several thirds each) or, rarely, all its tries fail. Where
+other players show family cards, its rest and deck split come from :class:`_Joint`, a
+small programme over the players that never proposes a split a shown card rules out.
 """
 
 from __future__ import annotations
@@ -330,14 +332,9 @@ class FamilyPosterior:
             thirds = dealt // n + (p < dealt % n)
             if deck_sizes[p] != from_deck or fam_sizes[p] != from_deck + thirds:
                 return None
-        seen = []
-        for c, hidden in enumerate(pool):
-            shown = sum(revealed[p] >> c & 1 for p in range(n) if p != viewer)
-            count = per_clan - (fam_v >> c & 1) - shown - hidden
-            if count < 0:
-                return None
-            seen.append(count)
-        return seen
+        shown = _shown(revealed, viewer, len(pool))
+        seen = [per_clan - (fam_v >> c & 1) - shown[c] - hidden for c, hidden in enumerate(pool)]
+        return seen if min(seen) >= 0 else None
 
     def _moves(
         self,
@@ -611,9 +608,9 @@ def posterior(key: Key) -> FamilyPosterior:
 
 class QuickDeal:
     """A cheap exact draw for a position whose tables are not made yet, in the usual case
-    (the deal over, one third each, nobody else showing a family card): a proposal drawn
-    without tables, kept with probability target / (bound * proposal), so that a kept deal
-    has exactly the posterior's distribution.
+    (the deal over, one third each): a proposal drawn without tables, kept with
+    probability target / (bound * proposal), so that a kept deal has exactly the
+    posterior's distribution.
 
     The proposal: the undealt rest's clans with weight ``rho_c`` against ``beta_c`` (the
     clan's factor of the posterior undealt or held by another player; a small programme
@@ -624,7 +621,13 @@ class QuickDeal:
     the thirds' normalisers ``R_i`` and ``Zmin_j / Z_j`` (a clan's factor with ``s`` thirds
     is its factor with none times ``Q0_c`` falling ``s``), so a deal is kept with
     probability ``prod R_i / B_i * prod Zmin_j / Z_j``, ``B_i`` a bound of ``R_i`` over all
-    deals: the copies left less the most a player's deck cards can take from them."""
+    deals: the copies left less the most a player's deck cards can take from them.
+
+    Where others show family cards, a shown card is a deck card or the player's third: the
+    copies a third may be count the shown ones too, a player with a shown card outside
+    their deck cards has it as their third (no draw; its weight is its clan's copies
+    left), and the rest and deck split are drawn from :class:`_Joint` with weights that
+    include each player's bound given their deck cards, so the odds divide by those."""
 
     __slots__ = (
         "beta",
@@ -633,6 +636,7 @@ class QuickDeal:
         "deck_v",
         "from_deck",
         "held",
+        "joint",
         "least",
         "others",
         "pool",
@@ -641,6 +645,8 @@ class QuickDeal:
         "rho",
         "seat_decks",
         "seat_thirds",
+        "shown",
+        "shows",
         "third_v",
         "ways",
         "width",
@@ -648,35 +654,44 @@ class QuickDeal:
     )
 
     def __init__(self, key: Key, seen: list[int]) -> None:
-        (_, _, n, viewer, per_clan, from_deck, _, fam_v, deck_v, _, _, _, _, pool) = key
-        k = len(pool)
+        (_, _, n, viewer, per_clan, from_deck, _, fam_v, deck_v, revealed, _, _, _, hidden) = key
+        k = len(hidden)
         a = per_clan - 1
         third_v = fam_v & ~deck_v
+        others = tuple(p for p in range(n) if p != viewer)
+        shows = tuple(revealed[p] for p in others)
+        # The copies of each clan the others' family cards may be: the hidden ones and the
+        # ones they show (a shown card is a deck card or a third like a hidden one).
+        shown = _shown(revealed, viewer, k) if any(shows) else [0] * k
+        pool = [count + more for count, more in zip(hidden, shown, strict=True)]
         held = [c for c in range(k) if not deck_v >> c & 1]
         rest_need = k - from_deck * n
-        beta = []
-        rho = []
-        for c in held:
-            vt = third_v >> c & 1
-            hidden = pool[c]
-            beta.append(perm(a, vt) * perm(hidden - 1 + seen[c], seen[c]) if hidden else 0)
-            rho.append(perm(a + 1, vt) * perm(hidden + seen[c], seen[c]))
+        # A clan's factor, ``(a + r) falling (T + K)`` with no other player's third: its
+        # copies less one plus those seen since are ``a`` less the viewer's third.
+        beta = [perm(a, (third_v >> c & 1) + seen[c]) if pool[c] else 0 for c in held]
+        rho = [perm(a + 1, (third_v >> c & 1) + seen[c]) for c in held]
         # ways[j][r]: the weight of dealing clans held[j:] with r of them to the rest.
         ways = [[0] * (rest_need + 1) for _ in range(len(held) + 1)]
         ways[len(held)][0] = 1
         for j in range(len(held) - 1, -1, -1):
             after = ways[j + 1]
+            b = beta[j]
             row = ways[j]
-            for r in range(rest_need + 1):
-                row[r] = beta[j] * after[r] + (rho[j] * after[r - 1] if r else 0)
+            row[0] = b * after[0]
+            r_j = rho[j]
+            for r in range(1, rest_need + 1):
+                row[r] = b * after[r] + r_j * after[r - 1]
         lows = sorted(pool[c] - 1 for c in held if pool[c])
         self.clans = k
-        self.others = tuple(p for p in range(n) if p != viewer)
+        self.others = others
+        self.shows = shows
+        self.shown = any(shows)
+        self.joint: _Joint | None = None
         self.width = max(k, 4)
         self.deck_v = deck_v
         self.third_v = third_v
         self.from_deck = from_deck
-        self.pool = pool
+        self.pool = tuple(pool)
         self.held = held
         self.rest_need = rest_need
         self.beta = beta
@@ -695,10 +710,37 @@ class QuickDeal:
     @property
     def possible(self) -> bool:
         """Whether any deal can come of the proposal."""
-        return self.least >= 0 and self.ways[0][self.rest_need] > 0
+        if self.least < 0 or not self.ways[0][self.rest_need]:
+            return False
+        return not self.shown or self._joint().total > 0
+
+    def _joint(self) -> _Joint:
+        """Where others show family cards, the proposal of the undealt rest and the deck
+        split (made on the first draw): see :class:`_Joint`."""
+        joint = self.joint = _Joint(self)
+        return joint
+
+    def _third_bound(self, i: int, mine: int, forced: int, holders: int) -> int:
+        """Where others show family cards, a bound of the i-th other player's third's
+        weight given their deck cards ``mine`` (and everyone's, ``holders``): the copies
+        of the clan whose shown card must be the third (``forced``; one fewer if another
+        player holds its deck card), else the copies left outside ``mine`` (at most every
+        copy less the deck cards dealt, less the more of ``i`` and of the copies ``mine``
+        holds, each earlier third having come from one or the other)."""
+        pool = self.pool
+        if forced:
+            return pool[forced.bit_length() - 1] - (forced & holders != 0)
+        owns = 0
+        for c in _clans_of(mine):
+            owns += pool[c] - 1
+        return self.bound - (i if i > owns else owns)
 
     def draw(self, stream: _Stream) -> int | None:
         """One try: a deal with the posterior's distribution, or None (not kept)."""
+        if self.shown:
+            joint = self.joint if self.joint is not None else self._joint()
+            rest, chosen = joint.choose(stream.below(joint.total))
+            return self._finish(stream, chosen, rest)
         r = self.rest_need
         rest = 0
         if r:
@@ -739,22 +781,34 @@ class QuickDeal:
         copies = list(start)
         thirds: list[int] = []
         spans = []
+        shows = self.shows
         for i, mine in enumerate(decks):
-            # The copies left outside the player's deck clans: those less the ones taken.
-            span = left - i - owns[i]
-            for taken in thirds:
-                span += mine >> taken & 1
-            if not span:
-                return None
-            x = stream.below(span)
-            third = -1
-            for c, count in enumerate(copies):
-                if mine >> c & 1:
-                    continue
-                if x < count:
-                    third = c
-                    break
-                x -= count
+            forced = shows[i] & ~mine
+            if forced:
+                # A shown card outside the deck cards is the third: no choice, and its
+                # weight is the copies of its clan left (at most the span, so bounded).
+                if forced & (forced - 1):
+                    return None  # two shown cards outside the deck cards: not a deal
+                third = forced.bit_length() - 1
+                span = copies[third]
+                if not span:
+                    return None
+            else:
+                # The copies left outside the player's deck clans: those less the ones taken.
+                span = left - i - owns[i]
+                for taken in thirds:
+                    span += mine >> taken & 1
+                if not span:
+                    return None
+                x = stream.below(span)
+                third = -1
+                for c, count in enumerate(copies):
+                    if mine >> c & 1:
+                        continue
+                    if x < count:
+                        third = c
+                        break
+                    x -= count
             copies[third] -= 1
             thirds.append(third)
             spans.append(span)
@@ -778,9 +832,18 @@ class QuickDeal:
         num = den = 1
         bound = self.bound
         least = self.least
-        for i, span in enumerate(spans):
-            num *= span
-            den *= bound - (i if i > least else least)
+        if self.shown:
+            shows = self.shows
+            holders = 0
+            for mine in decks:
+                holders |= mine
+            for i, span in enumerate(spans):
+                num *= span
+                den *= self._third_bound(i, decks[i], shows[i] & ~decks[i], holders)
+        else:
+            for i, span in enumerate(spans):
+                num *= span
+                den *= bound - (i if i > least else least)
         deck_of = list(self.seat_decks)
         third_of = list(self.seat_thirds)
         for i, p in enumerate(self.others):
@@ -807,6 +870,12 @@ class QuickDeal:
         """Every deal with the chance a try keeps it, normalised over the tries that keep
         one: the proposal's chances, each deal weighed by its odds (the tests' check)."""
         out: dict[int, Fraction] = {}
+        if self.shown:
+            joint = self.joint if self.joint is not None else self._joint()
+            for rest, chosen, chance in joint.chances():
+                self._walk(chosen, rest, chance, [], [], out)
+            mass = sum(out.values(), Fraction(0))
+            return {deal: w / mass for deal, w in out.items()}
         held = self.held
         total = self.ways[0][self.rest_need]
         for rest_clans in itertools.combinations(held, self.rest_need):
@@ -842,12 +911,247 @@ class QuickDeal:
         for c in thirds:
             copies[c] -= 1
         mine = decks[i]
+        forced = self.shows[i] & ~mine
+        if forced:
+            if forced & (forced - 1):
+                return
+            third = forced.bit_length() - 1
+            if copies[third]:
+                self._walk(decks, rest, chance, [*thirds, third], [*spans, copies[third]], out)
+            return
         span = sum(n for c, n in enumerate(copies) if not mine >> c & 1)
         for c, count in enumerate(copies):
             if count and not mine >> c & 1:
                 self._walk(
                     decks, rest, chance * Fraction(count, span), [*thirds, c], [*spans, span], out
                 )
+
+
+class _Joint:
+    """The quick draw's proposal of the undealt rest and the deck split where others show
+    family cards: each rest ``R`` and split with weight ``prod rho/beta`` times, per other
+    player, the bound of their third's weight given their deck cards
+    (:meth:`QuickDeal._third_bound`: the copies of the clan whose shown card must be the
+    third, else of the clans outside the deck cards), so that the thirds' odds stay near 1
+    and no split a shown card rules out is drawn.
+
+    A dynamic programme over the players: ``sums[R][(i, left)]`` is the weight of dealing
+    the clans ``left`` to players ``i`` onwards. A draw is one number below ``total``, read
+    as a rest and then, player by player, a choice of deck cards (each with weight its
+    bound times the weight still to come)."""
+
+    __slots__ = (
+        "bounds",
+        "cums",
+        "draws",
+        "flat",
+        "from_deck",
+        "last",
+        "quick",
+        "rests",
+        "sums",
+        "total",
+    )
+
+    def __init__(self, quick: QuickDeal) -> None:
+        self.quick = quick
+        self.from_deck = quick.from_deck
+        self.last = len(quick.shows) - 1
+        held = quick.held
+        everything = sum(1 << c for c in held)
+        # Per player, the bound by deck cards (doubled, plus one where another player holds
+        # the deck card of the clan whose shown card must be the third).
+        self.bounds: list[dict[int, int]] = [{} for _ in quick.shows]
+        self.rests: list[tuple[int, int, int]] = []  # (rest, holders, its factor)
+        self.sums: list[dict[tuple[int, int], int]] = []
+        self.cums: list[int] = []
+        total = 0
+        factors = list(zip(held, quick.rho, quick.beta, strict=True))
+        for rest in _masks(tuple(held), quick.rest_need):
+            base = 1
+            for c, rho, beta in factors:
+                base *= rho if rest >> c & 1 else beta
+            if not base:
+                continue
+            holders = everything & ~rest
+            sums: dict[tuple[int, int], int] = {}
+            weight = base * self._sum(0, holders, holders, sums)
+            if weight:
+                total += weight
+                self.rests.append((rest, holders, base))
+                self.sums.append(sums)
+                self.cums.append(total)
+        self.total = total
+        self.draws = 0
+        self.flat: tuple[list[int], list[tuple[int, list[int]]]] | None = None
+
+    def _bound(self, i: int, mine: int, holders: int) -> int:
+        """Player ``i``'s third's bound with deck cards ``mine`` (0: not allowed)."""
+        forced = self.quick.shows[i] & ~mine
+        key = mine << 1 | (forced & holders != 0)
+        row = self.bounds[i]
+        got = row.get(key)
+        if got is None:
+            got = 0
+            if not forced & (forced - 1):
+                got = max(self.quick._third_bound(i, mine, forced, holders), 0)
+            row[key] = got
+        return got
+
+    def _sum(self, i: int, left: int, holders: int, sums: dict[tuple[int, int], int]) -> int:
+        """The weight of dealing ``left`` to players ``i`` onwards (kept in ``sums``)."""
+        if i == self.last:
+            return self._bound(i, left, holders)
+        got = sums.get((i, left))
+        if got is None:
+            got = 0
+            bound_of = self._bound
+            if i + 1 == self.last:  # the last player's deck cards are what is left
+                # (the bounds' memo read inline: this is the hottest loop of the table)
+                shown, shown_last = self.quick.shows[i], self.quick.shows[i + 1]
+                row, row_last = self.bounds[i], self.bounds[i + 1]
+                for mine in _masks(_clans_of(left), self.from_deck):
+                    bound = row.get(mine << 1 | (shown & ~mine & holders != 0))
+                    if bound is None:
+                        bound = bound_of(i, mine, holders)
+                    if bound:
+                        other = left & ~mine
+                        after = row_last.get(other << 1 | (shown_last & ~other & holders != 0))
+                        if after is None:
+                            after = bound_of(i + 1, other, holders)
+                        got += bound * after
+            else:
+                for mine in _masks(_clans_of(left), self.from_deck):
+                    bound = bound_of(i, mine, holders)
+                    if bound:
+                        got += bound * self._sum(i + 1, left & ~mine, holders, sums)
+            sums[(i, left)] = got
+        return got
+
+    def _options(self, at: int, i: int, left: int) -> Iterator[tuple[int, int, int]]:
+        """Player ``i``'s deck cards from ``left`` with their bound and the weight of the
+        deal from there on (for the ``at``-th rest)."""
+        _, holders, _ = self.rests[at]
+        sums = self.sums[at]
+        for mine in _masks(_clans_of(left), self.from_deck):
+            bound = self._bound(i, mine, holders)
+            if bound:
+                after = self._sum(i + 1, left & ~mine, holders, sums)
+                if after:
+                    yield mine, bound, bound * after
+
+    def choose(self, u: int) -> tuple[int, list[int]]:
+        """The rest and deck split that the number ``u`` (below ``total``) falls on. A
+        position re-dealt again and again reads it from :meth:`flatten`'s list (the same
+        split for the same number: the list's intervals are the programme's, in order)."""
+        if self.flat is None:
+            self.draws += 1
+            if self.draws > _FLATTEN_AFTER:
+                self.flat = self.flatten()
+        if self.flat is not None:
+            ends, picks = self.flat
+            return picks[bisect_right(ends, u)]
+        return self.walk(u)
+
+    def walk(self, u: int) -> tuple[int, list[int]]:
+        """:meth:`choose` read from the programme: the rest, then each player's deck
+        cards in turn."""
+        at = bisect_right(self.cums, u)
+        if at:
+            u -= self.cums[at - 1]
+        rest, left, base = self.rests[at]
+        u //= base
+        decks = []
+        for i in range(self.last):
+            chosen = 0
+            for mine, bound, weight in self._options(at, i, left):
+                if u < weight:
+                    u //= bound  # uniform below the weight still to come
+                    chosen = mine
+                    break
+                u -= weight
+            decks.append(chosen)
+            left &= ~chosen
+        decks.append(left)
+        return rest, decks
+
+    def flatten(self) -> tuple[list[int], list[tuple[int, list[int]]]]:
+        """Every rest and split in the programme's order with the ends of their intervals
+        of numbers (each as long as its weight)."""
+        ends: list[int] = []
+        picks: list[tuple[int, list[int]]] = []
+        running = 0
+        last = self.last
+
+        def leaves(at: int, i: int, left: int, scale: int, decks: list[int]) -> None:
+            nonlocal running
+            if i == last:
+                running += scale * self._bound(last, left, self.rests[at][1])
+                ends.append(running)
+                picks.append((self.rests[at][0], [*decks, left]))
+                return
+            for mine, bound, _ in self._options(at, i, left):
+                leaves(at, i + 1, left & ~mine, scale * bound, [*decks, mine])
+
+        for at, (_, holders, base) in enumerate(self.rests):
+            leaves(at, 0, holders, base, [])
+        return ends, picks
+
+    def chances(self) -> Iterator[tuple[int, list[int], Fraction]]:
+        """Every rest and split with the chance :meth:`choose` gives it (the tests')."""
+        low = 0
+        for at, high in enumerate(self.cums):
+            holders = self.rests[at][1]
+            yield from self._chances(at, 0, holders, [], Fraction(high - low, self.total))
+            low = high
+
+    def _chances(
+        self, at: int, i: int, left: int, decks: list[int], chance: Fraction
+    ) -> Iterator[tuple[int, list[int], Fraction]]:
+        if i == self.last:
+            yield self.rests[at][0], [*decks, left], chance
+            return
+        options = list(self._options(at, i, left))
+        whole = sum(weight for _, _, weight in options)
+        for mine, _, weight in options:
+            yield from self._chances(
+                at, i + 1, left & ~mine, [*decks, mine], chance * Fraction(weight, whole)
+            )
+
+
+_FLATTEN_AFTER = 4
+"""Draws of a shown-card proposal read from its programme before its list is made (a
+first re-deal takes one to a few; a search's re-deals of one position take hundreds)."""
+
+
+@functools.lru_cache(maxsize=1024)
+def _masks(clans: tuple[int, ...], size: int) -> tuple[int, ...]:
+    """Every set of ``size`` of ``clans``, as masks (in ``combinations`` order)."""
+    return tuple(sum(1 << c for c in chosen) for chosen in itertools.combinations(clans, size))
+
+
+def _shown(revealed: tuple[int, ...], viewer: int, clans: int) -> list[int]:
+    """How many players other than ``viewer`` show a family card of each clan."""
+    shown = [0] * clans
+    for p, mask in enumerate(revealed):
+        if mask and p != viewer:
+            for c in _clans_of(mask):
+                shown[c] += 1
+    return shown
+
+
+def _clans_of(mask: int) -> tuple[int, ...]:
+    """The clans in ``mask``, lowest first (from a table up to eight clans)."""
+    return _BITS[mask] if mask < 256 else _bits_of(mask)
+
+
+def _bits_of(mask: int) -> tuple[int, ...]:
+    """The clans in ``mask``, lowest first."""
+    return tuple(c for c in range(mask.bit_length()) if mask >> c & 1)
+
+
+_BITS = [_bits_of(b) for b in range(256)]
+"""The clans of every mask of up to eight clans (the usual game's)."""
 
 
 @functools.lru_cache(maxsize=256)
@@ -870,13 +1174,11 @@ def _splits(clans: list[int], size: int, parts: int) -> Iterator[list[int]]:
 
 def quick_deal(key: Key) -> QuickDeal | None:
     """The quick draw for ``key``, or None where it does not apply: the family deal or
-    the thirds under way, other than one third each, another player's family card face
-    up, a state the rules do not reach, or no deal possible."""
-    family_deal, dealt, n, viewer, *_, revealed = key[:10]
+    the thirds under way, other than one third each, a state the rules do not reach, or
+    no deal possible."""
+    family_deal, dealt, n = key[:3]
     extra = key[6]
     if family_deal or extra != 1 or dealt != n:
-        return None
-    if any(revealed[p] for p in range(n) if p != viewer):
         return None
     seen = FamilyPosterior._seen(key)
     if seen is None:
@@ -972,7 +1274,7 @@ class _Redeal:
 _last: list[tuple[object, int, _Redeal | None]] = [(None, -1, None)]
 """The last state and viewer re-dealt (a search re-deals one position many times)."""
 
-_TRIES = 6
+_TRIES = 12
 """Quick draws tried for a position's first re-deal before its tables are made."""
 
 
