@@ -947,6 +947,7 @@ class _Joint:
         "flat",
         "from_deck",
         "last",
+        "owns",
         "quick",
         "rests",
         "sums",
@@ -962,6 +963,7 @@ class _Joint:
         # Per player, the bound by deck cards (doubled, plus one where another player holds
         # the deck card of the clan whose shown card must be the third).
         self.bounds: list[dict[int, int]] = [{} for _ in quick.shows]
+        self.owns: dict[int, int] = {}  # by deck cards: their clans' copies, less one each
         self.rests: list[tuple[int, int, int]] = []  # (rest, holders, its factor)
         self.sums: list[dict[tuple[int, int], int]] = []
         self.cums: list[int] = []
@@ -986,15 +988,30 @@ class _Joint:
         self.flat: tuple[list[int], list[tuple[int, list[int]]]] | None = None
 
     def _bound(self, i: int, mine: int, holders: int) -> int:
-        """Player ``i``'s third's bound with deck cards ``mine`` (0: not allowed)."""
-        forced = self.quick.shows[i] & ~mine
+        """Player ``i``'s third's bound with deck cards ``mine`` (0: not allowed):
+        :meth:`QuickDeal._third_bound` at least 0, worked out here (the table's misses are
+        most of its making)."""
+        quick = self.quick
+        forced = quick.shows[i] & ~mine
         key = mine << 1 | (forced & holders != 0)
         row = self.bounds[i]
         got = row.get(key)
         if got is None:
-            got = 0
-            if not forced & (forced - 1):
-                got = max(self.quick._third_bound(i, mine, forced, holders), 0)
+            pool = quick.pool
+            if not forced:
+                owns = self.owns.get(mine)
+                if owns is None:
+                    owns = 0
+                    for c in _clans_of(mine):
+                        owns += pool[c] - 1
+                    self.owns[mine] = owns
+                got = quick.bound - (i if i > owns else owns)
+            elif forced & (forced - 1):
+                got = 0
+            else:
+                got = pool[forced.bit_length() - 1] - (forced & holders != 0)
+            if got < 0:
+                got = 0
             row[key] = got
         return got
 
