@@ -775,7 +775,7 @@ class QuickDeal:
         prepared = self.prepared.get(key)
         if prepared is None:
             copies = self._copies(decks)
-            owns = [sum(n for c, n in enumerate(copies) if mine >> c & 1) for mine in decks]
+            owns = [sum([copies[c] for c in _clans_of(mine)]) for mine in decks]
             prepared = self.prepared[key] = (tuple(copies), owns, sum(copies))
         start, owns, left = prepared
         copies = list(start)
@@ -821,8 +821,8 @@ class QuickDeal:
         """``Q0_c``: the hidden copies of each clan less the deck cards others hold."""
         copies = list(self.pool)
         for mine in decks:
-            for c, count in enumerate(copies):
-                copies[c] = count - (mine >> c & 1)
+            for c in _clans_of(mine):
+                copies[c] -= 1
         return copies
 
     def _odds(self, decks: list[int], thirds: list[int], spans: list[int]) -> tuple[int, int]:
@@ -833,13 +833,15 @@ class QuickDeal:
         bound = self.bound
         least = self.least
         if self.shown:
-            shows = self.shows
             holders = 0
             for mine in decks:
                 holders |= mine
+            # The joint's bounds, kept by deck cards (a drawn split's are all positive,
+            # so they are the thirds' bounds themselves).
+            bound_of = self.joint._bound if self.joint is not None else self._joint()._bound
             for i, span in enumerate(spans):
                 num *= span
-                den *= self._third_bound(i, decks[i], shows[i] & ~decks[i], holders)
+                den *= bound_of(i, decks[i], holders)
         else:
             for i, span in enumerate(spans):
                 num *= span
@@ -1243,17 +1245,24 @@ def hidden_pool(s: KingsKiltState, viewer: int) -> tuple[int, ...]:
     game = s.game
     bits = game.bits
     in_family_deal = s.phase.name == "deal_family"
-    pool = [0] * len(game.clans) if in_family_deal else list(s.members.counts)
+    k = len(game.clans)
     hands = s.hands
     families = s.families
     revealed = s.revealed
+    columns = [hands[p].counts for p in range(game.num_players) if p != viewer]
+    if not in_family_deal:
+        columns.append(s.members.counts)
+    if all(len(counts) == k for counts in columns):  # (always, in a consistent state)
+        pool = [sum(copies) for copies in zip(*columns, strict=True)] if columns else [0] * k
+    else:
+        pool = [0] * k
+        for counts in columns:
+            for c, count in enumerate(counts):
+                pool[c] += count
     for p in range(game.num_players):
-        if p == viewer:
-            continue
-        for c, count in enumerate(hands[p].counts):
-            pool[c] += count
-        for c in bits[families[p] & ~revealed[p]]:
-            pool[c] += 1
+        if p != viewer:
+            for c in bits[families[p] & ~revealed[p]]:
+                pool[c] += 1
     for c in bits[s.family_deck]:
         pool[c] += 1
     return tuple(pool)
