@@ -53,6 +53,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from math import perm
+from operator import add
 from typing import TYPE_CHECKING
 
 from clangames.engine.draft import freeze, thaw
@@ -328,10 +329,8 @@ class FamilyPosterior:
             _,
             pool,
         ) = key
-        for p in range(n):
-            thirds = dealt // n + (p < dealt % n)
-            if deck_sizes[p] != from_deck or fam_sizes[p] != from_deck + thirds:
-                return None
+        if deck_sizes != (from_deck,) * n or fam_sizes != _dealt_sizes(n, dealt, from_deck):
+            return None
         shown = _shown(revealed, viewer, len(pool))
         seen = [per_clan - (fam_v >> c & 1) - shown[c] - hidden for c, hidden in enumerate(pool)]
         return seen if min(seen) >= 0 else None
@@ -658,40 +657,43 @@ class QuickDeal:
         k = len(hidden)
         a = per_clan - 1
         third_v = fam_v & ~deck_v
-        others = tuple(p for p in range(n) if p != viewer)
-        shows = tuple(revealed[p] for p in others)
+        others = _others(n, viewer)
+        shows = revealed[:viewer] + revealed[viewer + 1 :]
+        any_shown = any(shows)
         # The copies of each clan the others' family cards may be: the hidden ones and the
         # ones they show (a shown card is a deck card or a third like a hidden one).
-        shown = _shown(revealed, viewer, k) if any(shows) else [0] * k
-        pool = [count + more for count, more in zip(hidden, shown, strict=True)]
-        held = [c for c in range(k) if not deck_v >> c & 1]
+        pool = tuple(map(add, hidden, _shown(revealed, viewer, k))) if any_shown else hidden
+        held = list(_clans_of(~deck_v & ((1 << k) - 1)))
         rest_need = k - from_deck * n
         # A clan's factor, ``(a + r) falling (T + K)`` with no other player's third: its
         # copies less one plus those seen since are ``a`` less the viewer's third.
         beta = [perm(a, (third_v >> c & 1) + seen[c]) if pool[c] else 0 for c in held]
         rho = [perm(a + 1, (third_v >> c & 1) + seen[c]) for c in held]
-        # ways[j][r]: the weight of dealing clans held[j:] with r of them to the rest.
-        ways = [[0] * (rest_need + 1) for _ in range(len(held) + 1)]
-        ways[len(held)][0] = 1
-        for j in range(len(held) - 1, -1, -1):
-            after = ways[j + 1]
-            b = beta[j]
-            row = ways[j]
-            row[0] = b * after[0]
-            r_j = rho[j]
-            for r in range(1, rest_need + 1):
-                row[r] = b * after[r] + r_j * after[r - 1]
-        lows = sorted(pool[c] - 1 for c in held if pool[c])
+        # ways[j][r]: the weight of dealing clans held[j:] with r of them to the rest (the
+        # proposal where nobody else shows a card; else the joint's programme has it).
+        ways: list[list[int]] = []
+        if not any_shown:
+            ways = [[0] * (rest_need + 1) for _ in range(len(held) + 1)]
+            ways[len(held)][0] = 1
+            for j in range(len(held) - 1, -1, -1):
+                after = ways[j + 1]
+                b = beta[j]
+                row = ways[j]
+                row[0] = b * after[0]
+                r_j = rho[j]
+                for r in range(1, rest_need + 1):
+                    row[r] = b * after[r] + r_j * after[r - 1]
+        lows = sorted([pool[c] - 1 for c in held if pool[c]])
         self.clans = k
         self.others = others
         self.shows = shows
-        self.shown = any(shows)
+        self.shown = any_shown
         self.joint: _Joint | None = None
         self.width = max(k, 4)
         self.deck_v = deck_v
         self.third_v = third_v
         self.from_deck = from_deck
-        self.pool = tuple(pool)
+        self.pool = pool
         self.held = held
         self.rest_need = rest_need
         self.beta = beta
@@ -710,9 +712,11 @@ class QuickDeal:
     @property
     def possible(self) -> bool:
         """Whether any deal can come of the proposal."""
-        if self.least < 0 or not self.ways[0][self.rest_need]:
+        if self.least < 0:
             return False
-        return not self.shown or self._joint().total > 0
+        if self.shown:  # (no rest has weight if no deal of the clans has: none is drawn)
+            return self._joint().total > 0
+        return self.ways[0][self.rest_need] > 0
 
     def _joint(self) -> _Joint:
         """Where others show family cards, the proposal of the undealt rest and the deck
@@ -1149,6 +1153,18 @@ def _masks(clans: tuple[int, ...], size: int) -> tuple[int, ...]:
     return tuple(sum(1 << c for c in chosen) for chosen in itertools.combinations(clans, size))
 
 
+@functools.lru_cache(maxsize=64)
+def _others(players: int, viewer: int) -> tuple[int, ...]:
+    """Every seat but ``viewer``'s, in order."""
+    return tuple(p for p in range(players) if p != viewer)
+
+
+@functools.lru_cache(maxsize=256)
+def _dealt_sizes(players: int, dealt: int, from_deck: int) -> tuple[int, ...]:
+    """Every seat's family size once the rules have dealt ``dealt`` thirds."""
+    return tuple(from_deck + dealt // players + (p < dealt % players) for p in range(players))
+
+
 def _shown(revealed: tuple[int, ...], viewer: int, clans: int) -> list[int]:
     """How many players other than ``viewer`` show a family card of each clan."""
     shown = [0] * clans
@@ -1290,7 +1306,7 @@ class _Redeal:
         self.key = family_key(s, viewer, pool)
         self.post: FamilyPosterior | None = None
         self.quick = quick_deal(self.key)
-        self.others = tuple(p for p in range(n) if p != viewer)
+        self.others = _others(n, viewer)
         self.sizes = tuple(len(s.hands[p]) for p in self.others)
         self.family_deal = s.phase.name == "deal_family"
         self.bits = s.game.bits
