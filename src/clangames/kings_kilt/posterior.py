@@ -786,6 +786,7 @@ class QuickDeal:
         thirds: list[int] = []
         spans = []
         shows = self.shows
+        everything = (1 << len(copies)) - 1
         for i, mine in enumerate(decks):
             forced = shows[i] & ~mine
             if forced:
@@ -806,9 +807,8 @@ class QuickDeal:
                     return None
                 x = stream.below(span)
                 third = -1
-                for c, count in enumerate(copies):
-                    if mine >> c & 1:
-                        continue
+                for c in _clans_of(everything & ~mine):
+                    count = copies[c]
                     if x < count:
                         third = c
                         break
@@ -1033,7 +1033,7 @@ class _Joint:
                 # (the bounds' memo read inline: this is the hottest loop of the table)
                 shown, shown_last = self.quick.shows[i], self.quick.shows[i + 1]
                 row, row_last = self.bounds[i], self.bounds[i + 1]
-                for mine in _masks(_clans_of(left), self.from_deck):
+                for mine in _subsets(left, self.from_deck):
                     bound = row.get(mine << 1 | (shown & ~mine & holders != 0))
                     if bound is None:
                         bound = bound_of(i, mine, holders)
@@ -1044,7 +1044,7 @@ class _Joint:
                             after = bound_of(i + 1, other, holders)
                         got += bound * after
             else:
-                for mine in _masks(_clans_of(left), self.from_deck):
+                for mine in _subsets(left, self.from_deck):
                     bound = bound_of(i, mine, holders)
                     if bound:
                         got += bound * self._sum(i + 1, left & ~mine, holders, sums)
@@ -1056,7 +1056,7 @@ class _Joint:
         deal from there on (for the ``at``-th rest)."""
         _, holders, _ = self.rests[at]
         sums = self.sums[at]
-        for mine in _masks(_clans_of(left), self.from_deck):
+        for mine in _subsets(left, self.from_deck):
             bound = self._bound(i, mine, holders)
             if bound:
                 after = self._sum(i + 1, left & ~mine, holders, sums)
@@ -1163,6 +1163,12 @@ def _others(players: int, viewer: int) -> tuple[int, ...]:
 def _dealt_sizes(players: int, dealt: int, from_deck: int) -> tuple[int, ...]:
     """Every seat's family size once the rules have dealt ``dealt`` thirds."""
     return tuple(from_deck + dealt // players + (p < dealt % players) for p in range(players))
+
+
+@functools.lru_cache(maxsize=4096)
+def _subsets(clans: int, size: int) -> tuple[int, ...]:
+    """Every set of ``size`` of the clans in the mask ``clans`` (as :func:`_masks`)."""
+    return _masks(_clans_of(clans), size)
 
 
 def _shown(revealed: tuple[int, ...], viewer: int, clans: int) -> list[int]:
