@@ -1267,24 +1267,17 @@ def hidden_pool(s: KingsKiltState, viewer: int) -> tuple[int, ...]:
     game = s.game
     bits = game.bits
     in_family_deal = s.phase.name == "deal_family"
-    k = len(game.clans)
+    pool = [0] * len(game.clans) if in_family_deal else list(s.members.counts)
     hands = s.hands
     families = s.families
     revealed = s.revealed
-    columns = [hands[p].counts for p in range(game.num_players) if p != viewer]
-    if not in_family_deal:
-        columns.append(s.members.counts)
-    if all(len(counts) == k for counts in columns):  # (always, in a consistent state)
-        pool = [sum(copies) for copies in zip(*columns, strict=True)] if columns else [0] * k
-    else:
-        pool = [0] * k
-        for counts in columns:
-            for c, count in enumerate(counts):
-                pool[c] += count
     for p in range(game.num_players):
-        if p != viewer:
-            for c in bits[families[p] & ~revealed[p]]:
-                pool[c] += 1
+        if p == viewer:
+            continue
+        for c, count in enumerate(hands[p].counts):
+            pool[c] += count
+        for c in bits[families[p] & ~revealed[p]]:
+            pool[c] += 1
     for c in bits[s.family_deck]:
         pool[c] += 1
     return tuple(pool)
