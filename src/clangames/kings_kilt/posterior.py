@@ -724,21 +724,6 @@ class QuickDeal:
         joint = self.joint = _Joint(self)
         return joint
 
-    def _third_bound(self, i: int, mine: int, forced: int, holders: int) -> int:
-        """Where others show family cards, a bound of the i-th other player's third's
-        weight given their deck cards ``mine`` (and everyone's, ``holders``): the copies
-        of the clan whose shown card must be the third (``forced``; one fewer if another
-        player holds its deck card), else the copies left outside ``mine`` (at most every
-        copy less the deck cards dealt, less the more of ``i`` and of the copies ``mine``
-        holds, each earlier third having come from one or the other)."""
-        pool = self.pool
-        if forced:
-            return pool[forced.bit_length() - 1] - (forced & holders != 0)
-        owns = 0
-        for c in _clans_of(mine):
-            owns += pool[c] - 1
-        return self.bound - (i if i > owns else owns)
-
     def draw(self, stream: _Stream) -> int | None:
         """One try: a deal with the posterior's distribution, or None (not kept)."""
         if self.shown:
@@ -937,8 +922,8 @@ class _Joint:
     """The quick draw's proposal of the undealt rest and the deck split where others show
     family cards: each rest ``R`` and split with weight ``prod rho/beta`` times, per other
     player, the bound of their third's weight given their deck cards
-    (:meth:`QuickDeal._third_bound`: the copies of the clan whose shown card must be the
-    third, else of the clans outside the deck cards), so that the thirds' odds stay near 1
+    (:meth:`_bound`: the copies of the clan whose shown card must be the third, else of
+    the clans outside the deck cards), so that the thirds' odds stay near 1
     and no split a shown card rules out is drawn.
 
     A dynamic programme over the players: ``sums[R][(i, left)]`` is the weight of dealing
@@ -994,9 +979,13 @@ class _Joint:
         self.flat: tuple[list[int], list[tuple[int, list[int]]]] | None = None
 
     def _bound(self, i: int, mine: int, holders: int) -> int:
-        """Player ``i``'s third's bound with deck cards ``mine`` (0: not allowed):
-        :meth:`QuickDeal._third_bound` at least 0, worked out here (the table's misses are
-        most of its making)."""
+        """A bound of the i-th other player's third's weight given their deck cards
+        ``mine`` (and everyone's, ``holders``), 0 where the split is not allowed: the
+        copies of the clan whose shown card must be the third (one fewer if another player
+        holds its deck card; two such cards: 0), else the copies left outside ``mine`` (at
+        most every copy less the deck cards dealt, less the more of ``i`` and of the copies
+        ``mine`` holds, each earlier third having come from one or the other). Kept by
+        deck cards and whether ``holders`` has the forced clan."""
         quick = self.quick
         forced = quick.shows[i] & ~mine
         key = mine << 1 | (forced & holders != 0)
