@@ -161,6 +161,16 @@ class _TableEnv:
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
+    def render(self) -> str | None:
+        text = self._table.render_text(self.state_now)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
 
 class ClanGamesAECEnv(_TableEnv, AECEnv):  # type: ignore[misc]
     """A clangames game as a PettingZoo AEC environment (see the module docstring)."""
@@ -213,16 +223,6 @@ class ClanGamesAECEnv(_TableEnv, AECEnv):  # type: ignore[misc]
         self._select()
         if self.render_mode == "human":
             self.render()
-
-    def render(self) -> str | None:
-        text = self._table.render_text(self.state_now)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-    def close(self) -> None:
-        pass
 
 
 class ClanGamesParallelEnv(_TableEnv, ParallelEnv):  # type: ignore[misc]
@@ -302,16 +302,6 @@ class ClanGamesParallelEnv(_TableEnv, ParallelEnv):  # type: ignore[misc]
         truncations = dict.fromkeys(agents, False)
         self.agents = []
         return observations, rewards, terminations, truncations, infos
-
-    def render(self) -> str | None:
-        text = self._table.render_text(self.state_now)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-    def close(self) -> None:
-        pass
 
 
 def aec_env(name: str, render_mode: str | None = None, **params: Any) -> ClanGamesAECEnv:

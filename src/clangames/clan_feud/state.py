@@ -7,13 +7,13 @@ class holds the data and wires the kernel's methods to them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from clangames.clan_feud.board import NONZERO as NONZERO  # re-exported: the rules use it
 from clangames.clan_feud.board import occupied as occupied  # re-exported (tests, rules)
+from clangames.engine.draft import evolver
 from clangames.engine.phases import Phase
 from clangames.engine.rng import Rng
 from clangames.engine.simultaneous import Commitments
@@ -22,8 +22,6 @@ from clangames.engine.state import State
 if TYPE_CHECKING:
     from clangames.clan_feud.game import ClanFeudGame
     from clangames.clan_feud.observation import ClanFeudObservation
-
-T = TypeVar("T")
 
 
 @attrs.frozen(slots=True)
@@ -126,38 +124,11 @@ class Battle:
     """An attacking English army's level tokens (it stands in ``attackers`` meanwhile)."""
 
 
-def evolver(cls: type[T]) -> Callable[..., T]:
-    """``attrs.evolve`` for one frozen slotted attrs class without validators: the
-    returned ``replace(obj, **changes)`` copies every field into a mutable twin of the
-    class (as :func:`new_task` makes a task) and freezes it in place; ``attrs.evolve``
-    goes through the constructor and costs several times as much. The copy is generated
-    from the class's fields once, so a field added later is copied too."""
-    twin = type(
-        f"{cls.__name__}Draft",
-        (cls,),
-        {
-            "__slots__": (),
-            "__setattr__": object.__setattr__,
-            "__delattr__": object.__delattr__,
-            "__init__": object.__init__,
-            "__module__": cls.__module__,
-        },
-    )
-    lines = ["def replace(o, **changes):", "    d = twin()"]
-    lines += [f"    d.{f.name} = o.{f.name}" for f in attrs.fields(cast(Any, cls))]
-    lines += ["    for name, value in changes.items():", "        setattr(d, name, value)"]
-    lines += ["    d.__class__ = cls", "    return d"]
-    namespace: dict[str, Any] = {"twin": twin, "cls": cls}
-    exec(compile("\n".join(lines), f"<evolver of {cls.__qualname__}>", "exec"), namespace)
-    replace: Callable[..., T] = namespace["replace"]
-    return replace
-
-
 army_with = evolver(EnglishArmy)
-"""``attrs.evolve`` of an :class:`EnglishArmy` (see :func:`evolver`)."""
+"""``attrs.evolve`` of an :class:`EnglishArmy` (see :func:`clangames.engine.draft.evolver`)."""
 battle_with = evolver(Battle)
-"""``attrs.evolve`` of a :class:`Battle` (see :func:`evolver`): a battle changes at
-every step of its rounds."""
+"""``attrs.evolve`` of a :class:`Battle` (see :func:`clangames.engine.draft.evolver`): a
+battle changes at every step of its rounds."""
 
 
 @attrs.frozen(slots=True)

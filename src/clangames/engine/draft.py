@@ -21,31 +21,33 @@ A game whose rules work through helper methods on the draft (a task stack, rows 
 writable on demand) gives :func:`drafting` its own draft class, a subclass of the state
 class with those methods and no slots of its own: every thaw of that state class then
 makes one of those directly, so a move switches class once each way, never through a
-second twin of the state.
+second twin of the state. The same twin serves a game's small frozen value objects that
+change at every step (a battle, an army): :func:`evolver` makes their ``attrs.evolve``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import attrs
 
 from clangames.engine.state import State
 
 S = TypeVar("S", bound=State)
+T = TypeVar("T")
 
 _THAW: dict[type, Callable[[Any], Any]] = {}
 _FROZEN: dict[type, type] = {}
 """Each draft class's frozen state class."""
 
 
-def _draft_class(cls: type[State]) -> type:
-    """The mutable twin of a frozen state class: it adds no slots (so an object may switch
-    between the two classes) and restores plain attribute assignment and deletion (both,
-    so that CPython keeps its fast path for storing into slots). Its ``__init__`` is
+def mutable_twin(cls: type) -> type:
+    """The mutable twin of a frozen slotted attrs class: it adds no slots (so an object may
+    switch between the two classes) and restores plain attribute assignment and deletion
+    (both, so that CPython keeps its fast path for storing into slots). Its ``__init__`` is
     object's, so ``twin()`` makes an empty draft (cheaper than ``object.__new__(twin)``)."""
-    twin = type(
+    return type(
         f"{cls.__name__}Draft",
         (cls,),
         {
@@ -57,8 +59,31 @@ def _draft_class(cls: type[State]) -> type:
             "__doc__": f"A mutable draft of a {cls.__name__} (see clangames.engine.draft).",
         },
     )
+
+
+def _draft_class(cls: type[State]) -> type:
+    """A state class's own twin (:func:`mutable_twin`), noted as freezing back to it."""
+    twin = mutable_twin(cls)
     _FROZEN[twin] = cls
     return twin
+
+
+def evolver(cls: type[T]) -> Callable[..., T]:
+    """``attrs.evolve`` for one frozen slotted attrs class without validators (a game's
+    small value objects that change at every step, e.g. a battle): the returned
+    ``replace(obj, **changes)`` copies every field into the class's
+    :func:`mutable_twin` and freezes it in place; ``attrs.evolve`` goes through the
+    constructor and costs several times as much. The copy is generated from the class's
+    fields once, so a field added later is copied too."""
+    twin = mutable_twin(cls)
+    lines = ["def replace(o, **changes):", "    d = twin()"]
+    lines += [f"    d.{f.name} = o.{f.name}" for f in attrs.fields(cast(Any, cls))]
+    lines += ["    for name, value in changes.items():", "        setattr(d, name, value)"]
+    lines += ["    d.__class__ = cls", "    return d"]
+    namespace: dict[str, Any] = {"twin": twin, "cls": cls}
+    exec(compile("\n".join(lines), f"<evolver of {cls.__qualname__}>", "exec"), namespace)
+    replace: Callable[..., T] = namespace["replace"]
+    return replace
 
 
 def _adopt_draft_class(cls: type[State], draft_class: type) -> None:
