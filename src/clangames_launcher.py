@@ -8,8 +8,9 @@ package runs the package's ``__init__``, which loads every game, first.
 
 One window stays open: the milliseconds in which the interpreter starts (site, then the
 installer-generated script importing `re` and this module). A Ctrl-C there is Python's own (a
-traceback through the standard library, none of it clangames code); closing it would need a native
-launcher, which a pure-Python package cannot install portably.
+traceback through the standard library, none of it clangames code, or inside `site` a "Fatal
+Python error" with status 1); closing it would need a native launcher, which a pure-Python
+package cannot install portably.
 """
 
 from __future__ import annotations
