@@ -1,11 +1,13 @@
-"""The optional compiled build: ``CLANGAMES_COMPILE=1 pip install --no-build-isolation .``.
+"""The optional compiled build, in an environment that has clangames[test] installed:
+``CLANGAMES_COMPILE=1 pip install --no-build-isolation --no-deps --force-reinstall .``
 
 Without ``CLANGAMES_COMPILE=1`` this file adds nothing to pyproject.toml: the package is
 pure Python, mypy is not imported, and editable installs are unchanged. With it, the rule
 modules listed in ``COMPILED_MODULES`` are compiled by mypyc (which comes with mypy, the
-``test`` extra; hence ``--no-build-isolation``, so the build uses the environment's mypy)
-into C extensions installed beside their ``.py`` sources. ``clangames.compiled_modules()``
-names the ones a running install actually loaded compiled.
+``test`` extra) into C extensions installed beside their ``.py`` sources. mypyc type-checks
+them against attrs and rich, so the build runs in the environment itself
+(``--no-build-isolation``) once the dependencies are there. ``clangames.compiled_modules()``
+names the modules a running install actually loaded compiled.
 """
 
 from __future__ import annotations
