@@ -50,6 +50,9 @@ else
     exit 1
   fi
   log="$compiled/.clangames-compiled.log"
+  # A previous build's extensions stay in build/lib.*: a module since dropped from
+  # setup.py's list would be installed compiled again.
+  rm -rf "$ROOT"/build/lib.*
   if ! { "$compiled/bin/python" -m pip install --disable-pip-version-check "setuptools>=77" \
       && CLANGAMES_COMPILE=1 "$compiled/bin/python" -m pip install --disable-pip-version-check \
         --no-build-isolation --no-deps --force-reinstall .; } >"$log" 2>&1; then

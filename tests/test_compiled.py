@@ -65,7 +65,16 @@ def test_every_listed_module_is_loaded_compiled_from_the_install() -> None:
         assert path.endswith(".so") or path.endswith(".pyd"), f"{name} is {path}"
         assert not path.startswith(src), f"{name} was loaded from the checkout: {path}"
     # The package itself comes from the install, so every interpreted module does too.
-    assert not str(clangames.__file__).startswith(src)
+    package = Path(str(clangames.__file__)).parent
+    assert not str(package).startswith(src)
+    # Exactly the listed modules are installed compiled (no extension left over from a
+    # build with another list).
+    installed = {
+        ".".join(("clangames", *path.relative_to(package).parent.parts, path.name.split(".")[0]))
+        for path in package.rglob("*")
+        if path.suffix in (".so", ".pyd")
+    }
+    assert installed == set(names)
 
 
 @pytest.mark.skipif(EXPECT_COMPILED, reason="the compiled build")
