@@ -3,6 +3,7 @@
 from clangames.engine.actions import ActionTable
 from clangames.engine.chance import play_chance, resolve_chance, sample_chance
 from clangames.engine.codec import decode, decoder, encode, parse_json
+from clangames.engine.compiled import compiled_modules, is_compiled
 from clangames.engine.display import RenderingUnavailableError, set_drawer
 from clangames.engine.encoding import (
     ObservationEncodingError,
@@ -91,6 +92,7 @@ __all__ = [
     "check_playable",
     "clear_load_cache",
     "clockwise_from",
+    "compiled_modules",
     "declare",
     "declared_statistics",
     "decode",
@@ -98,6 +100,7 @@ __all__ = [
     "encode",
     "game_spec",
     "games",
+    "is_compiled",
     "left_of",
     "load",
     "next_seat",

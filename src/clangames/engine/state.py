@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from clangames.engine.codec import JSON, encode
+from clangames.engine.compiled import bind_compiled_rules
 from clangames.engine.display import draw
 from clangames.engine.errors import IllegalActionError, InvalidActionError, StateDecodeError
 from clangames.engine.phases import CHANCE, Phase
@@ -96,6 +97,13 @@ class State(abc.ABC):
     # Subclasses declare these two as attrs fields.
     game: Game = attrs.field(init=False, eq=False, repr=False, metadata={"json": False})
     phase: Phase = attrs.field(init=False, eq=False, repr=False, metadata={"json": False})
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # The optional compiled build's rules are C functions, which a class body's
+        # ``_legal = turn.legal_actions`` does not bind: give them Python methods (a no-op
+        # for the pure-Python install; see engine/compiled.py).
+        super().__init_subclass__(**kwargs)
+        bind_compiled_rules(cls)
 
     # -- copies ------------------------------------------------------------------------------
     # A state never changes (its caches only fill in, with the same values for equal

@@ -1,0 +1,111 @@
+"""The optional mypyc build: the modules setup.py lists are the ones loaded compiled, and
+its shim for rules assigned as methods behaves like a Python function.
+
+scripts/test.sh runs this file (with the rule, golden and rollout tests) against a
+compiled install with ``CLANGAMES_EXPECT_COMPILED=1``: there every listed module must be
+an extension module loaded from that install, never the checkout's ``src/``. In the
+ordinary run (an editable, pure-Python install) nothing may be compiled.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+import clangames
+from clangames.engine.compiled import bind_compiled_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+EXPECT_COMPILED = os.environ.get("CLANGAMES_EXPECT_COMPILED") == "1"
+
+
+def listed_modules() -> tuple[str, ...]:
+    """setup.py's COMPILED_MODULES as module names (read, not run: setup.py calls setup())."""
+    tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "COMPILED_MODULES" for t in node.targets
+        ):
+            paths = ast.literal_eval(node.value)
+            break
+    else:
+        raise AssertionError("setup.py defines no COMPILED_MODULES")
+    return tuple(
+        sorted(p.removeprefix("src/").removesuffix(".py").replace("/", ".") for p in paths)
+    )
+
+
+def test_the_listed_modules_exist_and_are_pure_rule_modules() -> None:
+    names = listed_modules()
+    assert names, "the compiled build lists no module"
+    for name in names:
+        source = ROOT / "src" / (name.replace(".", "/") + ".py")
+        assert source.is_file(), f"{name} listed in setup.py has no source"
+        text = source.read_text(encoding="utf-8")
+        # attrs classes must stay interpreted (setup.py says why).
+        assert "@attrs." not in text, f"{name} defines attrs classes"
+
+
+@pytest.mark.skipif(not EXPECT_COMPILED, reason="the pure-Python install (the default)")
+def test_every_listed_module_is_loaded_compiled_from_the_install() -> None:
+    names = listed_modules()
+    for name in names:
+        importlib.import_module(name)
+    assert clangames.is_compiled()
+    assert set(names) <= set(clangames.compiled_modules())
+    src = str(ROOT / "src")
+    for name in names:
+        module = sys.modules[name]
+        path = str(module.__file__)
+        assert path.endswith(".so") or path.endswith(".pyd"), f"{name} is {path}"
+        assert not path.startswith(src), f"{name} was loaded from the checkout: {path}"
+    # The package itself comes from the install, so every interpreted module does too.
+    package = Path(str(clangames.__file__)).parent
+    assert not str(package).startswith(src)
+    # Exactly the listed modules are installed compiled (no extension left over from a
+    # build with another list).
+    installed = {
+        ".".join(("clangames", *path.relative_to(package).parent.parts, path.name.split(".")[0]))
+        for path in package.rglob("*")
+        if path.suffix in (".so", ".pyd")
+    }
+    assert installed == set(names)
+
+
+@pytest.mark.skipif(EXPECT_COMPILED, reason="the compiled build")
+def test_the_default_install_is_pure_python() -> None:
+    assert not clangames.is_compiled()
+    assert clangames.compiled_modules() == ()
+
+
+def test_rules_assigned_in_a_class_body_are_methods_either_way() -> None:
+    game = clangames.load("kings_kilt", players=2)
+    state = game.initial_state()
+    # The rules the state class took from its rules module act as methods of the state.
+    assert state._chance_weights() == state.chance_weights()
+    state = clangames.resolve_chance(state, clangames.Rng(3))
+    player = state.current_player
+    assert state._legal(player) == state.legal_actions(player)
+    action = state.legal_actions(player)[0]
+    assert state._apply(action, player) == state.apply(action, player)
+
+
+def test_the_shim_binds_a_c_function_and_leaves_everything_else_alone() -> None:
+    # ``len`` is a C function too, but not clangames's: Python never binds it, and
+    # neither does the shim. A plain Python function stays the same object.
+    def python_rule(self: object, x: int) -> int:
+        return x
+
+    class Holder:
+        size = len
+        rule = python_rule
+
+    bind_compiled_rules(Holder)
+    assert Holder.__dict__["size"] is len
+    assert Holder.__dict__["rule"] is python_rule
+    assert Holder().rule(4) == 4
