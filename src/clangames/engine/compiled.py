@@ -44,10 +44,9 @@ def bind_compiled_rules(cls: type) -> None:
     that ``state.rule(...)`` passes the state as the first argument, as a Python function
     would. Anything else, and every class of a pure install, is left untouched."""
     for name, value in list(vars(cls).items()):
-        if (
-            type(value) is types.BuiltinFunctionType
-            and str(getattr(value, "__module__", "")).startswith("clangames.")
-        ):
+        if type(value) is types.BuiltinFunctionType and str(
+            getattr(value, "__module__", "")
+        ).startswith("clangames."):
             setattr(cls, name, _method(value))
 
 
