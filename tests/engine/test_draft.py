@@ -131,6 +131,10 @@ def test_a_draft_of_a_hash_caching_state_hashes_its_own_fields() -> None:
 def test_each_games_draft_protocol_restates_its_state_fields(module: str, name: str) -> None:
     # The Protocol exists so that mypy checks the rules' edits; it must not drift from
     # the state it drafts (same names, same annotations).
+    if module in clangames.compiled_modules():
+        # mypyc compiles the Protocol's class body and keeps no annotations for it at run
+        # time; mypy still checks the rules against it, and the pure build runs this check.
+        pytest.skip(f"{module} is compiled: its Draft Protocol has no run-time annotations")
     draft = importlib.import_module(module).Draft
     state_type = clangames.load(name, players=2).state_type
     fields = {
