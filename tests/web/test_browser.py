@@ -5,6 +5,7 @@ not know, and saving screenshots under ``build/test-artifacts/browser/``."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import socket
@@ -102,10 +103,11 @@ def state_after(db: Path, moves: int) -> State:
     return state
 
 
-def check_page(page: Any, seat: int, other: int, db: Path) -> None:
+def check_page(page: Any, seat: int, other: int, db: Path) -> bool:
     """The page shows its seat's picture for the state it says it shows, the same picture
     as for a re-deal of what the seat cannot see, and never the other seat's inheritance
-    number or the card it put face down."""
+    number or the card it put face down. True if that card lay face down (so the last check
+    ran)."""
     # One read of the page, so a live update cannot land between its parts.
     moves, svg, text = page.evaluate(
         "() => [Number(document.getElementById('moves').textContent),"
@@ -126,6 +128,7 @@ def check_page(page: Any, seat: int, other: int, db: Path) -> None:
         # a round is revealed at once, and the log says so.
         told = re.findall(rf"\[\d+\] player {other}: ([^\n]*)", text)
         assert told and told[-1] == f"player {other} puts a card face down", told[-1:]
+    return bool(sealed)
 
 
 def _normal(svg: str) -> str:
@@ -158,7 +161,7 @@ def test_two_browsers_play_a_whole_koa_game(server: tuple[str, Path]) -> None:
                 page.wait_for_selector("#picture svg")
                 pages.append(page)
             rng = Rng(23)
-            clicks = picture_clicks = 0
+            clicks = picture_clicks = sealed_checks = 0
             for _ in range(4000):
                 if all(pg.inner_text("#result") for pg in pages):
                     break
@@ -187,7 +190,17 @@ def test_two_browsers_play_a_whole_koa_game(server: tuple[str, Path]) -> None:
                             clicks += 1
                         except sync_api.TimeoutError:
                             pass  # a stale click (the table changed under it): look again
-                    check_page(page, seat, 1 - seat, db)
+                    # Both pages, the other once it has caught up: right after one seat
+                    # commits, the other's page is the one that must not show that card.
+                    moves = int(page.inner_text("#moves"))
+                    with contextlib.suppress(sync_api.TimeoutError):
+                        pages[1 - seat].wait_for_function(
+                            "m => Number(document.getElementById('moves').textContent) >= m",
+                            arg=moves,
+                            timeout=5000,
+                        )
+                    for viewer, shown in enumerate(pages):
+                        sealed_checks += check_page(shown, viewer, 1 - viewer, db)
                     if clicks == 6 and seat == 1:
                         page.screenshot(path=str(ARTIFACTS / "koa-seat1-midgame.png"))
                 if not progressed:
@@ -198,6 +211,7 @@ def test_two_browsers_play_a_whole_koa_game(server: tuple[str, Path]) -> None:
                 page.screenshot(path=str(ARTIFACTS / f"koa-seat{seat}-end.png"), full_page=True)
             assert "Game over" in pages[0].inner_text("#result")
             assert clicks > 5 and picture_clicks > 0
+            assert sealed_checks > 0  # the face-down card check did run
             with urllib.request.urlopen(
                 url + links[2].split(url, 1)[1].replace("/watch/", "/api/games/") + "/record"
             ) as r:
