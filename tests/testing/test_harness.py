@@ -306,6 +306,7 @@ FAULTS = [
     ("no_outcomes", "chance"),
     ("unencodable_observation", "observation-json"),
     ("inconsistent_resample", "resample"),
+    ("unchecked_seat", "bad-seat"),
 ]
 
 

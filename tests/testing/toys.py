@@ -611,6 +611,21 @@ class InconsistentResample(ToyState):
         return attrs.evolve(ToyState.resample(self, player, rng), deck=self.deck)
 
 
+@attrs.frozen(slots=True)
+class UncheckedSeat(ToyState):
+    """Its observation is put on the class after the kernel has checked the class's
+    seat-taking methods, so seat -1 reads the last seat's card."""
+
+
+def _unchecked_observation(self: ToyState, player: int) -> ToyObservation:
+    """The toy's own observation without the kernel's seat check."""
+    own: Any = ToyState.observation
+    return own.__wrapped__(self, player)  # type: ignore[no-any-return]
+
+
+UncheckedSeat.observation = _unchecked_observation  # type: ignore[method-assign]
+
+
 _FAVOURED = [0]
 """Nondeterminism on purpose: each new game favours another card kind."""
 
@@ -667,6 +682,7 @@ FAULTS: dict[str, type[ToyState]] = {
     "unencodable_json": UnencodableJson,
     "unencodable_observation": UnencodableObservation,
     "inconsistent_resample": InconsistentResample,
+    "unchecked_seat": UncheckedSeat,
 }
 """The state class of each ``fault`` of ``toy_duel_faulty``."""
 

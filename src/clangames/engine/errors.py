@@ -26,6 +26,11 @@ class IllegalActionError(ClanGamesError, ValueError):
     """A well-formed action that the rules do not allow here (or from that player)."""
 
 
+class InvalidArgumentError(ClanGamesError, ValueError):
+    """An argument of a state's method that is not what it takes: a seat number that is not
+    one of the game's players, or a generator that is not an ``Rng``."""
+
+
 class StateDecodeError(ClanGamesError, ValueError):
     """A saved state or record that is corrupt; the message names the field."""
 

@@ -10,9 +10,11 @@ few methods (``_legal``, ``_apply``, ``_chance_weights``, views and scoring).
 from __future__ import annotations
 
 import abc
+import functools
+from collections.abc import Callable
 from fractions import Fraction
 from itertools import repeat
-from operator import is_
+from operator import index, is_
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -20,12 +22,17 @@ import attrs
 from clangames.engine.codec import JSON, encode
 from clangames.engine.compiled import bind_compiled_rules
 from clangames.engine.display import draw
-from clangames.engine.errors import IllegalActionError, InvalidActionError, StateDecodeError
+from clangames.engine.errors import (
+    IllegalActionError,
+    InvalidActionError,
+    InvalidArgumentError,
+    StateDecodeError,
+)
 from clangames.engine.phases import CHANCE, Phase
+from clangames.engine.rng import Rng
 
 if TYPE_CHECKING:
     from clangames.engine.game import Game
-    from clangames.engine.rng import Rng
 
 Action = Any
 """A game's action: a small frozen attrs value (each game has its own classes)."""
@@ -33,6 +40,49 @@ Action = Any
 
 _WEIGHTS = -2
 """Memo key of the chance weights (players are >= 0, chance is -1)."""
+
+
+_SEAT_METHODS = ("observation", "resample")
+"""The methods of a game's state whose first argument is a seat (``State.__init_subclass__``
+checks it for every game)."""
+
+
+def checked_seat(state: State, player: object, what: str) -> int:
+    """``player`` as a seat of ``state``'s game (an int, or an integer such as NumPy's),
+    else InvalidArgumentError naming it and the seats there are."""
+    n = state.game.num_players
+    if not isinstance(player, bool):
+        try:
+            seat = index(player)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+        else:
+            if 0 <= seat < n:
+                return seat
+    raise InvalidArgumentError(
+        f"{what}: {player!r} is not a seat of {state.game.name} (expected an int from 0 to {n - 1})"
+    )
+
+
+def _seat_checked(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method`` (taking a seat first, then perhaps an ``Rng``) refusing anything else
+    with InvalidArgumentError before the game's code runs. A plain int seat costs one test."""
+    name = method.__name__
+
+    @functools.wraps(method)
+    def checked(self: State, player: Any, *args: Any, **kwargs: Any) -> Any:
+        if type(player) is not int or not 0 <= player < self.game.num_players:
+            player = checked_seat(self, player, name)
+        if name == "resample":
+            rng = args[0] if args else kwargs.get("rng")
+            if not isinstance(rng, Rng):
+                raise InvalidArgumentError(
+                    f"resample: {rng!r} is not a generator (expected a clangames Rng)"
+                )
+        return method(self, player, *args, **kwargs)
+
+    checked._checks_seat = True  # type: ignore[attr-defined]
+    return checked
 
 
 _Layout = tuple[tuple[str, ...], tuple[tuple[str, Any], ...]]
@@ -104,6 +154,12 @@ class State(abc.ABC):
         # for the pure-Python install; see engine/compiled.py).
         super().__init_subclass__(**kwargs)
         bind_compiled_rules(cls)
+        # Every game's seat-taking methods refuse a seat that is not a player once, here,
+        # so no game can index its tables with -1 (the last seat's secrets) or 7.
+        for name in _SEAT_METHODS:
+            method = vars(cls).get(name)
+            if method is not None and not getattr(method, "_checks_seat", False):
+                setattr(cls, name, _seat_checked(method))
 
     # -- copies ------------------------------------------------------------------------------
     # A state never changes (its caches only fill in, with the same values for equal

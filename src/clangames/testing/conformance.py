@@ -27,6 +27,7 @@ import math
 import operator
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import partial
 from itertools import islice
 from typing import Any
 
@@ -38,6 +39,7 @@ from clangames.engine.errors import (
     ClanGamesError,
     IllegalActionError,
     InvalidActionError,
+    InvalidArgumentError,
     InvalidParameterError,
 )
 from clangames.engine.game import Game
@@ -447,7 +449,37 @@ def _check_rejections(ctx: _Context, state: State, rng: Rng) -> tuple[Rng, list[
                 )
                 tried.append(legal[0])
                 break
+    _check_bad_seats(ctx, state, rng)
     return rng, tried
+
+
+_BAD_SEATS: tuple[object, ...] = (-1, "0", True, None, 1.0)
+"""Seats every game must refuse (with the number of players, which is one too many)."""
+
+
+def _check_bad_seats(ctx: _Context, state: State, rng: Rng) -> None:
+    """``observation`` and ``resample`` refuse what is not a seat (or a generator) with
+    InvalidArgumentError, before the game's code can index its tables with it (seat -1
+    would read the last seat's secrets)."""
+    n = ctx.game.num_players
+    calls: list[tuple[str, Callable[[], object]]] = []
+    for bad in (n, *_BAD_SEATS):
+        calls.append((f"observation({bad!r})", partial(state.observation, bad)))  # type: ignore[arg-type]
+        calls.append((f"resample({bad!r}, rng)", partial(state.resample, bad, rng)))  # type: ignore[arg-type]
+    calls.append(("resample(0, 12)", partial(state.resample, 0, 12)))  # type: ignore[arg-type]
+    for what, call in calls:
+        try:
+            call()
+        except InvalidArgumentError as exc:
+            if not str(exc):
+                raise ctx.fail(
+                    "error-message", f"{what}: InvalidArgumentError with no message"
+                ) from None
+        except Exception as exc:
+            got = f"{type(exc).__name__}: {exc}"
+            raise ctx.fail("bad-seat", f"{what}: expected InvalidArgumentError, got {got}") from exc
+        else:
+            raise ctx.fail("bad-seat", f"{what} was answered; expected InvalidArgumentError")
 
 
 def _check_terminal(ctx: _Context, state: State) -> None:
