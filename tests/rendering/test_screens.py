@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 import clangames
 from clangames.cli.play import PlaySession
 from clangames.engine import display
+from clangames.engine.errors import InvalidArgumentError
 from clangames.engine.phases import CHANCE
 from clangames.engine.rng import Rng
 from clangames.engine.rollout import rollout_moves
@@ -178,10 +179,17 @@ def test_an_observation_renders_like_the_seats_picture() -> None:
     state = _decisions("koa_kingmaker", 3, 1, 1)[0]
     obs_text = render_observation(state.game, state.observation(2), 100)
     assert obs_text in state.render(2, 100)
-    with pytest.raises(ValueError, match=r"width must be an int >= 40"):
-        state.render(0, 10)
-    with pytest.raises(ValueError, match=r"seat must be None or 0\.\.2"):
-        state.render(7)
+    for width in (10, "wide", True):
+        with pytest.raises(InvalidArgumentError, match=r"width must be an int >= 40"):
+            state.render(0, width)  # type: ignore[arg-type]
+    for seat in (7, -1, "0"):
+        with pytest.raises(
+            InvalidArgumentError,
+            match=r"render: .* is not a seat of koa_kingmaker \(expected an int from 0 to 2\)",
+        ):
+            state.render(seat)  # type: ignore[arg-type]
+    np = pytest.importorskip("numpy")
+    assert state.render(np.int64(2), 100) == state.render(2, 100)  # a framework's seat
 
 
 @settings(max_examples=12, deadline=None)

@@ -16,8 +16,9 @@ from typing import Any
 from rich.console import Console, RenderableType
 
 from clangames.engine.display import set_drawer
+from clangames.engine.errors import InvalidArgumentError
 from clangames.engine.game import Game
-from clangames.engine.state import State
+from clangames.engine.state import State, checked_seat
 from clangames.rendering.text import renderer_for, seat_view, who
 
 DEFAULT_WIDTH = 80
@@ -49,7 +50,7 @@ def _width(width: int | None) -> int:
     if width is None:
         return DEFAULT_WIDTH
     if isinstance(width, bool) or not isinstance(width, int) or width < MIN_WIDTH:
-        raise ValueError(f"width must be an int >= {MIN_WIDTH}, got {width!r}")
+        raise InvalidArgumentError(f"width must be an int >= {MIN_WIDTH}, got {width!r}")
     return width
 
 
@@ -73,9 +74,8 @@ def render_state(state: State, seat: int | None = None, width: int | None = None
     """The table as ``seat`` sees it (None: the public view), with that seat's secrets and
     a status line, as plain text at most ``width`` columns wide (None: 80)."""
     columns = _width(width)
-    n = state.game.num_players
-    if seat is not None and (isinstance(seat, bool) or not 0 <= seat < n):
-        raise ValueError(f"seat must be None or 0..{n - 1}, got {seat!r}")
+    if seat is not None:
+        seat = checked_seat(state, seat, "render")
     picture = text_of(seat_view(renderer_for(state.game), state, seat), columns)
     status = text_of(status_line(state), columns)
     return f"{picture}\n{status}"
