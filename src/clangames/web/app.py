@@ -267,28 +267,24 @@ def create_app(
         async with srv.lock(room):
             return JSONResponse(room.view(seat))
 
-    async def act(request: Request) -> Response:
+    async def changed(request: Request, change: Callable[[Hub, str, Any], Room]) -> Response:
+        """A seat's change to a game (``Hub.act`` or ``Hub.retry``) under the room's lock;
+        then every page hears of it, the bots are woken and the seat gets its new view."""
         srv = server_of(request)
         body = await _json_body(request)
         room = srv.hub.room(request.path_params["game"])
         async with srv.lock(room):
-            srv.hub.act(room.id, body)
-            seat = srv.hub.seat_of(room.id, body["token"])
-            payload = room.view(seat)
-        await srv.broadcast(room)
-        srv.kick(room)
-        return JSONResponse(payload)
-
-    async def retry(request: Request) -> Response:
-        srv = server_of(request)
-        body = await _json_body(request)
-        room = srv.hub.room(request.path_params["game"])
-        async with srv.lock(room):
-            srv.hub.retry(room.id, body)
+            change(srv.hub, room.id, body)
             payload = room.view(srv.hub.seat_of(room.id, body["token"]))
         await srv.broadcast(room)
         srv.kick(room)
         return JSONResponse(payload)
+
+    async def act(request: Request) -> Response:
+        return await changed(request, Hub.act)
+
+    async def retry(request: Request) -> Response:
+        return await changed(request, Hub.retry)
 
     async def record(request: Request) -> Response:
         rec = server_of(request).hub.record(request.path_params["game"])
