@@ -25,20 +25,16 @@ def states(players: int, games: int = 3, seed: int = 40) -> list[ClanFeudState]:
     game = clangames.load("clan_feud", players=players)
     out: list[ClanFeudState] = []
     for k in range(games):
-        state, rng = game.initial_state(), Rng(seed + k)
-        while True:
+        state = game.initial_state()
+        # The stream of a loop that draws each step for ``to_move[0]``: the states it visits.
+        _, _, moves = clangames.rollout_moves(state, Rng(seed + k), first_mover=True)
+        visited = [state]
+        for player, action in moves:
+            state = state.apply(action, player)
+            visited.append(state)
+        for state in visited:
             assert isinstance(state, ClanFeudState)
             out.append(state)
-            if state.is_terminal:
-                break
-            if state.is_chance:
-                action, rng = clangames.sample_chance(state, rng)
-                state = state.apply(action)
-            else:
-                player = state.to_move[0]
-                legal = state.legal_actions(player)
-                i, rng = rng.below(len(legal))
-                state = state.apply(legal[i], player)
     return out
 
 

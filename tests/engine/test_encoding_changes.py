@@ -203,24 +203,15 @@ def test_every_game_patches_its_tensors_exactly(name: str) -> None:
     spec = game.observation_spec()
     buffer = array("f", [0.0] * spec.size)
     writer = TensorWriter(spec, buffer)
-    rng = clangames.Rng(11)
     state = game.initial_state()
+    _, _, moves = clangames.rollout_moves(state, clangames.Rng(11), 250, first_mover=True)
     patches_seen = 0
-    for _ in range(250):
-        if state.is_terminal:
-            break
+    for player, action in moves:
         views = [state.public_observation(), *map(state.observation, range(players))]
         for view in views:
             whole = spec.encode(view)
             writer.write(view)
             assert buffer.tolist() == array("f", whole).tolist()
         patches_seen += len(spec.changes(views[1], views[-1]))
-        if state.is_chance:
-            action, rng = clangames.sample_chance(state, rng)
-            state = state.apply(action)
-        else:
-            seat = state.to_move[0]
-            legal = state.legal_actions(seat)
-            index, rng = rng.below(len(legal))
-            state = state.apply(legal[index], seat)
+        state = state.apply(action, player)
     assert patches_seen > 0  # the seats' views did differ somewhere
