@@ -42,11 +42,6 @@ _WEIGHTS = -2
 """Memo key of the chance weights (players are >= 0, chance is -1)."""
 
 
-_SEAT_METHODS = ("observation", "resample")
-"""The methods of a game's state whose first argument is a seat (``State.__init_subclass__``
-checks it for every game)."""
-
-
 def checked_seat(state: State, player: object, what: str) -> int:
     """``player`` as a seat of ``state``'s game (an int, or an integer such as NumPy's),
     else InvalidArgumentError naming it and the seats there are."""
@@ -64,25 +59,44 @@ def checked_seat(state: State, player: object, what: str) -> int:
     )
 
 
-def _seat_checked(method: Callable[..., Any]) -> Callable[..., Any]:
-    """``method`` (taking a seat first, then perhaps an ``Rng``) refusing anything else
-    with InvalidArgumentError before the game's code runs. A plain int seat costs one test."""
-    name = method.__name__
+def _observation_checked(method: Callable[[Any, int], Any]) -> Callable[[Any, int], Any]:
+    """A game's ``observation`` refusing what is not a seat before its code runs (a plain
+    int seat costs one test)."""
 
     @functools.wraps(method)
-    def checked(self: State, player: Any, *args: Any, **kwargs: Any) -> Any:
+    def observation(self: State, player: int) -> Any:
         if type(player) is not int or not 0 <= player < self.game.num_players:
-            player = checked_seat(self, player, name)
-        if name == "resample":
-            rng = args[0] if args else kwargs.get("rng")
-            if not isinstance(rng, Rng):
-                raise InvalidArgumentError(
-                    f"resample: {rng!r} is not a generator (expected a clangames Rng)"
-                )
-        return method(self, player, *args, **kwargs)
+            player = checked_seat(self, player, "observation")
+        return method(self, player)
 
-    checked._checks_seat = True  # type: ignore[attr-defined]
-    return checked
+    observation._checks_seat = True  # type: ignore[attr-defined]
+    return observation
+
+
+def _resample_checked(method: Callable[[Any, int, Rng], Any]) -> Callable[[Any, int, Rng], Any]:
+    """A game's ``resample`` refusing what is not a seat or not an ``Rng`` before its code
+    runs."""
+
+    @functools.wraps(method)
+    def resample(self: State, player: int, rng: Rng) -> Any:
+        if type(player) is not int or not 0 <= player < self.game.num_players:
+            player = checked_seat(self, player, "resample")
+        if not isinstance(rng, Rng):
+            raise InvalidArgumentError(
+                f"resample: {rng!r} is not a generator (expected a clangames Rng)"
+            )
+        return method(self, player, rng)
+
+    resample._checks_seat = True  # type: ignore[attr-defined]
+    return resample
+
+
+_SEAT_CHECKS: dict[str, Callable[[Any], Any]] = {
+    "observation": _observation_checked,
+    "resample": _resample_checked,
+}
+"""The methods of a game's state that take a seat, with the check each gets
+(``State.__init_subclass__`` applies them to every game's state class)."""
 
 
 _Layout = tuple[tuple[str, ...], tuple[tuple[str, Any], ...]]
@@ -156,10 +170,10 @@ class State(abc.ABC):
         bind_compiled_rules(cls)
         # Every game's seat-taking methods refuse a seat that is not a player once, here,
         # so no game can index its tables with -1 (the last seat's secrets) or 7.
-        for name in _SEAT_METHODS:
+        for name, check in _SEAT_CHECKS.items():
             method = vars(cls).get(name)
             if method is not None and not getattr(method, "_checks_seat", False):
-                setattr(cls, name, _seat_checked(method))
+                setattr(cls, name, check(method))
 
     # -- copies ------------------------------------------------------------------------------
     # A state never changes (its caches only fill in, with the same values for equal
