@@ -593,13 +593,19 @@ def _sigint_ignored() -> Iterator[None]:
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
     """Stop every worker now (pending batches cancelled, running ones killed) and reap them."""
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if getattr(pool, "_broken", False) and manager is not None:
+        # A worker died: the pool's manager thread is failing the pending batches and
+        # killing the other workers itself. Cancelling them here at the same time makes it
+        # print "dictionary changed size during iteration" (Python 3.11-3.13), so let it
+        # finish first.
+        manager.join(timeout=10)
     terminate: Callable[[], None] | None = getattr(pool, "terminate_workers", None)
     if terminate is not None:  # Python 3.14+
         terminate()
         return
     # Older Pythons have no public way to stop running workers: take them from the pool.
     processes = list((getattr(pool, "_processes", None) or {}).values())
-    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()
