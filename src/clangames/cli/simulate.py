@@ -489,24 +489,25 @@ def _run_local(batches: list[Job], jobs: int, finished: BatchDone) -> None:
     pool = ProcessPoolExecutor(
         max_workers=min(jobs, len(batches)), mp_context=context, initializer=_ignore_sigint
     )
-    try:
-        with _sigint_ignored():  # workers start (on submit) already deaf to Ctrl-C
-            futures: dict[Future[list[GameResult]], Job] = {
-                pool.submit(run_job, b): b for b in batches
-            }
-        for future in as_completed(futures):
-            finished(futures[future], future.result())
-    except BaseException as exc:
-        with _sigint_ignored():  # a second Ctrl-C must not leave workers running
-            _stop_workers(pool)
-        if isinstance(exc, KeyboardInterrupt):
-            raise Interrupted("interrupted; the worker processes were stopped") from None
-        if isinstance(exc, BrokenProcessPool):
-            raise CommandFailure(
-                "a worker process died before finishing its games (killed, or out of"
-                " memory?); the other workers were stopped"
-            ) from None
-        raise
+    with _broken_pool_threads_quiet(pool):
+        try:
+            with _sigint_ignored():  # workers start (on submit) already deaf to Ctrl-C
+                futures: dict[Future[list[GameResult]], Job] = {
+                    pool.submit(run_job, b): b for b in batches
+                }
+            for future in as_completed(futures):
+                finished(futures[future], future.result())
+        except BaseException as exc:
+            with _sigint_ignored():  # a second Ctrl-C must not leave workers running
+                _stop_workers(pool)
+            if isinstance(exc, KeyboardInterrupt):
+                raise Interrupted("interrupted; the worker processes were stopped") from None
+            if isinstance(exc, BrokenProcessPool):
+                raise CommandFailure(
+                    "a worker process died before finishing its games (killed, or out of"
+                    " memory?); the other workers were stopped"
+                ) from None
+            raise
     pool.shutdown(wait=True)
 
 
@@ -577,6 +578,31 @@ def _ignore_sigint() -> None:
 
 
 @contextmanager
+def _broken_pool_threads_quiet(pool: ProcessPoolExecutor) -> Iterator[None]:
+    """While inside, an exception ending the pool's manager thread once the pool is broken
+    is not printed. When a worker dies, the standard library's manager thread fails the
+    pending batches while the call queue's feeder thread, which cannot write to the dead
+    worker, removes one of them too: the manager may then end with "dictionary changed
+    size during iteration" (Python 3.11-3.13). The command's one-line error says what
+    happened, and ``_stop_workers`` stops the workers itself."""
+    previous = threading.excepthook
+
+    def hook(args: threading.ExceptHookArgs) -> None:
+        # The manager is looked up when it fails: it starts on the first submit, and
+        # _stop_workers lets it end before the pool's shutdown forgets it.
+        manager = getattr(pool, "_executor_manager_thread", None)
+        if args.thread is not None and args.thread is manager and getattr(pool, "_broken", False):
+            return
+        previous(args)
+
+    threading.excepthook = hook
+    try:
+        yield
+    finally:
+        threading.excepthook = previous
+
+
+@contextmanager
 def _sigint_ignored() -> Iterator[None]:
     """SIGINT ignored while inside (when on the main thread; signals are set only there).
     Processes spawned meanwhile inherit the ignored disposition from their first
@@ -596,9 +622,8 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
     manager = getattr(pool, "_executor_manager_thread", None)
     if getattr(pool, "_broken", False) and manager is not None:
         # A worker died: the pool's manager thread is failing the pending batches and
-        # killing the other workers itself. Cancelling them here at the same time makes it
-        # print "dictionary changed size during iteration" (Python 3.11-3.13), so let it
-        # finish first.
+        # killing the other workers itself. Let it finish (or fail: see
+        # _broken_pool_threads_quiet) before the pool is shut down under it.
         manager.join(timeout=10)
     terminate: Callable[[], None] | None = getattr(pool, "terminate_workers", None)
     if terminate is not None:  # Python 3.14+
