@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from clangames.cli.main import main
-from clangames.cli.runs import RESULTS_FILE, read_batches, read_settings
+from clangames.cli.runs import RESULTS_FILE, read_settings, scan_batches
 
 CLI = [sys.executable, "-m", "clangames.cli"]
 RUN = ["kings-kilt", "--players", "3", "--seed", "4", "--seats", "random"]
@@ -105,8 +105,10 @@ def test_resuming_a_finished_run_plays_nothing_and_gives_the_same_summary(
     assert (run / RESULTS_FILE).read_bytes() == lines
     assert again.read_text("utf-8") == first.read_text("utf-8")
     assert "resuming" in capsys.readouterr().out
-    batches, _ = read_batches(str(run), read_settings(str(run)))
-    assert sum(len(games) for games in batches.values()) == 12
+    games: list[int] = []
+    finished, _ = scan_batches(str(run), read_settings(str(run)), lambda r: games.append(r.index))
+    assert sorted(games) == list(range(12))
+    assert len(finished) == len(read_settings(str(run)).batch_starts())
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,6 @@ import base64
 import html
 import io
 import json
-from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -25,12 +24,8 @@ from typing import Any, TextIO
 from clangames.cli.errors import CommandFailure
 from clangames.cli.files import check_writable
 from clangames.cli.runs import read_settings
-from clangames.cli.simulate import (
-    GameResult,
-    check_plot_extra,
-    full_summary,
-    load_results,
-)
+from clangames.cli.simulate import check_plot_extra, full_summary, tally_run
+from clangames.cli.tally import Tally, box_stats
 from clangames.engine.errors import ClanGamesError
 from clangames.engine.registry import load
 
@@ -117,8 +112,8 @@ def _stats_row(name: str, values: dict[str, float]) -> list[object]:
     ]
 
 
-def render(summary: dict[str, Any], results: Sequence[GameResult]) -> str:
-    """The report page of a run's summary and games."""
+def render(summary: dict[str, Any], tally: Tally) -> str:
+    """The report page of a run's summary and the tally of its games."""
     plt = _pyplot()
     players = summary["players"]
     parts: dict[str, str] = {}
@@ -161,12 +156,12 @@ def render(summary: dict[str, Any], results: Sequence[GameResult]) -> str:
     parts["scores"] = _table(
         ["seat", "mean", "sd", "min", "max"],
         [_stats_row(label, s["score"]) for label, s in zip(seat_labels, seats, strict=True)],
-    ) + _score_plot(plt, summary, results)
+    ) + _score_plot(plt, summary, tally)
     length = summary["length"]
     parts["length"] = _table(
         ["measure", "mean", "sd", "min", "max"],
         [_stats_row("steps", length["steps"]), _stats_row("decisions", length["decisions"])],
-    ) + _length_plot(plt, results)
+    ) + _length_plot(plt, tally)
     statistics = summary["statistics"]
     parts["game-statistics"] = (
         _table(
@@ -191,19 +186,19 @@ def render(summary: dict[str, Any], results: Sequence[GameResult]) -> str:
     )
 
 
-def _score_plot(plt: Any, summary: dict[str, Any], results: Sequence[GameResult]) -> str:
+def _score_plot(plt: Any, summary: dict[str, Any], tally: Tally) -> str:
     fig, axes = plt.subplots(figsize=(8, 3.5))
     seats = summary["per_seat"]
-    axes.boxplot([[r.scores[s["seat"]] for r in results] for s in seats])
+    axes.bxp([box_stats(histogram) for histogram in tally.score_histograms()])
     axes.set_xticks(range(1, len(seats) + 1), [f"P{s['seat']}" for s in seats])
     axes.set_ylabel("final score")
     axes.set_title("score distribution per seat")
     return _png(plt, fig)
 
 
-def _length_plot(plt: Any, results: Sequence[GameResult]) -> str:
+def _length_plot(plt: Any, tally: Tally) -> str:
     fig, axes = plt.subplots(figsize=(8, 3.5))
-    counts = sorted(Counter(r.decisions for r in results).items())
+    counts = sorted(tally.decision_histogram.items())
     axes.bar([k for k, _ in counts], [v for _, v in counts], width=1.0, color="tab:green")
     axes.set_xlabel("decisions per game")
     axes.set_ylabel("games")
@@ -231,9 +226,9 @@ def build_report(directory: str) -> tuple[dict[str, Any], str]:
         game = load(settings.game, **settings.params)
     except ClanGamesError as exc:
         raise CommandFailure(f"{directory}/run.json: cannot load its game: {exc}") from None
-    results = load_results(directory, settings)
-    summary = full_summary(game, settings, results)
-    return summary, render(summary, results)
+    tally = tally_run(directory, settings)
+    summary = full_summary(game, settings, tally)
+    return summary, render(summary, tally)
 
 
 def add_parser(subparsers: Any) -> None:

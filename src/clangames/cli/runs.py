@@ -9,7 +9,8 @@ the game's statistics) and ``results.jsonl``, one line per finished batch::
 
 Each line is written whole, flushed and synced when its batch completes, so a run that
 dies loses only the batches in flight (a torn last line is dropped on reading);
-``--resume DIR`` plays the batches with no line and the summary is computed from the file.
+``--resume DIR`` plays the batches with no line, and its summary (and ``clangames report``'s)
+reads the file's games back a line at a time, each checked against the run's settings.
 Batch ``START`` holds games ``START .. START + batch_size - 1`` (fewer in the last one),
 and game ``i`` depends only on the seed and ``i``: a batch replayed gives the same line.
 """
@@ -17,8 +18,9 @@ and game ``i`` depends only on the seed and ``i``: a batch replayed gives the sa
 from __future__ import annotations
 
 import json
+import math
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -103,8 +105,26 @@ class RunSettings:
             ) from None
 
 
-def result_row(result: Any) -> list[Any]:
-    """One game of a batch line (``result`` is a :class:`~clangames.cli.simulate.GameResult`)."""
+@attrs.frozen(slots=True)
+class GameResult:
+    """One simulated game: its index, the bots per seat and what came of it."""
+
+    index: int
+    seats: tuple[str, ...]
+    scores: tuple[int, ...]
+    returns: tuple[float, ...]
+    winners: tuple[int, ...]
+    steps: int
+    decisions: int
+    first: int
+    """The seat that made the first decision (-1 if nobody decided)."""
+    statistics: tuple[float, ...] = ()
+    """The game's own statistics, in the order of its declared names (empty when the game
+    declares none)."""
+
+
+def result_row(result: GameResult) -> list[Any]:
+    """One game of a batch line."""
     return [
         result.index,
         list(result.seats),
@@ -151,35 +171,97 @@ def read_settings(directory: str) -> RunSettings:
     return RunSettings.from_json(data, where)
 
 
-def read_batches(directory: str, settings: RunSettings) -> tuple[dict[int, list[list[Any]]], int]:
-    """The finished batches of a run by first index, and the length in bytes of the file's
-    whole lines (a line cut short by a crash is left out; :func:`open_results` cuts it off).
-    A batch written twice (a resumed run that raced a dying one) counts once."""
+def result_from_row(row: Any, settings: RunSettings) -> GameResult:
+    """A game read back from a batch line (:func:`result_row`), checked against the run's
+    settings: ValueError naming what is wrong (a line edited or damaged by hand)."""
+    if not isinstance(row, list) or len(row) != 9:
+        raise ValueError("a game is a list of 9 items")
+    index, seats, scores, returns, winners, steps, decisions, first, statistics = row
+    players = len(settings.seats)
+    if not _whole(index) or not 0 <= index < settings.games:
+        raise ValueError(f"game index {index!r} is not one of the run's")
+    if not isinstance(seats, list) or len(seats) != players:
+        raise ValueError(f"game {index}: seats {seats!r}, expected {players} bot names")
+    if any(name not in settings.seats for name in seats):
+        raise ValueError(f"game {index}: seats {seats!r} are not the run's bots")
+    if not isinstance(scores, list) or len(scores) != players or not all(map(_real, scores)):
+        raise ValueError(f"game {index}: scores {scores!r}, expected {players} numbers")
+    if not isinstance(returns, list) or len(returns) != players or not all(map(_real, returns)):
+        raise ValueError(f"game {index}: returns {returns!r}, expected {players} numbers")
+    if not isinstance(winners, list) or not all(_whole(w) and 0 <= w < players for w in winners):
+        raise ValueError(f"game {index}: winners {winners!r}, expected seats 0..{players - 1}")
+    if not _whole(steps) or not _whole(decisions) or not 0 <= decisions <= steps:
+        raise ValueError(f"game {index}: {steps!r} steps and {decisions!r} decisions")
+    if not _whole(first) or not -1 <= first < players:
+        raise ValueError(f"game {index}: first seat {first!r}, expected -1..{players - 1}")
+    wanted = len(settings.statistics)
+    if not isinstance(statistics, list) or len(statistics) not in (0, wanted):
+        raise ValueError(f"game {index}: statistics {statistics!r}, expected {wanted} numbers")
+    if not all(map(_real, statistics)):
+        raise ValueError(f"game {index}: statistics {statistics!r}, expected finite numbers")
+    return GameResult(
+        index,
+        tuple(seats),
+        tuple(scores),
+        tuple(float(r) for r in returns),
+        tuple(winners),
+        steps,
+        decisions,
+        first,
+        tuple(statistics),
+    )
+
+
+def _whole(value: Any) -> bool:
+    return type(value) is int
+
+
+def _real(value: Any) -> bool:
+    return type(value) in (int, float) and math.isfinite(value)
+
+
+def scan_batches(
+    directory: str, settings: RunSettings, each: Callable[[GameResult], None] | None = None
+) -> tuple[set[int], int]:
+    """The first indices of a run's finished batches, and the length in bytes of the
+    file's whole lines (a line cut short by a crash is left out; :func:`open_results`
+    cuts it off). The file is read a line at a time, and ``each`` gets every game of
+    every batch, so a run of any size is read in constant memory. A batch written twice
+    (a resumed run that raced a dying one) counts once. CommandFailure names the first
+    line that is not a finished batch of this run."""
     path = Path(directory) / RESULTS_FILE
+    starts = set(settings.batch_starts())
+    finished: set[int] = set()
+    good = 0
     try:
-        data = path.read_bytes()
+        with open(path, "rb") as lines:
+            for number, line in enumerate(lines, 1):
+                if not line.endswith(b"\n"):
+                    break  # torn by a crash: the batch is played again
+                try:
+                    entry = json.loads(line)
+                    start = entry["batch"]
+                    games = entry["games"]
+                    expected = list(range(start, min(settings.games, start + settings.batch_size)))
+                    if start not in starts or [g[0] for g in games] != expected:
+                        raise ValueError("not a batch of this run")
+                    results = [result_from_row(row, settings) for row in games]
+                except (ValueError, KeyError, TypeError, IndexError) as exc:
+                    raise CommandFailure(
+                        f"{str(path)!r} line {number} is not a finished batch of this run ({exc})"
+                    ) from None
+                good += len(line)
+                if start in finished:
+                    continue
+                finished.add(start)
+                if each is not None:
+                    for result in results:
+                        each(result)
     except FileNotFoundError:
-        return {}, 0
+        return set(), 0
     except OSError as exc:
         raise CommandFailure(f"cannot read {str(path)!r}: {exc}") from None
-    starts = set(settings.batch_starts())
-    batches: dict[int, list[list[Any]]] = {}
-    good = 0
-    for number, line in enumerate(data.split(b"\n")[:-1], 1):
-        try:
-            entry = json.loads(line)
-            start = entry["batch"]
-            games = entry["games"]
-            expected = list(range(start, min(settings.games, start + settings.batch_size)))
-            if start not in starts or [g[0] for g in games] != expected:
-                raise ValueError("not a batch of this run")
-        except (ValueError, KeyError, TypeError, IndexError) as exc:
-            raise CommandFailure(
-                f"{str(path)!r} line {number} is not a finished batch of this run ({exc})"
-            ) from None
-        batches.setdefault(start, games)
-        good += len(line) + 1
-    return batches, good
+    return finished, good
 
 
 def open_results(directory: str, keep: int) -> IO[str]:

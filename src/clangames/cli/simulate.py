@@ -4,18 +4,19 @@
 --seed 1 --json out.json --plot out.png``
 
 Game ``i`` is fully determined by ``Rng(seed).fork(i)`` (its chance stream; the bot at seat
-``p`` gets ``Rng(seed).fork(i).fork(p + 1)``), and the summary is computed from the games in
-index order, so the same seed gives the same results, and the same JSON, whatever ``--jobs``
-is. The summary gives, per seat and per bot: the win share (a shared win of k seats counts
-1/k) with a 95% Wilson interval, and the score distribution (mean, sd, min, max); then game
-length and the first player's advantage. ``--plot`` draws win shares and score distributions
+``p`` gets ``Rng(seed).fork(i).fork(p + 1)``), and the summary is a :class:`Tally` of the
+games with exact sums, the same in any order, so the same seed gives the same results, and
+the same JSON, whatever ``--jobs`` is; the games themselves are not kept (constant memory).
+The summary gives, per seat and per bot: the win share (a shared win of k seats counts 1/k)
+with a 95% Wilson interval, and the score distribution (mean, sd, min, max); then game length
+and the first player's advantage. ``--plot`` draws win shares and score distributions
 with matplotlib (the optional ``plot`` extra), imported only then.
 
 The batches run in local worker processes (the default) or, with ``--backend ray``, as Ray
 tasks (the optional ``ray`` extra; a cluster at ``--address``, else a local Ray instance):
 the same games either way. ``--out DIR`` streams each finished batch to a run directory
-(:mod:`clangames.cli.runs`), ``--resume DIR`` plays only the batches it lacks, and then the
-summary is computed from the directory. Each game's own statistics
+(:mod:`clangames.cli.runs`), and ``--resume DIR`` reads the finished games back into the
+tally and plays only the batches it lacks. Each game's own statistics
 (:mod:`clangames.engine.statistics`) are measured per game and summarised too.
 
 Worker processes are started with the ``spawn`` method on every platform and Python
@@ -30,14 +31,12 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import math
 import multiprocessing
 import os
 import signal
 import sys
 import threading
 import time
-from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
@@ -62,13 +61,15 @@ from clangames.cli.play import (
     seat_policies,
 )
 from clangames.cli.runs import (
+    GameResult,
     RunSettings,
     append_batch,
     open_results,
-    read_batches,
     read_settings,
+    scan_batches,
     start_run,
 )
+from clangames.cli.tally import Tally, box_stats
 from clangames.engine.errors import ClanGamesError
 from clangames.engine.game import Game
 from clangames.engine.phases import CHANCE
@@ -76,9 +77,6 @@ from clangames.engine.registry import load
 from clangames.engine.rng import Rng
 from clangames.engine.rollout import rollout_seats
 from clangames.engine.statistics import GameStatistics
-
-Z95 = 1.959963984540054
-"""The two-sided 95% normal quantile."""
 
 START_METHOD = "spawn"
 """How worker processes start: the same everywhere, and safe in a multi-threaded parent."""
@@ -89,24 +87,6 @@ MAX_JOBS = 256
 
 class SimulateError(PlayError):
     """A simulation that cannot run as asked."""
-
-
-@attrs.frozen(slots=True)
-class GameResult:
-    """One simulated game: its index, the bots per seat and what came of it."""
-
-    index: int
-    seats: tuple[str, ...]
-    scores: tuple[int, ...]
-    returns: tuple[float, ...]
-    winners: tuple[int, ...]
-    steps: int
-    decisions: int
-    first: int
-    """The seat that made the first decision (-1 if nobody decided)."""
-    statistics: tuple[float, ...] = ()
-    """The game's own statistics, in the order of its declared names (empty when the game
-    declares none)."""
 
 
 @attrs.frozen(slots=True)
@@ -198,59 +178,6 @@ def run_job(job: Job) -> list[GameResult]:
     ]
 
 
-def result_from_row(row: Sequence[Any]) -> GameResult:
-    """A game read back from a run directory's line (:func:`clangames.cli.runs.result_row`)."""
-    index, seats, scores, returns, winners, steps, decisions, first, statistics = row
-    return GameResult(
-        index,
-        tuple(seats),
-        tuple(scores),
-        tuple(float(r) for r in returns),
-        tuple(winners),
-        steps,
-        decisions,
-        first,
-        tuple(statistics),
-    )
-
-
-def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion ``successes / n`` (fractional successes
-    allowed, for shared wins); (0, 1) when ``n`` is 0."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def _stats(values: Sequence[float]) -> dict[str, float]:
-    """Mean, sample standard deviation, min and max (rounded to 6 places for stable JSON)."""
-    n = len(values)
-    if n == 0:
-        return {"mean": 0.0, "sd": 0.0, "min": 0.0, "max": 0.0}
-    mean = sum(values) / n
-    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
-    return {
-        "mean": round(mean, 6),
-        "sd": round(math.sqrt(var), 6),
-        "min": min(values),
-        "max": max(values),
-    }
-
-
-def _share(wins: float, n: int) -> dict[str, Any]:
-    low, high = wilson(wins, n)
-    return {
-        "games": n,
-        "wins": round(wins, 6),
-        "win_rate": round(wins / n, 6) if n else 0.0,
-        "ci95": [round(low, 6), round(high, 6)],
-    }
-
-
 def bot_settings(
     names: Sequence[str], iterations: int | None = None, rollout_limit: int | None = None
 ) -> dict[str, dict[str, Any]]:
@@ -294,52 +221,23 @@ def summarize(
     names: Sequence[str],
     seed: int,
     rotate: bool,
-    results: Sequence[GameResult],
+    results: Sequence[GameResult] | Tally,
     *,
     iterations: int | None = None,
     rollout_limit: int | None = None,
 ) -> dict[str, Any]:
-    """The JSON summary of a simulation (results in any order; summarised by index), with
-    the version, the bots' settings and how the games were seeded, so it can be
-    reproduced."""
-    ordered = sorted(results, key=lambda r: r.index)
-    n = game.num_players
-    games = len(ordered)
-    per_seat = []
-    for seat in range(n):
-        scores = [r.scores[seat] for r in ordered]
-        wins = sum(r.returns[seat] for r in ordered)
-        bots = sorted(Counter(r.seats[seat] for r in ordered).items())
-        per_seat.append(
-            {
-                "seat": seat,
-                "bots": [[name, count] for name, count in bots],
-                **_share(wins, games),
-                "outright_wins": sum(1 for r in ordered if r.winners == (seat,)),
-                "score": _stats(scores),
-                "score_histogram": [[k, v] for k, v in sorted(Counter(scores).items())],
-            }
-        )
-    per_bot = []
-    for name in sorted(set(names)):
-        scores = []
-        wins = 0.0
-        plays = 0
-        for r in ordered:
-            for seat, bot in enumerate(r.seats):
-                if bot == name:
-                    plays += 1
-                    wins += r.returns[seat]
-                    scores.append(r.scores[seat])
-        per_bot.append({"bot": name, **_share(wins, plays), "score": _stats(scores)})
-    first_games = [r for r in ordered if r.first >= 0]
-    first_wins = sum(r.returns[r.first] for r in first_games)
-    warning = confounding_warning(names, rotate, games)
+    """The JSON summary of a simulation, from its games (in any order) or their
+    :class:`Tally`, with the version, the bots' settings and how the games were seeded, so
+    it can be reproduced."""
+    tally = (
+        results if isinstance(results, Tally) else Tally.of(game.num_players, names, (), results)
+    )
+    warning = confounding_warning(names, rotate, tally.games)
     return {
         "version": __version__,
         "game": game.name,
         "params": {k: v for k, v in game.params.items()},
-        "players": n,
+        "players": game.num_players,
         "seats": list(names),
         "rotate": rotate,
         "seed": seed,
@@ -349,18 +247,11 @@ def summarize(
         ),
         "bots": bot_settings(names, iterations, rollout_limit),
         "warnings": [warning] if warning else [],
-        "games": games,
-        "per_seat": per_seat,
-        "per_bot": per_bot,
-        "length": {
-            "steps": _stats([r.steps for r in ordered]),
-            "decisions": _stats([r.decisions for r in ordered]),
-        },
-        "first_player": {
-            **_share(first_wins, len(first_games)),
-            "expected_without_advantage": round(1 / n, 6),
-            "advantage": round(first_wins / len(first_games) - 1 / n, 6) if first_games else 0.0,
-        },
+        "games": tally.games,
+        "per_seat": tally.per_seat(),
+        "per_bot": tally.per_bot(),
+        "length": tally.length(),
+        "first_player": tally.first_player(),
     }
 
 
@@ -419,14 +310,17 @@ def simulate(
     batch_size: int | None = None,
     skip: Collection[int] = (),
     on_batch: BatchDone | None = None,
+    keep_results: bool = True,
 ) -> list[GameResult]:
     """Play ``games`` games with ``jobs`` processes (``backend="local"``) or on Ray
     (``backend="ray"``: the cluster at ``address``, or a local Ray instance when None, or
     the Ray already initialised in this process); the results in index order. The batches
     are ``batch_size`` games (default :func:`batch_size_for`); the batches whose first
     index is in ``skip`` are not played (already finished in a run directory), and
-    ``on_batch`` gets each batch as it finishes. With ``progress``, a progress bar is
-    drawn on that console."""
+    ``on_batch`` gets each batch as it finishes. With ``keep_results=False`` the games are
+    only passed to ``on_batch`` (a :class:`Tally` of them takes constant memory, where the
+    list grows with the run) and the list returned is empty. With ``progress``, a progress
+    bar is drawn on that console."""
     if games < 1:
         raise SimulateError(f"--games must be at least 1, got {games}")
     if jobs < 1:
@@ -462,7 +356,8 @@ def simulate(
     task = bar.add_task("games", total=remaining) if bar is not None else None
 
     def finished(job: Job, done: list[GameResult]) -> None:
-        results.extend(done)
+        if keep_results:
+            results.extend(done)
         if on_batch is not None:
             on_batch(job, done)
         if bar is not None and task is not None:
@@ -722,7 +617,7 @@ def _rate_bars(
     axes.set_ylabel("win rate (shared wins split)")
 
 
-def plot(summary: dict[str, Any], results: Sequence[GameResult], path: str) -> None:
+def plot(summary: dict[str, Any], tally: Tally, path: str) -> None:
     """A PNG with win rates (95% intervals) per seat and, with several bots, per bot, and
     the score distribution per seat."""
     try:
@@ -751,8 +646,7 @@ def plot(summary: dict[str, Any], results: Sequence[GameResult], path: str) -> N
             if summary["rotate"]
             else "win rate per bot: CONFOUNDED with seat (no --rotate)"
         )
-    scores = [[r.scores[s["seat"]] for r in results] for s in seats]
-    right.boxplot(scores)
+    right.bxp([box_stats(h) for h in tally.score_histograms()])
     right.set_xticks(range(1, len(seats) + 1), labels)
     right.set_ylabel("final score")
     right.set_title("score distribution per seat")
@@ -854,15 +748,6 @@ RUN_SETTINGS_FLAGS = (
 """The options a run directory fixes: ``--resume`` refuses them."""
 
 
-def summarize_statistics(names: Sequence[str], results: Sequence[GameResult]) -> dict[str, Any]:
-    """The game's own statistics over the games: mean, sd, min and max per declared name
-    (in the declared order)."""
-    return {
-        name: _stats([r.statistics[k] for r in results if r.statistics])
-        for k, name in enumerate(names)
-    }
-
-
 def _settings_from_args(args: argparse.Namespace, jobs: int) -> tuple[Game, RunSettings]:
     """A new run's game and settings from the command line (bots and budgets checked)."""
     if args.game is None:
@@ -921,8 +806,8 @@ def _resumed(args: argparse.Namespace) -> tuple[Game, RunSettings]:
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """Run ``clangames simulate`` with parsed arguments; every option is checked before
     the first game starts (bots, budgets, backend, output files and directories, the plot
-    extra). With ``--out`` or ``--resume`` the summary is computed from the run directory's
-    stream of results."""
+    extra). With ``--resume`` the games already in the run directory are read back into
+    the tally first."""
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     if jobs > MAX_JOBS:
         raise SimulateError(f"--jobs must be 1..{MAX_JOBS}, got {jobs}")
@@ -938,21 +823,29 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     if args.plot is not None:
         check_writable(args.plot, "--plot")
         check_plot_extra()
-    done: dict[int, list[list[Any]]] = {}
+    tally = Tally(game.num_players, names, settings.statistics)
+    done: set[int] = set()
     keep = 0
     if args.resume is not None:
-        done, keep = read_batches(directory, settings)
+        done, keep = scan_batches(directory, settings, tally.add)
     elif directory is not None:
         start_run(directory, settings)
     stream = open_results(directory, keep) if directory is not None else None
     console = Console(file=out if out is not None else sys.stdout, highlight=False, soft_wrap=True)
     progress = None if args.no_progress else Console(file=sys.stderr)
     if done:
-        finished_games = sum(len(g) for g in done.values())
-        console.print(f"resuming {directory}: {finished_games} of {settings.games} games done")
+        console.print(f"resuming {directory}: {tally.games} of {settings.games} games done")
+    played = tally.games
+
+    def finished(job: Job, batch: list[GameResult]) -> None:
+        if stream is not None:
+            append_batch(stream, job.indices[0], batch)
+        for result in batch:
+            tally.add(result)
+
     started = time.perf_counter()
     try:
-        results = simulate(
+        simulate(
             game,
             names,
             settings.seed,
@@ -965,21 +858,16 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
             backend=args.backend,
             address=args.address,
             batch_size=settings.batch_size if directory is not None else None,
-            skip=set(done),
-            on_batch=(
-                None
-                if stream is None
-                else lambda job, batch: append_batch(stream, job.indices[0], batch)
-            ),
+            skip=done,
+            on_batch=finished,
+            keep_results=False,
         )
     finally:
         if stream is not None:
             stream.close()
     elapsed = time.perf_counter() - started
-    played = len(results)
-    if directory is not None:
-        results = load_results(directory, settings)
-    summary = full_summary(game, settings, results)
+    played = tally.games - played
+    summary = full_summary(game, settings, tally)
     print_summary(summary, console)
     print_statistics(summary["statistics"], console)
     console.print(
@@ -997,39 +885,37 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
             raise CommandFailure(f"cannot write the JSON summary {args.json!r}: {exc}") from None
         console.print(f"summary written to {args.json}")
     if args.plot:
-        plot(summary, results, args.plot)
+        plot(summary, tally, args.plot)
         console.print(f"plot written to {args.plot}")
     return 0
 
 
-def load_results(directory: str, settings: RunSettings) -> list[GameResult]:
-    """Every game of a run directory, in index order; CommandFailure if batches are
-    missing (a run not finished: ``--resume`` it)."""
-    batches, _ = read_batches(directory, settings)
-    missing = [start for start in settings.batch_starts() if start not in batches]
+def tally_run(directory: str, settings: RunSettings) -> Tally:
+    """The tally of every game of a run directory, read line by line; CommandFailure if
+    batches are missing (a run not finished: ``--resume`` it)."""
+    tally = Tally(len(settings.seats), settings.seats, settings.statistics)
+    finished, _ = scan_batches(directory, settings, tally.add)
+    missing = [start for start in settings.batch_starts() if start not in finished]
     if missing:
         raise CommandFailure(
             f"{directory}: {len(missing)} of {len(settings.batch_starts())} batches are not"
             f" finished; finish the run with clangames simulate --resume {directory}"
         )
-    rows = [row for start in sorted(batches) for row in batches[start]]
-    return [result_from_row(row) for row in rows]
+    return tally
 
 
-def full_summary(
-    game: Game, settings: RunSettings, results: Sequence[GameResult]
-) -> dict[str, Any]:
+def full_summary(game: Game, settings: RunSettings, tally: Tally) -> dict[str, Any]:
     """:func:`summarize` of a run with the game's own statistics (key ``statistics``)."""
     summary = summarize(
         game,
         settings.seats,
         settings.seed,
         settings.rotate,
-        results,
+        tally,
         iterations=settings.iterations,
         rollout_limit=settings.rollout_limit,
     )
-    summary["statistics"] = summarize_statistics(settings.statistics, results)
+    summary["statistics"] = tally.statistics()
     return summary
 
 
