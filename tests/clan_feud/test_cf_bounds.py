@@ -47,9 +47,9 @@ def test_bounds_follow_the_derivation(players: int) -> None:
     # army a turn at most; a recruit card into English land
     assert budget.battles == turns * (players * 15 + 1 + turns + 5 * players)
     assert (budget.decisions, budget.chance) == (bounds.decisions, bounds.chance)
-    # every step is a decision, a commitment or a chance node: the step bound covers both
-    # (over a hundred times: it charges every die every column and every battle the longest)
-    assert 100 * (bounds.decisions + bounds.chance) <= game.info.max_game_length
+    # every step is a decision, a commitment or a chance node, and a simultaneous round (one
+    # decision in the bound) is two commitments: the step bound is derived from both
+    assert game.info.max_game_length == 2 * bounds.decisions + bounds.chance
 
 
 def _variant(tmp_path: Path, old: str, new: str) -> str:

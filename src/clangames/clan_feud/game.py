@@ -48,7 +48,7 @@ from clangames.clan_feud.board import Board, load_board
 from clangames.clan_feud.cards import ActionDeck, EventDeck, load_actions, load_events
 from clangames.clan_feud.effects import Or
 from clangames.clan_feud.england import EnglandTrack, load_england
-from clangames.clan_feud.interpret import child_nodes, max_decisions, number_nodes
+from clangames.clan_feud.interpret import child_nodes, number_nodes
 from clangames.clan_feud.rules import assign_candidates
 from clangames.clan_feud.state import ClanFeudState
 from clangames.engine.actions import ActionTable
@@ -320,72 +320,18 @@ class ClanFeudGame(Game):
         )
 
     def _length_bound(self) -> int:
-        """An upper bound of a game's steps (decisions and chance outcomes).
+        """An upper bound of a game's steps (decisions, commitments and chance outcomes):
+        twice the decision bound plus the chance bound of :mod:`clangames.clan_feud.bounds`
+        (``game_budget``, which derives both from the loaded files). A step is a decision,
+        a chance outcome or one seat's sealed commitment, and the decision bound counts a
+        simultaneous round (a battle's two sides committing cards, or tokens) once, so it
+        is at most two steps. The per-turn bound used before (every die charged every
+        column, every battle the longest: 4.0M-7.1M steps) was over 80 times larger and
+        left out the cards' extra armies and speed, which the budgets count."""
+        from clangames.clan_feud.bounds import game_budget
 
-        The game lasts T = deck + 1 turns (the rulings' *Game length*). Set-up: n start
-        territories and n lots. A turn: phase 1 at most n seats placed, 1 tie-break and 7n
-        rolls; phase 2 each of the n players assigns at most D dice (D = the most dice of
-        every colour, 15 on the bundled map) plus one pass, each die one assignment and
-        at most the costliest column's steps: Feud 2, Income 1, Intrigue 3 draws, Build
-        2 x (slot + territory + 2 Feud benefit) + stop = 9, Military 1 + the larger of a
-        recruit (territory + 3 takes) and a move of 3 armies, each origin + 3 takes +
-        King + 2 steps + stop + 2 gained dice x 2 benefits + a battle, then stop. A
-        battle lasts at most R = (troops in it, 16 + 26 with England) + 50 cards rounds
-        of at most 13 steps (round, 2 cards, 2 tokens, 2 artillery, roll, 2 hits, 2
-        declarations, retreat) plus one step per casualty (at most 42) and 4 for the
-        claims after it. Phase 3: the objective and each player's choice, each bounded
-        by the expression's most decisions, the event draw, and upkeep of at most 2 x 16
-        removals + 2 payments per player. England at war (part 2): at most one spawn
-        battle, then each of at most F English armies (F flames: every army spawned from
-        at least one) one choice of marching order and, per move (at most the events'
-        most moves M), a target and a step, and at most one battle. A recruit into an
-        English army's territory is a battle too, within a Military die's bound (a move's
-        three battles). Action cards add `_card_bound` steps a turn (part 3). The final
-        count asks nothing.
-        """
-        n = self.num_players
-        turns = self.deck_size + 1
-        dice = sum(max_dice(self.board))
-        rounds = 16 + 26 + sum(d.copies for d in self.deck.designs)
-        battle = rounds * 13 + 42 + 4
-        move = 1 + 3 * (1 + 3 + 1 + 2 + 1 + 4 + battle) + 1
-        military = 1 + max(4, move)
-        per_die = 1 + max(2, 1, 3, 9, military)
-        program = max(max_decisions(e) for e in self.nodes) + 10
-        phase1 = n + 1 + 7 * n
-        phase2 = n * (dice * per_die + 1)
-        moves = max(card.moves for card in self.events.regular)
-        at_war = battle + len(self.england.flames) * (1 + 2 * moves + battle)
-        phase3 = 2 * n * program + 1 + n * (2 * 16 + 2) + at_war
-        cards = self._card_bound(n, dice, program, battle)
-        return 2 * n + turns * (phase1 + phase2 + phase3 + cards)
-
-    def _card_bound(self, n: int, dice: int, program: int, battle: int) -> int:
-        """The steps action cards add to one turn (part 3).
-
-        Plays: at most one phase-(2) card per die (n x D), and phase-(1) and phase-(3)
-        cards (which never draw: ``_check_card_draws``) at most the cards held, all 50,
-        plus those drawn this turn: 3 per Intrigue die and each phase-(2) card's draws
-        (n x D x (3 + its draws)) and the events' (2n programs). Each play takes its
-        ``play`` decision plus the steps of its action (``playing.card_steps``: a
-        program's decisions, steals, dice picked and rolled, the turn order, a bonus
-        column action, a free tower house or free troops). Windows: P1.before_order asks
-        each seat once (n), P1.after_roll one pass per seat after each play and at the
-        start (n x (plays + 1)), P3.upkeep one pass per seat (n); each ``cardend`` one
-        step per phase-(2) card. Passing with a card but no assignment: n x D asks. Free
-        troops a card recruits into an English army's territory fight it at once (part 2):
-        one ``battle`` more per play."""
-        from clangames.clan_feud.playing import card_steps
-
-        designs = self.deck.designs
-        steps = 1 + max(card_steps(d.action, n) for d in designs)
-        p2_draws = max(
-            [max_decisions(d.action) for d in designs if d.timing.window == "P2.assign"],
-            default=0,
-        )
-        drawn = n * dice * (3 + p2_draws) + 2 * n * program
-        plays = n * dice + sum(d.copies for d in designs) + drawn
-        return plays * (steps + 1 + n + battle) + 3 * n + n * dice
+        budget = game_budget(self)
+        return 2 * budget.decisions + budget.chance
 
     @property
     def info(self) -> GameInfo:
