@@ -164,3 +164,21 @@ def test_every_seat_of_a_simultaneous_step_needs_a_legal_action() -> None:
         check_playable(recast(at_bid, RulesRaise))
     with pytest.raises(StateDecodeError, match="to_move entry 2 is neither a seat"):
         check_playable(with_phase(at_bid, "bid", (1, 2), True))
+
+
+class _NoTable(toys.ToyGame):
+    """A game whose action table cannot be read (a third-party game's bug)."""
+
+    @property
+    def actions(self) -> Any:
+        raise RuntimeError("the table is not built yet")
+
+
+def test_a_game_that_cannot_list_its_actions_gives_a_decode_error() -> None:
+    broken = _NoTable(toys.SPEC, toys.SPEC.resolve({}))
+    state = attrs.evolve(play(*AT_STAKE), game=broken)
+    with pytest.raises(StateDecodeError) as info:
+        check_playable(state)
+    assert "cannot list its players and actions" in str(info.value)
+    assert "RuntimeError: the table is not built yet" in str(info.value)
+    assert isinstance(info.value.__cause__, RuntimeError)

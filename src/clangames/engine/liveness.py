@@ -179,9 +179,16 @@ many."""
 
 
 def _facts(game: Game) -> tuple[Game, int, frozenset[int]]:
+    try:
+        facts = (game, game.num_players, frozenset(map(id, game.actions.actions)))
+    except Exception as exc:  # a game that cannot list its own actions: no state of it plays
+        raise StateDecodeError(
+            f"the game cannot list its players and actions to check the state: the game"
+            f" raised {type(exc).__name__}: {exc}"
+        ) from exc
     if len(_FACTS) >= 64:
         _FACTS.clear()
-    facts = _FACTS[id(game)] = (game, game.num_players, frozenset(map(id, game.actions.actions)))
+    _FACTS[id(game)] = facts
     return facts
 
 
