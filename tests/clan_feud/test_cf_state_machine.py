@@ -461,13 +461,8 @@ class ClanFeudMachine(GameMachine):
     def jump(self, steps: int, seed: int) -> None:
         """Up to ``steps`` moves of seeded random play, to reach deep into games that drawn
         choices seldom finish. A skirmish ends within a few moves, so the run goes on into
-        a new game from the set-up."""
-        start = self.steps
+        a new game from the set-up (:meth:`play_on`)."""
         super().jump(steps, seed)
-        ended = self.state is not None and self.state.is_terminal
-        if self.skirmish and ended and self.steps - start < steps:
-            self.new_game()
-            super().jump(steps - (self.steps - start), (seed + 1) % 2**32)
 
     def play_on(self) -> bool:
         """Only a skirmish is followed by a new game: one whole game a run keeps the run's
