@@ -1,7 +1,9 @@
-"""Every game's seat-taking methods (``observation``, ``observation_tensor``, ``resample``)
-refuse what is not a seat, and ``resample`` what is not a generator, with
-InvalidArgumentError naming it, before the game's code runs: seat -1 used to index the
-last seat's secrets in every game with hidden cards."""
+"""Every game's seat-taking methods (``observation``, ``observation_tensor``, ``resample``,
+``explain_illegal``) refuse what is not a seat, and ``resample`` what is not a generator,
+with InvalidArgumentError naming it, before the game's code runs: seat -1 used to index the
+last seat's secrets in every game with hidden cards (and KOA's ``explain_illegal`` said
+whether a card was in the last house's hand). Integers of any type (NumPy's) are accepted
+wherever the API takes an int: seats, action ids, integer parameters."""
 
 from __future__ import annotations
 
@@ -36,10 +38,12 @@ def test_a_value_that_is_not_a_seat_is_refused_by_name(name: str, players: int, 
     if bad == "players":
         bad = players
     expected = rf"is not a seat of {name} \(expected an int from 0 to {players - 1}\)"
+    action = state.game.action_from_id(0)
     for call in (
         lambda: state.observation(bad),
         lambda: state.observation_tensor(bad),
         lambda: state.resample(bad, Rng(1)),
+        lambda: state.explain_illegal(action, bad),
     ):
         with pytest.raises(InvalidArgumentError, match=expected) as info:
             call()
@@ -67,6 +71,33 @@ def test_any_integer_type_is_a_seat(name: str, players: int) -> None:
     assert state.observation_tensor(np.int32(seat)) == state.observation_tensor(seat)
     assert state.resample(np.int64(seat), Rng(3)) == state.resample(seat, Rng(3))
     assert state.resample(player=seat, rng=Rng(3)) == state.resample(seat, Rng(3))
+    action = state.game.action_from_id(0)
+    assert state.explain_illegal(action, np.int64(seat)) == state.explain_illegal(action, seat)
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_numpy_integers_work_wherever_the_api_takes_an_int(name: str, players: int) -> None:
+    # The compiled build's rules take only a real int: the kernel converts at its doors
+    # (CI runs this file against the compiled build too).
+    game = clangames.load(name, players=np.int64(players))
+    assert game.num_players == players and type(game.params["players"]) is int
+    assert game == clangames.load(name, players=players)
+    state, _, _ = rollout_moves(game.initial_state(), Rng(5), max_steps=9)
+    while state.is_chance:
+        state = state.apply(state.chance_outcomes()[0][0])
+    seat = state.to_move[0]
+    action = state.legal_actions(seat)[-1]
+    number = game.actions.id(action)
+    assert game.action_from_id(np.int64(number)) is game.action_from_id(number)
+    assert state.apply(action, np.int64(seat)) == state.apply(action, seat)
+    assert state.is_legal(action, np.int32(seat))
+    assert state.legal_actions(np.int64(seat)) == state.legal_actions(seat)
+    assert state.legal_mask(np.int64(seat)) == state.legal_mask(seat)
+    for bad in (True, 1.0, "1"):
+        with pytest.raises(clangames.InvalidActionError, match="action id must be an int"):
+            game.action_from_id(bad)
+        with pytest.raises(clangames.InvalidParameterError, match="must be int"):
+            clangames.load(name, players=bad)
 
 
 def test_a_third_party_game_gets_the_check_too() -> None:
@@ -75,3 +106,10 @@ def test_a_third_party_game_gets_the_check_too() -> None:
 
     assert getattr(ToyState.observation, "_checks_seat", False)
     assert getattr(ToyState.resample, "_checks_seat", False)
+
+
+def test_koa_explain_illegal_no_longer_tells_the_last_houses_hand() -> None:
+    state = mid_game("koa_kingmaker", 3)
+    for card in range(3):
+        with pytest.raises(InvalidArgumentError, match="is not a seat"):
+            state.explain_illegal(state.game.action_from_id(card), -1)

@@ -12,6 +12,7 @@ from typing import Generic, TypeVar
 
 from clangames.engine.display import register_action_texts
 from clangames.engine.errors import InvalidActionError
+from clangames.engine.integers import as_integer
 
 A = TypeVar("A", bound=Hashable)
 
@@ -56,8 +57,10 @@ class ActionTable(Generic[A]):
 
     def get(self, action_id: int) -> A:
         """The action with id ``action_id``."""
-        if isinstance(action_id, bool) or not isinstance(action_id, int):
+        number = as_integer(action_id)
+        if number is None:
             raise InvalidActionError(f"action id must be an int, got {action_id!r}")
+        action_id = number
         if not 0 <= action_id < len(self.actions):
             raise InvalidActionError(
                 f"action id {action_id} is out of range; expected 0..{len(self.actions) - 1}"

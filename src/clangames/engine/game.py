@@ -17,6 +17,7 @@ import attrs
 from clangames.engine.actions import ActionTable
 from clangames.engine.codec import decoder, describe, encode, parse_json
 from clangames.engine.errors import InvalidParameterError, StateDecodeError
+from clangames.engine.integers import as_integer
 from clangames.engine.liveness import check_playable
 
 if TYPE_CHECKING:
@@ -43,9 +44,12 @@ class Parameter:
         """``value`` if it is allowed, else an InvalidParameterError saying what is."""
         if value is None and self.default is None:
             return None
-        ok_type = isinstance(value, self.kind) and not (
-            self.kind is int and isinstance(value, bool)
-        )
+        if self.kind is int:
+            number = as_integer(value)  # a NumPy integer, say, becomes an int
+            ok_type = number is not None
+            value = number if ok_type else value
+        else:
+            ok_type = isinstance(value, self.kind)
         if not ok_type:
             raise InvalidParameterError(
                 f"{game}: parameter {self.name!r} must be {self.kind.__name__}, got {value!r}"

@@ -14,7 +14,7 @@ import functools
 from collections.abc import Callable
 from fractions import Fraction
 from itertools import repeat
-from operator import index, is_
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -28,6 +28,7 @@ from clangames.engine.errors import (
     InvalidArgumentError,
     StateDecodeError,
 )
+from clangames.engine.integers import as_integer
 from clangames.engine.phases import CHANCE, Phase
 from clangames.engine.rng import Rng
 
@@ -46,14 +47,9 @@ def checked_seat(state: State, player: object, what: str) -> int:
     """``player`` as a seat of ``state``'s game (an int, or an integer such as NumPy's),
     else InvalidArgumentError naming it and the seats there are."""
     n = state.game.num_players
-    if not isinstance(player, bool):
-        try:
-            seat = index(player)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-        else:
-            if 0 <= seat < n:
-                return seat
+    seat = as_integer(player)
+    if seat is not None and 0 <= seat < n:
+        return seat
     raise InvalidArgumentError(
         f"{what}: {player!r} is not a seat of {state.game.name} (expected an int from 0 to {n - 1})"
     )
@@ -91,9 +87,24 @@ def _resample_checked(method: Callable[[Any, int, Rng], Any]) -> Callable[[Any, 
     return resample
 
 
+def _explain_checked(method: Callable[[Any, Any, int], str]) -> Callable[[Any, Any, int], str]:
+    """A game's ``explain_illegal`` refusing what is not a seat before its code runs (it
+    reads the seat's hand or pieces to say why: seat -1 would describe the last seat's)."""
+
+    @functools.wraps(method)
+    def explain_illegal(self: State, action: Any, player: int) -> str:
+        if type(player) is not int or not 0 <= player < self.game.num_players:
+            player = checked_seat(self, player, "explain_illegal")
+        return method(self, action, player)
+
+    explain_illegal._checks_seat = True  # type: ignore[attr-defined]
+    return explain_illegal
+
+
 _SEAT_CHECKS: dict[str, Callable[[Any], Any]] = {
     "observation": _observation_checked,
     "resample": _resample_checked,
+    "explain_illegal": _explain_checked,
 }
 """The methods of a game's state that take a seat, with the check each gets
 (``State.__init_subclass__`` applies them to every game's state class)."""
@@ -305,6 +316,11 @@ class State(abc.ABC):
             raise IllegalActionError(
                 f"player {player} is not to move (it is {who}'s turn); got {action!r}"
             )
+        if player == CHANCE:  # explain_illegal takes seats (it reads their hands)
+            raise IllegalActionError(
+                f"{self.game.action_text(action)!r} is not an outcome of this chance node"
+                f" ({self.prompt()}); {len(entry)} outcomes are possible"
+            )
         raise IllegalActionError(self.explain_illegal(action, player))
 
     def apply(self, action: Action, player: int | None = None) -> State:
@@ -314,6 +330,10 @@ class State(abc.ABC):
         IllegalActionError (with the reason) for one the rules forbid here; either way
         this state is unchanged.
         """
+        if player is not None and type(player) is not int:
+            seat = as_integer(player)  # a NumPy seat, say (the compiled rules take an int)
+            if seat is not None:
+                player = seat
         # Fast path: the legal actions are memoised and the action is one of their shared
         # objects. Anything else takes the full check, which explains a refusal.
         memo = self._memo
@@ -334,6 +354,8 @@ class State(abc.ABC):
 
     def explain_illegal(self, action: Action, player: int) -> str:
         """Why ``action`` is not legal for ``player`` here (games refine this)."""
+        if type(player) is not int or not 0 <= player < self.game.num_players:
+            player = checked_seat(self, player, "explain_illegal")
         return (
             f"{self.game.action_text(action)!r} is not legal for player {player} now"
             f" ({self.prompt()}); {len(self.legal_actions(player))} actions are legal"

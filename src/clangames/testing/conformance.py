@@ -458,14 +458,18 @@ _BAD_SEATS: tuple[object, ...] = (-1, "0", True, None, 1.0)
 
 
 def _check_bad_seats(ctx: _Context, state: State, rng: Rng) -> None:
-    """``observation`` and ``resample`` refuse what is not a seat (or a generator) with
-    InvalidArgumentError, before the game's code can index its tables with it (seat -1
-    would read the last seat's secrets)."""
+    """``observation``, ``resample`` and ``explain_illegal`` refuse what is not a seat (or
+    a generator) with InvalidArgumentError, before the game's code can index its tables
+    with it (seat -1 would read the last seat's secrets)."""
     n = ctx.game.num_players
+    action = ctx.game.actions.actions[0]
     calls: list[tuple[str, Callable[[], object]]] = []
     for bad in (n, *_BAD_SEATS):
         calls.append((f"observation({bad!r})", partial(state.observation, bad)))  # type: ignore[arg-type]
         calls.append((f"resample({bad!r}, rng)", partial(state.resample, bad, rng)))  # type: ignore[arg-type]
+        calls.append(
+            (f"explain_illegal(action, {bad!r})", partial(state.explain_illegal, action, bad))  # type: ignore[arg-type]
+        )
     calls.append(("resample(0, 12)", partial(state.resample, 0, 12)))  # type: ignore[arg-type]
     for what, call in calls:
         try:

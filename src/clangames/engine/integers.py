@@ -1,0 +1,20 @@
+"""Integers of any type where the API takes an int (a seat, an action id, a parameter)."""
+
+from __future__ import annotations
+
+from operator import index
+
+
+def as_integer(value: object) -> int | None:
+    """``value`` as an ``int`` if it is an integer of any type other than a bool (an
+    ``int``, a NumPy integer, anything with ``__index__``), else None. Learning frameworks
+    and array code hand over NumPy integers where the API says ``int``; the compiled
+    build's rules accept only a real ``int``, so the kernel converts at its entry points."""
+    if type(value) is int:
+        return value
+    if isinstance(value, bool):
+        return None
+    try:
+        return index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
