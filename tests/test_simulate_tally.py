@@ -14,7 +14,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from clangames.cli.main import main
@@ -168,3 +168,119 @@ def test_a_damaged_game_line_is_refused_by_line_number(
         err = capsys.readouterr().err
         assert "line 1 is not a finished batch" in err and message in err, err
         assert "Traceback" not in err
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-2, 3)
+    | st.integers(-(2**70), 2**70)
+    | st.floats()
+    | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=8,
+)
+
+
+@pytest.fixture(scope="module")
+def finished_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    run = tmp_path_factory.mktemp("fuzz") / "run"
+    args = ["simulate", "kings-kilt", "--players", "2", "--games", "4", "--jobs", "1"]
+    assert main([*args, "--seed", "1", "--no-progress", "--out", str(run)]) == 0
+    return run
+
+
+def _one_line_refusal_or_success(code: int, err: str) -> None:
+    if code == 0:
+        return
+    assert code in (1, 2), (code, err)
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("clangames: error: "), err
+    assert "internal error" not in err and "Traceback" not in err, err
+
+
+@given(
+    key=st.sampled_from(
+        [
+            "format",
+            "game",
+            "params",
+            "seats",
+            "seed",
+            "games",
+            "rotate",
+            "iterations",
+            "rollout_limit",
+            "batch_size",
+            "statistics",
+            "version",
+        ]
+    ),
+    value=json_values,
+    drop=st.booleans(),
+)
+@settings(max_examples=150, deadline=None)
+@example(key="batch_size", value=0, drop=False)
+@example(key="batch_size", value=float("inf"), drop=False)
+@example(key="games", value=-5, drop=False)
+@example(key="format", value=True, drop=False)
+@example(key="seats", value=["random"], drop=False)
+def test_any_run_json_is_resumed_or_refused_in_one_line(
+    finished_run: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+    key: str,
+    value: object,
+    drop: bool,
+) -> None:
+    run = tmp_path_factory.mktemp("edited") / "run"
+    run.mkdir()
+    data = json.loads((finished_run / "run.json").read_text("utf-8"))
+    if drop:
+        data.pop(key)
+    else:
+        data[key] = value
+    (run / "run.json").write_text(json.dumps(data), "utf-8")
+    (run / RESULTS_FILE).write_bytes((finished_run / RESULTS_FILE).read_bytes())
+    capture = _Capture()
+    with capture:
+        code = main(["simulate", "--resume", str(run), "--no-progress", "--jobs", "1"])
+    _one_line_refusal_or_success(code, capture.err)
+
+
+@given(
+    data=st.binary(max_size=300)
+    | st.lists(json_values, max_size=3).map(
+        lambda rows: (json.dumps({"batch": 0, "games": rows}) + "\n").encode()
+    )
+)
+@settings(max_examples=60, deadline=None)
+def test_any_results_file_is_resumed_or_refused_in_one_line(
+    finished_run: Path, tmp_path_factory: pytest.TempPathFactory, data: bytes
+) -> None:
+    run = tmp_path_factory.mktemp("bytes") / "run"
+    run.mkdir()
+    (run / "run.json").write_bytes((finished_run / "run.json").read_bytes())
+    (run / RESULTS_FILE).write_bytes(data)
+    capture = _Capture()
+    with capture:
+        code = main(["simulate", "--resume", str(run), "--no-progress", "--jobs", "1"])
+    _one_line_refusal_or_success(code, capture.err)
+
+
+class _Capture:
+    """stdout and stderr of an in-process command (capsys cannot be used per example)."""
+
+    def __enter__(self) -> None:
+        import contextlib
+        import io
+
+        self._out, self._err = io.StringIO(), io.StringIO()
+        self._stack = contextlib.ExitStack()
+        self._stack.enter_context(contextlib.redirect_stdout(self._out))
+        self._stack.enter_context(contextlib.redirect_stderr(self._err))
+
+    def __exit__(self, *exc: object) -> None:
+        self._stack.close()
+        self.err = self._err.getvalue()

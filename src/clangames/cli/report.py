@@ -24,10 +24,8 @@ from typing import Any, TextIO
 from clangames.cli.errors import CommandFailure
 from clangames.cli.files import check_writable
 from clangames.cli.runs import read_settings
-from clangames.cli.simulate import check_plot_extra, full_summary, tally_run
+from clangames.cli.simulate import check_plot_extra, full_summary, load_run_game, tally_run
 from clangames.cli.tally import Tally, box_stats
-from clangames.engine.errors import ClanGamesError
-from clangames.engine.registry import load
 
 SECTIONS = (
     ("settings", "The run"),
@@ -222,10 +220,7 @@ def _statistics_plot(plt: Any, statistics: dict[str, dict[str, float]]) -> str:
 def build_report(directory: str) -> tuple[dict[str, Any], str]:
     """The summary of the finished run in ``directory`` and its report page."""
     settings = read_settings(directory)
-    try:
-        game = load(settings.game, **settings.params)
-    except ClanGamesError as exc:
-        raise CommandFailure(f"{directory}/run.json: cannot load its game: {exc}") from None
+    game = load_run_game(directory, settings)
     tally = tally_run(directory, settings)
     summary = full_summary(game, settings, tally)
     return summary, render(summary, tally)

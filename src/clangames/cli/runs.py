@@ -77,32 +77,51 @@ class RunSettings:
 
     @classmethod
     def from_json(cls, data: Any, where: str) -> RunSettings:
-        """Settings read back from ``run.json`` (``where`` names the file in errors)."""
-        try:
-            if data["format"] != FORMAT:
-                raise CommandFailure(
-                    f"{where}: run format {data['format']!r}, this clangames reads {FORMAT}"
-                )
-            return cls(
-                game=str(data["game"]),
-                params=dict(data["params"]),
-                seats=tuple(str(s) for s in data["seats"]),
-                seed=int(data["seed"]),
-                games=int(data["games"]),
-                rotate=bool(data["rotate"]),
-                iterations=None if data["iterations"] is None else int(data["iterations"]),
-                rollout_limit=(
-                    None if data["rollout_limit"] is None else int(data["rollout_limit"])
-                ),
-                batch_size=int(data["batch_size"]),
-                statistics=tuple(str(s) for s in data["statistics"]),
-                version=str(data["version"]),
-            )
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        """Settings read back from ``run.json`` (``where`` names the file in errors): every
+        field of its type and range, else CommandFailure naming the field."""
+        if not isinstance(data, dict):
             raise CommandFailure(
-                f"{where}: not a run's settings ({type(exc).__name__}: {exc}); expected the"
-                " run.json that 'clangames simulate --out' writes"
-            ) from None
+                f"{where}: not a run's settings (a JSON object expected, got"
+                f" {type(data).__name__}); expected the run.json that 'clangames simulate"
+                " --out' writes"
+            )
+        if type(data.get("format")) is not int or data["format"] != FORMAT:
+            raise CommandFailure(
+                f"{where}: run format {data.get('format')!r}, this clangames reads {FORMAT}"
+            )
+
+        def field(name: str, check: Callable[[Any], bool], expected: str) -> Any:
+            if name not in data:
+                raise CommandFailure(f"{where}: the field {name!r} is missing")
+            value = data[name]
+            if not check(value):
+                raise CommandFailure(f"{where}: {name} is {value!r}, expected {expected}")
+            return value
+
+        def count(least: int) -> Callable[[Any], bool]:
+            return lambda v: _whole(v) and v >= least
+
+        def names(v: Any) -> bool:
+            return isinstance(v, list) and all(isinstance(x, str) for x in v)
+
+        seats = field("seats", lambda v: names(v) and len(v) > 0, "a list of bot names")
+        return cls(
+            game=field("game", lambda v: isinstance(v, str), "a game name"),
+            params=dict(field("params", lambda v: isinstance(v, dict), "an object")),
+            seats=tuple(seats),
+            seed=field("seed", _whole, "an integer"),
+            games=field("games", count(1), "a whole number at least 1"),
+            rotate=field("rotate", lambda v: isinstance(v, bool), "true or false"),
+            iterations=field(
+                "iterations", lambda v: v is None or count(1)(v), "null or at least 1"
+            ),
+            rollout_limit=field(
+                "rollout_limit", lambda v: v is None or count(0)(v), "null or at least 0"
+            ),
+            batch_size=field("batch_size", count(1), "a whole number at least 1"),
+            statistics=tuple(field("statistics", names, "a list of statistic names")),
+            version=field("version", lambda v: isinstance(v, str), "a version string"),
+        )
 
 
 @attrs.frozen(slots=True)

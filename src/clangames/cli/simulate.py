@@ -788,10 +788,7 @@ def _resumed(args: argparse.Namespace) -> tuple[Game, RunSettings]:
     if args.out is not None:
         raise UsageError("--resume writes to the run's own directory; leave out --out")
     settings = read_settings(args.resume)
-    try:
-        game = load(settings.game, **settings.params)
-    except ClanGamesError as exc:
-        raise CommandFailure(f"{args.resume}/run.json: cannot load its game: {exc}") from None
+    game = load_run_game(args.resume, settings)
     declared = game.statistics()
     names = declared.names if declared is not None else ()
     if names != settings.statistics:
@@ -888,6 +885,21 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         plot(summary, tally, args.plot)
         console.print(f"plot written to {args.plot}")
     return 0
+
+
+def load_run_game(directory: str, settings: RunSettings) -> Game:
+    """The game a run directory's settings name, with one seat per player; CommandFailure
+    naming run.json otherwise."""
+    try:
+        game = load(settings.game, **settings.params)
+    except ClanGamesError as exc:
+        raise CommandFailure(f"{directory}/run.json: cannot load its game: {exc}") from None
+    if len(settings.seats) != game.num_players:
+        raise CommandFailure(
+            f"{directory}/run.json: {len(settings.seats)} seats {list(settings.seats)} for"
+            f" {game.num_players} players of {game.name}"
+        )
+    return game
 
 
 def tally_run(directory: str, settings: RunSettings) -> Tally:
