@@ -1,0 +1,86 @@
+"""Issue 11's Clan Feud pass (cfspeed5): the fast path's moves made in place.
+
+``rules.apply_owned`` (the state class's ``_apply_owned``, which the kernel's random
+rollout calls on the states it made itself) must give the state ``apply`` gives, and the
+rollout must never build on a state its caller holds."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import attrs
+import pytest
+
+import clangames
+from clangames.clan_feud import rules
+from clangames.clan_feud.state import ClanFeudState
+from clangames.engine.rng import Rng
+
+
+def moves_of(players: int, seed: int) -> tuple[ClanFeudState, list[tuple[int, object]]]:
+    """The initial state of a seeded game and the moves of its random playout."""
+    game = clangames.load("clan_feud", players=players)
+    state = game.initial_state()
+    assert isinstance(state, ClanFeudState)
+    _, _, moves = clangames.rollout_moves(state, Rng(seed), first_mover=True)
+    return state, list(moves)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_a_move_made_in_place_gives_the_state_a_copying_move_gives(players: int) -> None:
+    state, moves = moves_of(players, 11)
+    for (p0, a0), (p1, a1) in pairwise(moves):
+        # two equal successors of the same state: one is kept, the other is built on
+        kept = rules.apply(state, a0, p0)
+        spent = rules.apply(state, a0, p0)
+        if kept.to_move and kept.to_move[0] >= 0:
+            kept.legal_actions(p1)  # fills the kept state's memo: it must not carry over
+        copied = rules.apply(kept, a1, p1)
+        in_place = rules.apply_owned(spent, a1, p1)
+        assert in_place is spent  # the very object became the successor
+        assert type(in_place) is ClanFeudState
+        assert in_place == copied
+        assert in_place.to_json() == copied.to_json()
+        assert in_place.options == copied.options
+        assert in_place._memo is None
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            in_place.turn = 0  # type: ignore[misc]
+        state = kept
+
+
+def test_the_thaw_in_place_resets_exactly_the_cache_fields() -> None:
+    caches = {f.name for f in attrs.fields(ClanFeudState) if f.metadata.get("cache")}
+    assert caches == {"_memo", "options"}  # what the generated function resets
+    state, moves = moves_of(3, 4)
+    for p, a in moves[:30]:
+        state = rules.apply(state, a, p)
+    fields = {f.name: getattr(state, f.name) for f in attrs.fields(ClanFeudState)}
+    draft = rules._thaw_in_place(state)
+    assert type(draft) is rules.W
+    for name, value in fields.items():
+        assert getattr(draft, name) is (None if name in caches else value)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_rollout_never_builds_on_its_callers_state(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state, moves = moves_of(players, 7)
+    for p, a in moves[:40]:
+        state = state.apply(a, p)
+    before = state.to_json()
+    seen: list[int] = []
+    real = rules.apply_owned
+
+    def spy(s: ClanFeudState, action: object, player: int) -> ClanFeudState:
+        seen.append(id(s))
+        assert s is not state
+        return real(s, action, player)
+
+    monkeypatch.setattr(ClanFeudState, "_apply_owned", spy)
+    final, _, steps = clangames.rollout(state, Rng(3), first_mover=True)
+    assert steps > 1 and len(seen) == steps - 1  # every move but the first builds in place
+    assert type(state) is ClanFeudState and state.to_json() == before
+    monkeypatch.undo()
+    again, _, _ = clangames.rollout(state, Rng(3), first_mover=True)
+    assert again == final and state.to_json() == before
