@@ -2,7 +2,8 @@
 
 ``rules.apply_owned`` (the state class's ``_apply_owned``, which the kernel's random
 rollout calls on the states it made itself) must give the state ``apply`` gives, and the
-rollout must never build on a state its caller holds."""
+rollout must never build on a state its caller holds; the pass's memos must answer what
+their definitions give."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import attrs
 import pytest
 
 import clangames
-from clangames.clan_feud import rules
+from clangames.clan_feud import board, playing, rules
 from clangames.clan_feud.state import ClanFeudState
 from clangames.engine.rng import Rng
 
@@ -34,7 +35,9 @@ def test_a_move_made_in_place_gives_the_state_a_copying_move_gives(players: int)
         kept = rules.apply(state, a0, p0)
         spent = rules.apply(state, a0, p0)
         if kept.to_move and kept.to_move[0] >= 0:
-            kept.legal_actions(p1)  # fills the kept state's memo: it must not carry over
+            kept.legal_actions(p1)  # fills the memos (a cache field): none may carry over
+            spent.legal_actions(p1)
+            assert spent._memo is not None
         copied = rules.apply(kept, a1, p1)
         in_place = rules.apply_owned(spent, a1, p1)
         assert in_place is spent  # the very object became the successor
@@ -46,19 +49,6 @@ def test_a_move_made_in_place_gives_the_state_a_copying_move_gives(players: int)
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
             in_place.turn = 0  # type: ignore[misc]
         state = kept
-
-
-def test_the_thaw_in_place_resets_exactly_the_cache_fields() -> None:
-    caches = {f.name for f in attrs.fields(ClanFeudState) if f.metadata.get("cache")}
-    assert caches == {"_memo", "options"}  # what the generated function resets
-    state, moves = moves_of(3, 4)
-    for p, a in moves[:30]:
-        state = rules.apply(state, a, p)
-    fields = {f.name: getattr(state, f.name) for f in attrs.fields(ClanFeudState)}
-    draft = rules._thaw_in_place(state)
-    assert type(draft) is rules.W
-    for name, value in fields.items():
-        assert getattr(draft, name) is (None if name in caches else value)
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -84,3 +74,27 @@ def test_a_rollout_never_builds_on_its_callers_state(
     monkeypatch.undo()
     again, _, _ = clangames.rollout(state, Rng(3), first_mover=True)
     assert again == final and state.to_json() == before
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_designs_a_hand_holds_in_a_window_are_remembered_truly(players: int) -> None:
+    """``held_of``'s memo (per hand tuple, by identity) answers what picking the window's
+    designs from the hand gives, asked again, and for a draft's list (never remembered)."""
+    game = clangames.load("clan_feud", players=players)
+    state, moves = moves_of(players, 21)
+    asked = 0
+    for p, a in moves:
+        state = state.apply(a, p)
+        for window, designs in game.window_designs.items():
+            held = game.window_held[window]
+            for hand in state.hands:
+                truth = tuple(d for d in designs if hand[d])
+                assert held(hand) == truth
+                assert held(hand) == truth  # the remembered answer
+                assert held(list(hand)) == truth
+                asked += 1
+    assert asked > 1000
+    many = playing.held_of(tuple(range(3)))
+    hands = [(k % 2, 1, k % 3) for k in range(board.MEMO_LIMIT + 5)]
+    for hand in hands:
+        assert many(hand) == tuple(d for d in range(3) if hand[d])

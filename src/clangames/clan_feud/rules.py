@@ -580,33 +580,38 @@ def apply(s: ClanFeudState, action: Any, player: int) -> ClanFeudState:
 ClanFeudState._apply = apply  # type: ignore[method-assign, assignment]
 
 
-def apply_owned(s: ClanFeudState, action: Any, player: int) -> ClanFeudState:
+def _make_apply_owned() -> Callable[[ClanFeudState, Any, int], ClanFeudState]:
     """:func:`apply` for a state nobody else holds (the kernel's fast path calls it on the
-    states its playout made, see :mod:`clangames.engine.rollout`): ``s`` itself becomes
-    the draft, in place, instead of a copy of its 36 fields, and then the next state."""
-    w = _thaw_in_place(s)
-    tasks = w.tasks = list(w.tasks)
-    task = tasks[-1]
-    APPLY[task.kind](w, task, action, player)
-    return settle(w)
-
-
-def _make_thaw_in_place() -> Callable[[ClanFeudState], W]:
-    """The in-place twin of the kernel's copier: the object switches to :class:`W` and its
-    cache fields (read from the state's fields, as the kernel's copier reads them) are
-    reset to their defaults; the other fields are the ones the draft would copy."""
-    lines = ["def thaw_in_place(s):", "    set_class(s, '__class__', W)"]
-    for field in attrs.fields(ClanFeudState):
-        if field.metadata.get("cache"):
-            lines.append(f"    s.{field.name} = {field.default!r}")
-    lines.append("    return s")
-    namespace: dict[str, Any] = {"W": W, "set_class": object.__setattr__}
-    exec(compile("\n".join(lines), "<thaw in place of ClanFeudState>", "exec"), namespace)
-    made: Callable[[ClanFeudState], W] = namespace["thaw_in_place"]
+    states its playout made, see :mod:`clangames.engine.rollout`): the state itself becomes
+    the draft, in place (its class switched to :class:`W`, its cache fields reset to their
+    defaults, as the kernel's copier resets them), instead of a copy of its 36 fields. The
+    resets are generated from the state's fields, inline: no call of its own per move."""
+    lines = [
+        "def apply_owned(s, action, player):",
+        "    set_attribute(s, '__class__', W)",
+        *(
+            f"    s.{field.name} = {field.default!r}"
+            for field in attrs.fields(ClanFeudState)
+            if field.metadata.get("cache")
+        ),
+        "    tasks = s.tasks = list(s.tasks)",
+        "    task = tasks[-1]",
+        "    APPLY[task.kind](s, task, action, player)",
+        "    return settle(s)",
+    ]
+    namespace: dict[str, Any] = {
+        "W": W,
+        "set_attribute": object.__setattr__,
+        "APPLY": APPLY,
+        "settle": settle,
+    }
+    exec(compile("\n".join(lines), "<apply_owned of ClanFeudState>", "exec"), namespace)
+    made: Callable[[ClanFeudState, Any, int], ClanFeudState] = namespace["apply_owned"]
+    made.__doc__ = _make_apply_owned.__doc__
     return made
 
 
-_thaw_in_place = _make_thaw_in_place()
+apply_owned = _make_apply_owned()
 ClanFeudState._apply_owned = apply_owned  # type: ignore[attr-defined]
 
 
