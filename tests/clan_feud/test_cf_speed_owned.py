@@ -13,8 +13,9 @@ import attrs
 import pytest
 
 import clangames
-from clangames.clan_feud import board, playing, rules
-from clangames.clan_feud.state import ClanFeudState
+from clangames.clan_feud import board, interpret, playing, rules
+from clangames.clan_feud.effects import Primitive
+from clangames.clan_feud.state import ClanFeudState, new_task
 from clangames.engine.rng import Rng
 
 
@@ -98,3 +99,47 @@ def test_the_designs_a_hand_holds_in_a_window_are_remembered_truly(players: int)
     hands = [(k % 2, 1, k % 3) for k in range(board.MEMO_LIMIT + 5)]
     for hand in hands:
         assert many(hand) == tuple(d for d in range(3) if hand[d])
+
+
+@pytest.mark.parametrize("troop", [None, "infantry", "cavalry", "artillery"])
+def test_a_troop_removals_territories_are_the_ones_a_board_scan_finds(
+    troop: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A program's ``remove_troops`` asks first for a territory: the occupied territories
+    (remembered per row) holding a troop of the type, exactly those the board scan finds."""
+    game = clangames.load("clan_feud", players=3)
+    node = next(
+        i
+        for i, e in enumerate(game.nodes)
+        if isinstance(e, Primitive) and e.name == "remove_troops"
+    )
+    options = () if troop is None else (("type", troop),)
+    nodes = list(game.nodes)
+    nodes[node] = Primitive("remove_troops", (1,), options)
+    monkeypatch.setattr(game, "nodes", nodes)
+    kinds = range(3) if troop is None else (("infantry", "cavalry", "artillery").index(troop),)
+    size = game.board.size
+    # the rows of random games, and made-up rows with every troop type (random play
+    # rarely recruits artillery)
+    states: list[ClanFeudState] = []
+    for seed in range(5, 8):
+        state, moves = moves_of(3, seed)
+        for p, a in moves:
+            state = state.apply(a, p)
+            states.append(state)
+    for m in range(2, 12):
+        rows = tuple(
+            tuple(int((i * m + seat) % (m + 3) == 0) for i in range(3 * size)) for seat in range(3)
+        )
+        states.append(attrs.evolve(state, troops=rows))
+    compared = 0
+    for state in states:
+        for seat in range(3):
+            task = new_task("prog", seat, data=(node, 64))
+            row = state.troops[seat]
+            scan = tuple(
+                game.place_actions[t] for t in range(size) if any(row[3 * t + k] for k in kinds)
+            )
+            assert interpret._options(rules.working(state), task) == scan
+            compared += bool(scan)
+    assert compared > 20
