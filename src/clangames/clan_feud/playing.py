@@ -54,7 +54,7 @@ from clangames.clan_feud.actions import (
     ToThree,
     Word,
 )
-from clangames.clan_feud.board import MEMO_LIMIT, plus, put, troop_totals
+from clangames.clan_feud.board import plus, put, troop_totals
 from clangames.clan_feud.effects import (
     And,
     Condition,
@@ -294,33 +294,18 @@ def changes(w: Any, p: int, e: Expr) -> bool:
     return True  # choose_turn_order, discount
 
 
-def held_of(designs: tuple[int, ...]) -> Callable[[Sequence[int]], Sequence[int]]:
+def held_of(designs: tuple[int, ...]) -> Callable[[Sequence[int]], list[int]]:
     """A function giving the designs among ``designs`` (one window's, ascending) that a
     hand (counts per design) holds, in order. It picks and filters the counts in C: a
     window has up to 20 designs and a hand holds one or two, so a loop over the window
-    cost more than the rest of a card offer. The answer is remembered per hand tuple, by
-    identity (as :func:`board.troop_totals` remembers a row's totals): a hand changes at
-    a draw or a play, and is asked about at every die its seat assigns."""
+    cost more than the rest of a card offer."""
     if not designs:
-        return lambda hand: ()
+        return lambda hand: []
     if len(designs) == 1:
         (d,) = designs
-        return lambda hand: (d,) if hand[d] else ()
+        return lambda hand: [d] if hand[d] else []
     counts = itemgetter(*designs)
-    memo: dict[int, tuple[Sequence[int], tuple[int, ...]]] = {}
-
-    def held(hand: Sequence[int]) -> tuple[int, ...]:
-        entry = memo.get(id(hand))
-        if entry is not None:
-            return entry[1]
-        found = tuple(compress(designs, counts(hand)))
-        if type(hand) is tuple:  # a draft's list is being written: not remembered
-            if len(memo) >= MEMO_LIMIT:
-                memo.clear()
-            memo[id(hand)] = (hand, found)
-        return found
-
-    return held
+    return lambda hand: list(compress(designs, counts(hand)))
 
 
 _GAINS = frozenset({"gain_money", "gain_feud", "gain_vp"})
