@@ -17,6 +17,7 @@ from clangames.clan_feud import interpret, rules
 from clangames.clan_feud.effects import Primitive
 from clangames.clan_feud.state import ClanFeudState, new_task
 from clangames.engine.rng import Rng
+from clangames.engine.state import Action, State
 
 
 def moves_of(players: int, seed: int) -> tuple[ClanFeudState, list[tuple[int, object]]]:
@@ -75,6 +76,47 @@ def test_a_rollout_never_builds_on_its_callers_state(
     monkeypatch.undo()
     again, _, _ = clangames.rollout(state, Rng(3), first_mover=True)
     assert again == final and state.to_json() == before
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_rollout_seats_builds_in_place_only_without_bots(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Random seats only: every move but the first is made in place, and the games equal the
+    copying ones; with a bot asked (it may keep the states it is shown) no move is."""
+    state, moves = moves_of(players, 9)
+    for p, a in moves[:25]:
+        state = state.apply(a, p)
+    before = state.to_json()
+    seats = [Rng(100 + k) for k in range(players)]
+    copied = clangames.rollout_seats(state, Rng(4), seats)  # the kernel's own copying moves
+    seen: list[ClanFeudState] = []
+    real = rules.apply_owned
+
+    def spy(s: ClanFeudState, action: object, player: int) -> ClanFeudState:
+        seen.append(s)
+        return real(s, action, player)
+
+    monkeypatch.setattr(ClanFeudState, "_apply_owned", spy)
+    played = clangames.rollout_seats(state, Rng(4), seats)
+    assert played.steps > 1 and len(seen) == played.steps - 1
+    assert all(s is not state for s in seen)
+    assert played.moves == copied.moves and played.state == copied.state
+    assert played.rng == copied.rng and played.seat_rngs == copied.seat_rngs
+    assert state.to_json() == before
+    seen.clear()
+    shown: list[tuple[State, dict[str, object]]] = []
+
+    class Keeper:
+        """A bot that keeps every state it is shown and plays its first legal action."""
+
+        def act(self, s: State, player: int) -> Action:
+            shown.append((s, s.to_json()))
+            return s.legal_actions(player)[0]
+
+    clangames.rollout_seats(state, Rng(4), seats, policies={0: Keeper()})
+    assert not seen and shown
+    assert all(s.to_json() == data for s, data in shown)  # nothing shown was built on
 
 
 @pytest.mark.parametrize("troop", [None, "infantry", "cavalry", "artillery"])

@@ -13,9 +13,10 @@ tests compare both on seeded games of every game): the draws are the ones
 
 A state class may also offer ``_apply_owned(state, action, player)``, a function with
 ``_apply``'s contract that may build the successor out of ``state`` itself (its draft made
-in place rather than a copy of every field). :func:`rollout` and :func:`rollout_moves` call
-it on the states they made themselves, which nothing else holds; the caller's state always
-goes through ``_apply``.
+in place rather than a copy of every field). :func:`rollout`, :func:`rollout_moves` and
+:func:`rollout_seats` without bots call it on the states they made themselves, which
+nothing else holds; the caller's state always goes through ``_apply``, and so does every
+state of a :func:`rollout_seats` that asks bots (a bot may keep what it is shown).
 """
 
 from __future__ import annotations
@@ -195,6 +196,11 @@ def rollout_seats(
             f"rollout_seats needs one Rng per seat ({num_players}), got {len(seat_rngs)}"
         )
     seeds = [r.state for r in seat_rngs]
+    # A bot may keep the states it is shown: with bots, every move copies (see _random).
+    owned_apply: Callable[[State, Action, int], State] | None = (
+        None if others else getattr(type(state), "_apply_owned", None)
+    )
+    apply_owned = None  # the caller's state is never built on: only the states made here
     limit_of = _LIMITS.get
     new_limit = _limit
     chance = CHANCE
@@ -221,7 +227,11 @@ def rollout_seats(
                 if z < bound:
                     break
             action = weights[bisect_right(cumulative, z % n)][0]
-            state = state._apply(action, player)
+            if apply_owned is not None:
+                state = apply_owned(state, action, player)
+            else:
+                state = state._apply(action, player)
+                apply_owned = owned_apply
         else:
             policy = policy_of(player)
             if policy is not None:
@@ -245,7 +255,11 @@ def rollout_seats(
                             break
                     seeds[player] = t
                     action = legal[z % n]
-                state = state._apply(action, player)
+                if apply_owned is not None:
+                    state = apply_owned(state, action, player)
+                else:
+                    state = state._apply(action, player)
+                    apply_owned = owned_apply
         moves.append((player, action))
         steps += 1
     return Playout(state, Rng._at(s), tuple(Rng._at(t) for t in seeds), tuple(moves))
