@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from clangames.clan_feud.actions import ClanFeudAction, Discard, Lose, Option, Place, Word
-from clangames.clan_feud.board import owned_by, plus, put, troop_totals
+from clangames.clan_feud.board import occupied_by, owned_by, plus, put, troop_totals
 from clangames.clan_feud.effects import (
     And,
     Compare,
@@ -370,12 +370,14 @@ def _options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
         kinds = range(3) if kind in (None, "any") else (TROOP_INDEX[str(kind)],)
         t = counter % 64 - 1
         if t < 0:
+            # the territories holding such a troop, in order: the occupied ones (remembered
+            # per row) rather than a scan of the whole board
             row = w.troops[p]
-            places, size = g.place_actions, g.board.size
+            places = g.place_actions
             if len(kinds) == 3:
-                return tuple([places[x] for x in range(size) if any(row[3 * x : 3 * x + 3])])
+                return tuple([places[x] for x in occupied_by(row)])
             k = kinds[0]
-            return tuple([places[x] for x in range(size) if row[3 * x + k]])
+            return tuple([places[x] for x in occupied_by(row) if row[3 * x + k]])
         return tuple([g.lose_actions[k] for k in kinds if w.troops[p][3 * t + k]])
     if isinstance(e, Or):
         return tuple(g.option_actions[i + 1] for i, o in enumerate(e.options) if available(w, p, o))

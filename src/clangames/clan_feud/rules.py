@@ -39,6 +39,8 @@ from itertools import compress
 from math import comb, factorial
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from clangames.clan_feud import interpret, military, war
 from clangames.clan_feud.actions import (
     COLOURS,
@@ -576,6 +578,41 @@ def apply(s: ClanFeudState, action: Any, player: int) -> ClanFeudState:
 # declaration (the kernel's abstract method) and this replaces it once the rules are
 # loaded, so a playout step makes one Python call fewer.
 ClanFeudState._apply = apply  # type: ignore[method-assign, assignment]
+
+
+def _make_apply_owned() -> Callable[[ClanFeudState, Any, int], ClanFeudState]:
+    """:func:`apply` for a state nobody else holds (the kernel's fast path calls it on the
+    states its playout made, see :mod:`clangames.engine.rollout`): the state itself becomes
+    the draft, in place (its class switched to :class:`W`, its cache fields reset to their
+    defaults, as the kernel's copier resets them), instead of a copy of its 36 fields. The
+    resets are generated from the state's fields, inline: no call of its own per move."""
+    lines = [
+        "def apply_owned(s, action, player):",
+        "    set_attribute(s, '__class__', W)",
+        *(
+            f"    s.{field.name} = {field.default!r}"
+            for field in attrs.fields(ClanFeudState)
+            if field.metadata.get("cache")
+        ),
+        "    tasks = s.tasks = list(s.tasks)",
+        "    task = tasks[-1]",
+        "    APPLY[task.kind](s, task, action, player)",
+        "    return settle(s)",
+    ]
+    namespace: dict[str, Any] = {
+        "W": W,
+        "set_attribute": object.__setattr__,
+        "APPLY": APPLY,
+        "settle": settle,
+    }
+    exec(compile("\n".join(lines), "<apply_owned of ClanFeudState>", "exec"), namespace)
+    made: Callable[[ClanFeudState, Any, int], ClanFeudState] = namespace["apply_owned"]
+    made.__doc__ = _make_apply_owned.__doc__
+    return made
+
+
+apply_owned = _make_apply_owned()
+ClanFeudState._apply_owned = apply_owned  # type: ignore[attr-defined]
 
 
 def initial_state(game: ClanFeudGame) -> ClanFeudState:

@@ -10,12 +10,19 @@ plain integer while they run, and draw chance outcomes by bisecting cumulative w
 They give exactly the same games as the step-by-step API for the same generators (the
 tests compare both on seeded games of every game): the draws are the ones
 :meth:`Rng.below` and :meth:`Rng.weighted` would make, in the same order.
+
+A state class may also offer ``_apply_owned(state, action, player)``, a function with
+``_apply``'s contract that may build the successor out of ``state`` itself (its draft made
+in place rather than a copy of every field). :func:`rollout`, :func:`rollout_moves` and
+:func:`rollout_seats` without bots call it on the states they made themselves, which
+nothing else holds; the caller's state always goes through ``_apply``, and so does every
+state of a :func:`rollout_seats` that asks bots (a bot may keep what it is shown).
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import accumulate
 from operator import itemgetter
 from typing import TYPE_CHECKING
@@ -94,13 +101,19 @@ def _random(
 
     Everything the loop uses is bound to a local first (each global or attribute lookup
     costs every step). A draw below 1 (one player to move, one legal action) is just the
-    generator's step: its limit is 2**64, so it never rejects, and its index is 0."""
+    generator's step: its limit is 2**64, so it never rejects, and its index is 0. From
+    the second step on, a state class's ``_apply_owned`` (see the module's description)
+    makes each successor: the state before it was made here."""
     limit = _NO_LIMIT if max_steps is None else _check_max_steps(max_steps)
     limit_of = _LIMITS.get
     new_limit = _limit
     chance = CHANCE
     weight = _weight
     record = None if moves is None else moves.append
+    owned_apply: Callable[[State, Action, int], State] | None = getattr(
+        type(state), "_apply_owned", None
+    )
+    apply_owned = None  # the caller's state is never built on: only the states made here
     s = rng.state
     steps = 0
     while steps != limit:
@@ -153,7 +166,11 @@ def _random(
                 action = legal[z % n]
         if record is not None:
             record((player, action))
-        state = state._apply(action, player)
+        if apply_owned is not None:
+            state = apply_owned(state, action, player)
+        else:
+            state = state._apply(action, player)
+            apply_owned = owned_apply
         steps += 1
     return state, Rng._at(s), steps
 
@@ -179,6 +196,11 @@ def rollout_seats(
             f"rollout_seats needs one Rng per seat ({num_players}), got {len(seat_rngs)}"
         )
     seeds = [r.state for r in seat_rngs]
+    # A bot may keep the states it is shown: with bots, every move copies (see _random).
+    owned_apply: Callable[[State, Action, int], State] | None = (
+        None if others else getattr(type(state), "_apply_owned", None)
+    )
+    apply_owned = None  # the caller's state is never built on: only the states made here
     limit_of = _LIMITS.get
     new_limit = _limit
     chance = CHANCE
@@ -205,7 +227,11 @@ def rollout_seats(
                 if z < bound:
                     break
             action = weights[bisect_right(cumulative, z % n)][0]
-            state = state._apply(action, player)
+            if apply_owned is not None:
+                state = apply_owned(state, action, player)
+            else:
+                state = state._apply(action, player)
+                apply_owned = owned_apply
         else:
             policy = policy_of(player)
             if policy is not None:
@@ -229,7 +255,11 @@ def rollout_seats(
                             break
                     seeds[player] = t
                     action = legal[z % n]
-                state = state._apply(action, player)
+                if apply_owned is not None:
+                    state = apply_owned(state, action, player)
+                else:
+                    state = state._apply(action, player)
+                    apply_owned = owned_apply
         moves.append((player, action))
         steps += 1
     return Playout(state, Rng._at(s), tuple(Rng._at(t) for t in seeds), tuple(moves))
