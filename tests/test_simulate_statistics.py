@@ -159,3 +159,49 @@ def test_a_value_that_is_not_a_number_is_refused(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(type(game), "statistics", lambda self: bad)
     with pytest.raises(ConformanceError, match="expected a finite number"):
         check_statistics(game, 0, _fail)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+@pytest.mark.parametrize("england_start", [0, 10])
+def test_clan_feuds_watch_gives_what_the_replay_gives(players: int, england_start: int) -> None:
+    """simulate watches Clan Feud's states while the fast path plays (building on them in
+    place) instead of replaying the game: the same statistics, England's included."""
+    from clangames.cli.simulate import play_game
+
+    game = clangames.load("clan_feud", players=players, england_start=england_start)
+    declared = declared_statistics(game)
+    assert declared.follow is not None
+    wars = spawns = 0.0
+    for index in range(8):
+        watched = play_game(game, ["random"] * players, 3, index, measure=declared)
+        follower = declared.follow()
+        seats = [Rng(3).fork(index).fork(p + 1) for p in range(players)]
+        played = clangames.rollout_seats(
+            game.initial_state(), Rng(3).fork(index), seats, watch=follower.see
+        )
+        replayed = declared.of(played.state, played.moves)
+        assert declared.of(played.state, played.moves, follower) == replayed
+        assert watched.statistics == tuple(replayed[n] for n in declared.names)
+        wars += replayed["england.war_reached"]
+        spawns += replayed["england.spawns"]
+    if england_start:
+        assert wars == 8 and spawns > 0  # the watch saw England at war
+
+
+def test_the_harness_refuses_a_follower_that_disagrees_with_measure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = clangames.load("koa_kingmaker", players=3)
+    real = declared_statistics(game)
+
+    class Miscounts:
+        def see(self, state: Any) -> None:
+            pass
+
+        def measure(self, final: Any, moves: Sequence[tuple[int, Any]]) -> Mapping[str, float]:
+            return {**real.measure(final, moves), "rounds": -1}
+
+    broken = GameStatistics(real.names, real.measure, Miscounts)
+    monkeypatch.setattr(type(game), "statistics", lambda self: broken)
+    with pytest.raises(ConformanceError, match=r"follower watched differ .*\['rounds'\]"):
+        check_statistics(game, 0, _fail)

@@ -13,18 +13,22 @@ action), ``card.D.won`` (those plays weighted by the player's share of the win, 
 ``sum(won) / sum(plays)`` is the win rate of the players who play it) and ``card.D.combat``
 (times committed in a battle).
 
-England (part 2), found by replaying the moves with the rules, since spawns, marches and
-England's battles are steps nobody chooses: ``england.war_reached`` (1 if the track ever
-stood at war), ``england.spawns`` (the turns an English army spawned: England's troops on
-the board only grow by spawning) and ``england.defeated`` (English armies wiped out in
-battle). The replay costs about one more game.
+England (part 2), found by watching the states (spawns, marches and England's battles are
+steps nobody chooses, so the moves alone do not show them): ``england.war_reached`` (1 if
+the track ever stood at war), ``england.spawns`` (the turns an English army spawned:
+England's troops on the board only grow by spawning) and ``england.defeated`` (English armies
+wiped out in battle). :class:`EnglandWatch` watches a game while it is played
+(``clangames simulate`` passes it to the playout); from the final state and the moves alone
+the game is replayed into one, which costs about one more game.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from clangames.clan_feud.actions import PlayAction, PlayCard, StartAt
+from clangames.clan_feud.rules import apply_owned
 from clangames.clan_feud.scoring import final_count
 from clangames.clan_feud.state import ENGLAND
 from clangames.engine.phases import CHANCE
@@ -32,7 +36,7 @@ from clangames.engine.statistics import GameStatistics, Moves
 
 if TYPE_CHECKING:
     from clangames.clan_feud.game import ClanFeudGame
-    from clangames.clan_feud.state import ClanFeudState
+    from clangames.clan_feud.state import Battle, ClanFeudState
     from clangames.engine.state import State
 
 
@@ -55,6 +59,9 @@ def statistics(game: ClanFeudGame) -> GameStatistics:
     )
 
     def measure(final: State, moves: Moves) -> dict[str, float]:
+        return measured(final, moves, replay(game, moves))
+
+    def measured(final: State, moves: Moves, watched: EnglandWatch) -> dict[str, float]:
         s: ClanFeudState = final  # type: ignore[assignment]
         # The start territories are dealt to seats 0, 1, ... in order by chance.
         dealt = [a.territory for p, a in moves if p == CHANCE and isinstance(a, StartAt)]
@@ -84,10 +91,12 @@ def statistics(game: ClanFeudGame) -> GameStatistics:
                 values[f"card.{d}.won"] += returns[p]
             elif isinstance(a, PlayCard):
                 values[f"card.{designs[a.design]}.combat"] += 1
-        values.update(_england(game, moves))
+        values["england.war_reached"] = watched.war
+        values["england.spawns"] = watched.spawns
+        values["england.defeated"] = watched.defeated
         return values
 
-    return GameStatistics(names, measure)
+    return GameStatistics(names, measure, lambda: EnglandWatch(measured))
 
 
 def _english_troops(s: ClanFeudState) -> int:
@@ -97,20 +106,52 @@ def _english_troops(s: ClanFeudState) -> int:
     return total + (sum(b.attackers) if b is not None and b.owners[0] == ENGLAND else 0)
 
 
-def _england(game: ClanFeudGame, moves: Moves) -> dict[str, float]:
-    """England's statistics from a replay of ``moves`` (see the module docstring)."""
+class EnglandWatch:
+    """England's statistics from the states of one game as it is played (a statistics
+    :class:`~clangames.engine.statistics.Follower`), then all of the game's statistics."""
+
+    __slots__ = ("battle", "defeated", "measured", "seen", "spawns", "troops", "war")
+
+    def __init__(self, measured: Callable[[State, Moves, EnglandWatch], dict[str, float]]):
+        self.measured = measured
+        self.war = self.spawns = self.defeated = self.troops = 0
+        self.battle: Battle | None = None
+        self.seen = False
+
+    def see(self, state: State) -> None:
+        """Count what the move that made ``state`` did (the first state, the initial one,
+        only starts the watch)."""
+        s: ClanFeudState = state  # type: ignore[assignment]
+        battle = s.battle
+        if self.seen:
+            self.war |= s.at_war
+            now = _english_troops(s)
+            self.spawns += now > self.troops
+            self.troops = now
+            b = self.battle
+            if b is not None and battle is None and ENGLAND in b.owners:
+                # a battle with England is over: an English side that won stands there
+                self.defeated += not any(a.territory == b.territory for a in s.english)
+        self.seen = True
+        self.battle = battle
+
+    def measure(self, final: State, moves: Moves) -> dict[str, float]:
+        """The game's statistics, England's from what was watched."""
+        return self.measured(final, moves, self)
+
+
+def replay(game: ClanFeudGame, moves: Moves) -> EnglandWatch:
+    """A watch of the game ``moves`` play, replayed from the start (its states are its own,
+    so each is built on the last in place, as the kernel's fast path does)."""
+    watch = EnglandWatch(lambda final, moves, watched: {})
     state: ClanFeudState = game.initial_state()
-    war = spawns = defeated = 0
-    troops = 0
+    watch.see(state)
+    made_here = False
     for player, action in moves:
-        before = state
-        state = state._apply(action, player)
-        war |= state.at_war
-        now = _english_troops(state)
-        spawns += now > troops
-        troops = now
-        b = before.battle
-        if b is not None and ENGLAND in b.owners and state.battle is None:
-            # a battle with England is over: an English side that won stands there
-            defeated += not any(a.territory == b.territory for a in state.english)
-    return {"england.war_reached": war, "england.spawns": spawns, "england.defeated": defeated}
+        if made_here:
+            state = apply_owned(state, action, player)
+        else:
+            state = state._apply(action, player)
+            made_here = True
+        watch.see(state)
+    return watch

@@ -143,7 +143,15 @@ def play_game(
             seat_rngs.append(root)  # unused: this seat's bot draws from its own Rng
             searching[seat] = bot
     limit = game.info.max_game_length
-    played = rollout_seats(game.initial_state(), root, seat_rngs, limit + 1, searching)
+    follower = measure.follow() if measure is not None and measure.follow is not None else None
+    played = rollout_seats(
+        game.initial_state(),
+        root,
+        seat_rngs,
+        limit + 1,
+        searching,
+        watch=None if follower is None else follower.see,
+    )
     steps = played.steps
     if steps > limit:
         raise CommandFailure(f"game {index}: longer than the declared max_game_length {limit}")
@@ -151,7 +159,7 @@ def play_game(
     state = played.state
     statistics: tuple[float, ...] = ()
     if measure is not None:
-        values = measure.of(state, played.moves)
+        values = measure.of(state, played.moves, follower)
         statistics = tuple(values[name] for name in measure.names)
     return GameResult(
         index,

@@ -44,7 +44,12 @@ from clangames.engine.rollout import Playout, RolloutError, rollout, rollout_mov
 from clangames.engine.seats import clockwise_from, left_of, next_seat, right_of
 from clangames.engine.simultaneous import Commitments
 from clangames.engine.state import Action, State
-from clangames.engine.statistics import GameStatistics, StatisticsError, declared_statistics
+from clangames.engine.statistics import (
+    Follower,
+    GameStatistics,
+    StatisticsError,
+    declared_statistics,
+)
 
 __all__ = [
     "CHANCE",
@@ -53,6 +58,7 @@ __all__ = [
     "ActionTable",
     "ClanGamesError",
     "Commitments",
+    "Follower",
     "Game",
     "GameFacts",
     "GameInfo",

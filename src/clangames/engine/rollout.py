@@ -181,13 +181,17 @@ def rollout_seats(
     seat_rngs: Sequence[Rng],
     max_steps: int | None = None,
     policies: Mapping[int, Policy] | None = None,
+    watch: Callable[[State], object] | None = None,
 ) -> Playout:
     """Play ``state`` on as :class:`~clangames.Match` drives bots: chance from ``rng``;
     at a decision node the first player to move acts, with its policy from ``policies``
     if it has one (its action is checked), else uniformly at random with its own
     generator ``seat_rngs[player]`` (one ``below(len(legal))`` per decision, the stream of
     a :class:`~clangames.bots.RandomBot` seeded with it). Stops at the end of the game or
-    after ``max_steps`` steps."""
+    after ``max_steps`` steps. ``watch``, if given, is called with ``state`` and then
+    with the state after each move (a statistics :class:`~clangames.engine.statistics.
+    Follower`): the next move may build on that state in place, so it must read what it
+    needs at once."""
     limit = _NO_LIMIT if max_steps is None else _check_max_steps(max_steps)
     others = dict(policies or {})
     num_players = state.game.num_players
@@ -209,6 +213,8 @@ def rollout_seats(
     s = rng.state
     moves: list[tuple[int, Action]] = []
     steps = 0
+    if watch is not None:
+        watch(state)
     while steps != limit:
         to_move = state.phase.to_move
         if not to_move:
@@ -262,6 +268,8 @@ def rollout_seats(
                     apply_owned = owned_apply
         moves.append((player, action))
         steps += 1
+        if watch is not None:
+            watch(state)
     return Playout(state, Rng._at(s), tuple(Rng._at(t) for t in seeds), tuple(moves))
 
 

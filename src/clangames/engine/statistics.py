@@ -9,14 +9,17 @@ game and summarises them; ``clangames report`` shows them.
 
 The moves are ``(player, action)`` pairs (CHANCE for chance), as
 :func:`clangames.engine.rollout.rollout_seats` returns them, so a game may replay the moves
-to count events its final state no longer shows.
+to count events its final state no longer shows. A replay costs about one more game, so such
+a game may also offer a :class:`Follower`: it watches the states while the game is played
+(``rollout_seats(..., watch=follower.see)``, as ``clangames simulate`` does) and then gives
+the same statistics without the replay; the harness checks that both agree.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
@@ -33,6 +36,19 @@ Measure = Callable[["State", Moves], Mapping[str, float]]
 """A game's statistics function: the final state and the moves to a number per name."""
 
 
+class Follower(Protocol):
+    """Watches one game while it is played so that its statistics need no replay."""
+
+    def see(self, state: State) -> None:
+        """Called with the initial state and then the state after each move. On the fast
+        path the next move may build on that state in place: read what is needed at once
+        and keep no reference to the state."""
+
+    def measure(self, final: State, moves: Moves) -> Mapping[str, float]:
+        """The statistics of the finished game watched (as the game's ``measure`` of
+        ``final`` and ``moves`` would give them)."""
+
+
 class StatisticsError(ClanGamesError, ValueError):
     """A game without declared statistics, a game not over, or a statistics function that
     broke its declaration (a missing or extra name, a value that is not a finite number)."""
@@ -45,16 +61,23 @@ class GameStatistics:
 
     names: tuple[str, ...]
     measure: Measure = attrs.field(repr=False, eq=False)
+    follow: Callable[[], Follower] | None = attrs.field(default=None, repr=False, eq=False)
+    """A new :class:`Follower` for a game about to be played, if the game offers one."""
 
-    def of(self, final: State, moves: Moves) -> dict[str, float]:
-        """The statistics of a finished game, checked against the declared names; raises
-        StatisticsError if the game is not over or the function broke its declaration."""
+    def of(self, final: State, moves: Moves, followed: Follower | None = None) -> dict[str, float]:
+        """The statistics of a finished game (from ``followed``, the game's follower that
+        watched it, if given; else from ``measure``), checked against the declared names;
+        raises StatisticsError if the game is not over or the function broke its
+        declaration."""
         if not final.is_terminal:
             raise StatisticsError(
                 f"{final.game.name}: statistics need a finished game, this one is in phase"
                 f" {final.phase.name!r}"
             )
-        values = dict(self.measure(final, moves))
+        found = (
+            followed.measure(final, moves) if followed is not None else self.measure(final, moves)
+        )
+        values = dict(found)
         if set(values) != set(self.names):
             missing = sorted(set(self.names) - set(values))
             extra = sorted(set(values) - set(self.names))
