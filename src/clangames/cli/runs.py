@@ -27,6 +27,8 @@ from typing import IO, Any
 import attrs
 
 from clangames.cli.errors import CommandFailure, UsageError
+from clangames.engine.codec import require
+from clangames.engine.errors import StateDecodeError
 
 RUN_FILE = "run.json"
 """The run's settings, written once when the run starts."""
@@ -91,12 +93,10 @@ class RunSettings:
             )
 
         def field(name: str, check: Callable[[Any], bool], expected: str) -> Any:
-            if name not in data:
-                raise CommandFailure(f"{where}: the field {name!r} is missing")
-            value = data[name]
-            if not check(value):
-                raise CommandFailure(f"{where}: {name} is {value!r}, expected {expected}")
-            return value
+            try:
+                return require(data, name, f"{where}: run", check, expected)
+            except StateDecodeError as exc:
+                raise CommandFailure(str(exc)) from None
 
         def count(least: int) -> Callable[[Any], bool]:
             return lambda v: _whole(v) and v >= least
