@@ -16,7 +16,10 @@ A state class may also offer ``_apply_owned(state, action, player)``, a function
 in place rather than a copy of every field). :func:`rollout`, :func:`rollout_moves` and
 :func:`rollout_seats` without bots call it on the states they made themselves, which
 nothing else holds; the caller's state always goes through ``_apply``, and so does every
-state of a :func:`rollout_seats` that asks bots (a bot may keep what it is shown).
+state of a :func:`rollout_seats` that asks bots (a bot may keep what it is shown). A game
+offering it must keep no state by identity (a memo keyed by a state object would see that
+state change under it); Clan Feud's memos are keyed by the tuples in a state, which a move
+replaces rather than changes.
 """
 
 from __future__ import annotations
