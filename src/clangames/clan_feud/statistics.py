@@ -59,7 +59,9 @@ def statistics(game: ClanFeudGame) -> GameStatistics:
     )
 
     def measure(final: State, moves: Moves) -> dict[str, float]:
-        return measured(final, moves, replay(game, moves))
+        watch = EnglandWatch(measured)
+        replay(game, moves, watch)
+        return watch.measure(final, moves)
 
     def measured(final: State, moves: Moves, watched: EnglandWatch) -> dict[str, float]:
         s: ClanFeudState = final  # type: ignore[assignment]
@@ -140,10 +142,9 @@ class EnglandWatch:
         return self.measured(final, moves, self)
 
 
-def replay(game: ClanFeudGame, moves: Moves) -> EnglandWatch:
-    """A watch of the game ``moves`` play, replayed from the start (its states are its own,
-    so each is built on the last in place, as the kernel's fast path does)."""
-    watch = EnglandWatch(lambda final, moves, watched: {})
+def replay(game: ClanFeudGame, moves: Moves, watch: EnglandWatch) -> None:
+    """Show ``watch`` the game ``moves`` play, replayed from the start (its states are its
+    own, so each is built on the last in place, as the kernel's fast path does)."""
     state: ClanFeudState = game.initial_state()
     watch.see(state)
     made_here = False
@@ -154,4 +155,3 @@ def replay(game: ClanFeudGame, moves: Moves) -> EnglandWatch:
             state = state._apply(action, player)
             made_here = True
         watch.see(state)
-    return watch

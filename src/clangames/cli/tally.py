@@ -49,7 +49,10 @@ class Sum:
     def add(self, value: float) -> None:
         """Add ``value`` exactly (a float is an integer over a power of two)."""
         num, den = value.as_integer_ratio()
-        places = den.bit_length() - 1
+        self.add_ratio(num, den.bit_length() - 1)
+
+    def add_ratio(self, num: int, places: int) -> None:
+        """Add ``num / 2**places`` exactly."""
         if places > self.shift:
             self.total <<= places - self.shift
             self.shift = places
@@ -66,13 +69,12 @@ class Sum:
 class Moments:
     """A series' count, exact sum and sum of squares, least and most value."""
 
-    __slots__ = ("count", "high", "low", "shift", "squares", "total")
+    __slots__ = ("count", "high", "low", "squares", "total")
 
     def __init__(self) -> None:
         self.count = 0
-        self.total = 0
-        self.squares = 0
-        self.shift = 0
+        self.total = Sum()
+        self.squares = Sum()
         self.low: float = 0
         self.high: float = 0
 
@@ -80,14 +82,8 @@ class Moments:
         """One more value of the series (an int or a finite float)."""
         num, den = value.as_integer_ratio()
         places = den.bit_length() - 1
-        shift = self.shift
-        if places > shift:
-            self.total <<= places - shift
-            self.squares <<= 2 * (places - shift)
-            self.shift = shift = places
-        up = shift - places
-        self.total += num << up
-        self.squares += (num * num) << (2 * up)
+        self.total.add_ratio(num, places)
+        self.squares.add_ratio(num * num, 2 * places)
         if self.count:
             if value < self.low:
                 self.low = value
@@ -103,12 +99,11 @@ class Moments:
         n = self.count
         if n == 0:
             return {"mean": 0.0, "sd": 0.0, "min": 0.0, "max": 0.0}
-        scale = 1 << self.shift
-        mean = Fraction(self.total, n * scale)
+        total = self.total.exact()
+        mean = total / n
         sd = 0.0
         if n > 1:
-            spread = Fraction(self.squares * n - self.total * self.total, scale * scale * n)
-            sd = math.sqrt(spread / (n - 1))
+            sd = math.sqrt((self.squares.exact() - total * mean) / (n - 1))
         return {
             "mean": round(float(mean), 6),
             "sd": round(sd, 6),
