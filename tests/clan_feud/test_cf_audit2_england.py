@@ -167,6 +167,23 @@ def test_a_spawn_beaten_by_the_clan_pays_the_defender_and_its_defeat_brings_peac
     invariant(s)
 
 
+def test_a_spawn_onto_the_lone_king_leaves_him_alone(game: ClanFeudGame) -> None:
+    orkney = tid(game, "orkney")
+    s = at_war(
+        game,
+        [Task("espawn")],
+        events=(event_index(game, "EV09"),),
+        england=11,
+        track_start=10,
+        king=orkney,
+        gold_out=True,
+        control={"orkney": 1},
+    )
+    assert done(s) and armies(s) == {"orkney": ((3, 1, 0), (1,))}
+    assert s.king == orkney and s.regent == -1 and s.controller[orkney] == 1
+    invariant(s)
+
+
 def test_a_march_takes_one_territory_a_move(game: ClanFeudGame) -> None:
     # Orkney to seat 1 in Inverness: Caithness, Sutherland, Dingwall, Inverness
     board = game.board
@@ -180,6 +197,35 @@ def test_a_march_takes_one_territory_a_move(game: ClanFeudGame) -> None:
     for moves, end in ((1, "caithness"), (2, "sutherland"), (3, "dingwall")):
         s = march(game, moves, **fields)  # type: ignore[arg-type]
         assert done(s) and armies(s) == {end: ((3, 1, 0), (1,))}, moves
+
+
+def test_a_combined_army_marches_by_the_sum_of_its_levels(game: ClanFeudGame) -> None:
+    # the rulebook's example: a combined L2 + L3 army counts as level 5, so it marches
+    # before a lone L3 with nothing asked (by its highest token the two would tie)
+    s = march(
+        game,
+        1,
+        english={"caithness": ((7, 4, 1), (2, 3)), "mull": ((3, 2, 1), (3,))},
+        troops={(1, "inverness"): (1, 0, 0)},
+        control={"inverness": 1},
+        order=(0, 1),
+    )
+    assert done(s)
+    assert armies(s) == {
+        "sutherland": ((7, 4, 1), (2, 3)),
+        "lochaber": ((3, 2, 1), (3,)),
+    }
+    # L1 + L1 (level 2) ties with an L2: the first player orders them
+    s = march(
+        game,
+        1,
+        english={"caithness": ((6, 2, 0), (1, 1)), "mull": ((4, 2, 0), (2,))},
+        troops={(1, "inverness"): (1, 0, 0)},
+        control={"inverness": 1},
+        order=(0, 1),
+    )
+    assert s.phase.name == "emarch" and s.to_move == (0,)
+    assert sorted(legal_texts(s)) == ["territory caithness", "territory mull"]
 
 
 def test_an_english_army_stepping_onto_the_lone_king_ignores_him(game: ClanFeudGame) -> None:
@@ -295,3 +341,36 @@ def test_the_last_event_drawn_at_war_ends_the_game_without_english_actions(
     assert armies(s) == {"buchan": ((4, 2, 0), (2,))} and s.england == 12
     assert s.troops_at(1, tid(game, "banff")) == (2, 0, 0)
     assert s.vp[1] == final_count(s, 1) == 1 - 2
+
+
+# ---------------------------------------------------------------------------------------
+# A whole phase 3 at war
+
+
+def test_phase_three_spawns_then_marches_the_others_then_asks_upkeep(
+    game: ClanFeudGame,
+) -> None:
+    # EV01: England +1, each player £3 or +1 (nobody can pay): 12 -> 15 crosses 13 (L1) and
+    # 14 (L2), one combined army in V (Berwick) that stays; the L1 in Orkney takes the
+    # card's 2 moves toward seat 1 in Inverness; then seat 0's card window, then upkeep
+    s = at_war(
+        game,
+        [Task("phase3", a=2)],
+        events=(event_index(game, "EV01"),),
+        england=12,
+        track_start=12,
+        english={"orkney": ((3, 1, 0), (1,))},
+        troops={(1, "inverness"): (1, 0, 0)},
+        control={"inverness": 1},
+        money=(0, 0),
+        feud=(0, 1),
+        hands={0: {"AC31": 1}},
+    )
+    assert s.england == 15
+    assert armies(s) == {
+        "berwick": ((7, 3, 0), (1, 2)),
+        "sutherland": ((3, 1, 0), (1,)),
+    }
+    assert s.phase.name == "p3cards" and s.to_move == (0,)
+    s = play(s, "pass")
+    assert s.phase.name == "upkeep" and s.to_move == (1,)
