@@ -37,7 +37,7 @@ def design(game: ClanFeudGame, ident: str) -> int:
 def test_a_phase_two_card_taking_the_track_to_ten_disbands_every_english_army(
     game: ClanFeudGame,
 ) -> None:
-    def envoy(england: int) -> ClanFeudState:
+    def envoy(england: int) -> Any:
         s = at_war(
             game,
             [Task("assign", 0)],
@@ -195,7 +195,7 @@ def test_only_the_clan_side_plays_a_card_and_a_cancel_has_nothing_to_cancel(
 ) -> None:
     s = england_attacks(game, {"AC05": 1})
     assert s.phase.name == "bcards" and s.to_move == (1,)
-    s = s.apply_text("card AC05", 1)
+    s = play(s, "card AC05")
     # revealed and discarded; England's 8 against 1 stands: at most 1 + 3 dice
     assert s.tasks[-1] == Task("bhits", a=0, b=4)
     assert s.hands[1][design(game, "AC05")] == 0 and s.discards[design(game, "AC05")] == 1
@@ -203,18 +203,18 @@ def test_only_the_clan_side_plays_a_card_and_a_cancel_has_nothing_to_cancel(
 
 def test_a_clan_card_changes_a_battle_with_england_as_with_a_clan(game: ClanFeudGame) -> None:
     # "Rolled 2 = 3": England's winning dice turn their 2s into hits on England only
-    s = england_attacks(game, {"AC28": 1}).apply_text("card AC28", 1)
+    s = play(england_attacks(game, {"AC28": 1}), "card AC28")
     assert s.tasks[-1] == Task("bhits", a=0, b=4)
     assert s.chance_weights() == game.hit_table(4, True)
     # +3 strength: 1 + 3 against 8, England's margin 4, still at most 1 + 3 dice
-    s = england_attacks(game, {"AC08": 1}).apply_text("card AC08", 1)
+    s = play(england_attacks(game, {"AC08": 1}), "card AC08")
     assert s.tasks[-1] == Task("bhits", a=0, b=4)
     # -2 skulls: two 1s and two 3s; the two hits on seat 1's infantry cost it nothing
-    s = england_attacks(game, {"AC17": 1}).apply_text("card AC17", 1)
+    s = play(england_attacks(game, {"AC17": 1}), "card AC17")
     s = play(s, "hits 2/2")
     assert s.troops_at(1, tid(game, "banff")) == (1, 0, 0)
     assert s.battle is not None and s.battle.attackers == (2, 2, 0)
     # +1 skull: England's one hit on the infantry, and one more on England's infantry
-    s = england_attacks(game, {"AC09": 1}).apply_text("card AC09", 1)
+    s = play(england_attacks(game, {"AC09": 1}), "card AC09")
     s = play(s, "hits 4/0")
     assert done(s) and armies(s) == {"banff": ((3, 2, 0), (2,))}

@@ -6,6 +6,8 @@ ignoring English armies, building in English-held land, and the last event drawn
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from clangames.clan_feud.game import ClanFeudGame
@@ -189,13 +191,13 @@ def test_a_march_takes_one_territory_a_move(game: ClanFeudGame) -> None:
     board = game.board
     orkney, inverness = tid(game, "orkney"), tid(game, "inverness")
     assert board.distances[orkney][inverness] == 4
-    fields = dict(
+    fields: dict[str, Any] = dict(
         english={"orkney": ((3, 1, 0), (1,))},
         troops={(1, "inverness"): (1, 0, 0)},
         control={"inverness": 1},
     )
     for moves, end in ((1, "caithness"), (2, "sutherland"), (3, "dingwall")):
-        s = march(game, moves, **fields)  # type: ignore[arg-type]
+        s = march(game, moves, **fields)
         assert done(s) and armies(s) == {end: ((3, 1, 0), (1,))}, moves
 
 
@@ -271,14 +273,14 @@ def test_a_defeat_that_brings_peace_stops_the_march(game: ClanFeudGame) -> None:
 def test_income_two_and_three_skip_territories_holding_an_english_army(
     game: ClanFeudGame,
 ) -> None:
-    fields = dict(
+    fields: dict[str, Any] = dict(
         english={"banff": ((3, 1, 0), (1,))},
         control={"banff": 0, "moray": 0, "buchan": 0},
         money=(0, 0),
     )
-    s = at_war(game, [Task("income", 0, 2)], **fields)  # type: ignore[arg-type]
+    s = at_war(game, [Task("income", 0, 2)], **fields)
     assert s.is_chance and s.tasks[-1].kind == "income_roll" and s.tasks[-1].a == 2
-    s = at_war(game, [Task("income", 0, 3)], **fields)  # type: ignore[arg-type]
+    s = at_war(game, [Task("income", 0, 3)], **fields)
     assert done(s) and s.money == (4, 0)
     # every territory held by England: nothing to collect
     s = at_war(
@@ -292,9 +294,11 @@ def test_income_two_and_three_skip_territories_holding_an_english_army(
 
 
 def test_control_and_the_final_count_ignore_english_armies(game: ClanFeudGame) -> None:
-    fields = dict(control={"banff": 0, "moray": 0}, towers={"banff": 1}, money=(0, 0))
-    occupied = at_war(game, [], english={"banff": ((3, 1, 0), (1,))}, **fields)  # type: ignore[arg-type]
-    free = at_war(game, [], **fields)  # type: ignore[arg-type]
+    fields: dict[str, Any] = dict(
+        control={"banff": 0, "moray": 0}, towers={"banff": 1}, money=(0, 0)
+    )
+    occupied = at_war(game, [], english={"banff": ((3, 1, 0), (1,))}, **fields)
+    free = at_war(game, [], **fields)
     assert final_count(occupied, 0) == final_count(free, 0) == 2 + 2
     assert occupied.scores() == free.scores()
 
