@@ -12,7 +12,7 @@ import pytest
 
 from clangames.clan_feud.game import ClanFeudGame
 from clangames.clan_feud.scoring import final_count
-from clangames.clan_feud.state import Task
+from clangames.clan_feud.state import Battle, Task
 
 from .cf_rules_helpers import done, invariant, legal_texts, load, play, tid
 from .test_cf_england_war import ENGLAND, armies, at_war, event_index, march
@@ -61,6 +61,55 @@ def test_england_defending_and_winning_rolls_at_most_the_attackers_plus_three(
     )
     s = play(s, "territory buchan")
     assert s.is_chance and s.tasks[-1] == Task("bhits", a=1, b=4)
+
+
+def test_english_artillery_takes_a_clan_castles_bonus_away(game: ClanFeudGame) -> None:
+    # the L3 in Buchan (3 infantry, 2 cavalry, 1 artillery) marches on seat 1's 4 infantry
+    # in its castle in Banff: 7 + the artillery's 2 against 4, no castle bonus, so England
+    # wins by 5 and rolls 5 dice (with the bonus: 3)
+    s = march(
+        game,
+        1,
+        english={"buchan": ((3, 2, 1), (3,))},
+        troops={(1, "banff"): (4, 0, 0)},
+        control={"banff": 1},
+        castles=("banff",),
+    )
+    assert s.is_chance and s.phase.name == "bart"
+    s = play(s, "total 2")
+    assert s.tasks[-1] == Task("bhits", a=0, b=5)
+
+
+def test_a_saved_state_counts_an_attacking_english_army_in_englands_supply(
+    game: ClanFeudGame,
+) -> None:
+    from clangames.engine.errors import StateDecodeError
+    from clangames.engine.simultaneous import Commitments
+
+    def saved(infantry_in_mull: int) -> dict[str, Any]:
+        battle = Battle(
+            territory=tid(game, "banff"),
+            owners=(ENGLAND, 1),
+            origin=tid(game, "buchan"),
+            attackers=(3, 2, 1),
+            king=-1,
+            cards=Commitments.open(2),
+            tokens=Commitments.open(2),
+            levels=(3,),
+        )
+        s = at_war(
+            game,
+            [Task("round")],
+            english={"mull": ((infantry_in_mull, 6, 1), (1, 1, 2, 3))},
+            troops={(1, "banff"): (2, 0, 0)},
+            control={"banff": 1},
+            battle=battle,
+        )
+        return s.to_json()
+
+    assert game.state_from_json(saved(13)).battle is not None  # 16 / 8 / 2 in all
+    with pytest.raises(StateDecodeError, match="beyond"):
+        game.state_from_json(saved(14))
 
 
 def test_the_regents_army_beaten_attacking_england_leaves_the_king_there_alone(
@@ -167,6 +216,23 @@ def test_a_spawn_beaten_by_the_clan_pays_the_defender_and_its_defeat_brings_peac
     assert s.vp == (0, 1) and s.money == (0, 2) and s.england == 10 and s.english == ()
     assert s.troops_at(1, orkney) == (6, 4, 0) and s.controller[orkney] == 1
     invariant(s)
+
+
+def test_a_flame_that_does_not_fit_stops_the_higher_ones_that_would(
+    game: ClanFeudGame,
+) -> None:
+    # 13 infantry, 6 cavalry and 1 artillery are out: 3 / 2 / 1 left. 13 -> 16 crosses the
+    # L2 at 14 (4 infantry: does not fit) and the L3 at 16 (3 / 2 / 1: would fit); the
+    # first that does not fit ends the spawning, so nothing spawns
+    s = at_war(
+        game,
+        [Task("espawn")],
+        events=(event_index(game, "EV09"),),
+        england=16,
+        track_start=13,
+        english={"mull": ((13, 6, 1), (1, 1, 2, 3))},
+    )
+    assert done(s) and armies(s) == {"mull": ((13, 6, 1), (1, 1, 2, 3))}
 
 
 def test_a_spawn_onto_the_lone_king_leaves_him_alone(game: ClanFeudGame) -> None:
