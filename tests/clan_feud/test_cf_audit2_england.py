@@ -6,6 +6,7 @@ ignoring English armies, building in English-held land, and the last event drawn
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from clangames.clan_feud.game import ClanFeudGame
 from clangames.clan_feud.scoring import final_count
 from clangames.clan_feud.state import Battle, Task
 
+from .cf_helpers import variant
 from .cf_rules_helpers import done, invariant, legal_texts, load, play, tid
 from .test_cf_england_war import ENGLAND, armies, at_war, event_index, march
 
@@ -107,7 +109,8 @@ def test_a_saved_state_counts_an_attacking_english_army_in_englands_supply(
         )
         return s.to_json()
 
-    assert game.state_from_json(saved(13)).battle is not None  # 16 / 8 / 2 in all
+    back: Any = game.state_from_json(saved(13))
+    assert back.battle is not None  # 16 / 8 / 2 in all
     with pytest.raises(StateDecodeError, match="beyond"):
         game.state_from_json(saved(14))
 
@@ -235,6 +238,20 @@ def test_a_flame_that_does_not_fit_stops_the_higher_ones_that_would(
     assert done(s) and armies(s) == {"mull": ((13, 6, 1), (1, 1, 2, 3))}
 
 
+def test_a_flame_below_the_war_step_spawns_only_once_england_is_at_war(
+    tmp_path: Path,
+) -> None:
+    # a user's track with its first flame at step 9: reaching 9 or 10 spawns nothing (the
+    # second line is read only at war); going from 8 to 11 crosses it at war, and it spawns
+    path = variant(tmp_path, "england.toml", "step = 11\nlevel = 1", "step = 9\nlevel = 1")
+    g = load(2, england=path)
+    ev = event_index(g, "EV09")
+    s = at_war(g, [Task("phase3", a=3)], events=(ev,), england=10, track_start=8)
+    assert s.english == () and s.phase.name == "order"
+    s = at_war(g, [Task("phase3", a=3)], events=(ev,), england=11, track_start=8)
+    assert armies(s) == {"orkney": ((3, 1, 0), (1,))}
+
+
 def test_a_spawn_onto_the_lone_king_leaves_him_alone(game: ClanFeudGame) -> None:
     orkney = tid(game, "orkney")
     s = at_war(
@@ -294,6 +311,30 @@ def test_a_combined_army_marches_by_the_sum_of_its_levels(game: ClanFeudGame) ->
     )
     assert s.phase.name == "emarch" and s.to_move == (0,)
     assert sorted(legal_texts(s)) == ["territory caithness", "territory mull"]
+
+
+def test_each_move_asks_again_when_the_nearest_clan_armies_still_tie(
+    game: ClanFeudGame,
+) -> None:
+    # from Dumfries, seat 0 in Roxburgh and seat 1 in Tweeddale are both two steps away,
+    # each only through Annandale; from Annandale they are both next door, so the second
+    # move's target is asked again (no regent: the first player, seat 0)
+    s = march(
+        game,
+        2,
+        english={"dumfries": ((3, 1, 0), (1,))},
+        troops={(0, "roxburgh"): (1, 0, 0), (1, "tweeddale"): (1, 0, 0)},
+        control={"roxburgh": 0, "tweeddale": 1},
+        order=(0, 1),
+    )
+    assert s.phase.name == "emove" and s.to_move == (0,)
+    assert legal_texts(s) == ["territory roxburgh", "territory tweeddale"]
+    s = play(s, "territory roxburgh")  # the one first step, Annandale, is taken unasked
+    assert s.phase.name == "emove" and armies(s) == {"annandale": ((3, 1, 0), (1,))}
+    assert legal_texts(s) == ["territory roxburgh", "territory tweeddale"]
+    s = play(s, "territory tweeddale")
+    b = s.battle
+    assert b is not None and b.territory == tid(game, "tweeddale") and b.owners == (ENGLAND, 1)
 
 
 def test_an_english_army_stepping_onto_the_lone_king_ignores_him(game: ClanFeudGame) -> None:
