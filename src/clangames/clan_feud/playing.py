@@ -593,11 +593,13 @@ def discount(w: Any, p: int) -> int:
 
 
 def spend(w: W, p: int, price: int) -> None:
-    """``p`` pays ``price`` less the card's discount, which is then used up (one discount
-    per Build action, even a LVL III double build)."""
-    cut = min(discount(w, p), price)
+    """``p`` pays ``price`` less the card's discount. The discount is off the whole
+    action's price (E14; one discount per Build action, even a LVL III double build), so
+    what a first purchase leaves of it comes off the second."""
+    left = discount(w, p)
+    cut = min(left, price)
     if cut:
-        _set_mod(w, discount=0)
+        _set_mod(w, discount=left - cut)
     w.money = plus(w.money, p, cut - price)
 
 
