@@ -205,3 +205,33 @@ def test_the_temporary_die_is_white_for_every_filter_and_change(game) -> None:  
     s = at_assign(game, {"AC12": 1}, {(TEMPORARY, 1): 1}, money=(0, 0))
     s = play(s, "play AC12", "assign temporary 1 to feud I")
     assert s.money[0] == 3 and s.feud[0] == 1
+
+
+# -- combinators on a card: "up to N" takes at least one ----------------------------------
+
+
+def test_ac30_played_for_its_action_returns_at_least_one_token(game) -> None:  # type: ignore[no-untyped-def]
+    """A card may be played for its action only if the action changes the game (1.3);
+    so, like the die changes and free troops (part 3 ruling 5), Letters of Slains' first
+    repetition is not optional once the card is played; the second is. Fails before the
+    fix: the first repetition offered ``decline``, which spent the card for nothing."""
+    s = play(upkeep(game, {"AC30": 1}, feud=(3, 0)), "play AC30")
+    assert s.feud[0] == 2 and s.vp[0] == 1  # the first repetition, made at once
+    assert legal_texts(s) == ["accept", "decline"]
+    s = play(s, "decline")
+    assert done(s) and s.feud[0] == 2 and s.vp[0] == 1
+    # one token: the one repetition it can pay, then no question
+    s = play(upkeep(game, {"AC30": 1}, feud=(1, 0)), "play AC30")
+    assert done(s) and s.feud[0] == 0 and s.vp[0] == 1
+
+
+def test_an_event_repeat_still_starts_optional(game) -> None:  # type: ignore[no-untyped-def]
+    """EV13's objective ``repeat(2) [pay_money(5); gain_vp(2)]`` is a choice from the
+    first repetition on: the card rule above is for action cards only."""
+    from clangames.clan_feud.interpret import program
+
+    ev13 = [e.id for e in game.events.regular].index("EV13")
+    s = position(game, [program(0, game.objective_nodes[ev13])], money=(10, 0))
+    assert legal_texts(s) == ["accept", "decline"]
+    s = play(s, "decline")
+    assert done(s) and s.money[0] == 10

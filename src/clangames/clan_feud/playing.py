@@ -569,7 +569,7 @@ def assign_with_card(w: W, p: int, design: int, action: Assign, column_task: Tas
     w.tasks.append(interned("cardend", p))
     w.tasks.append(column_task)
     w.mods = (p, design, action.column, action.level, info.mode, 0, -1, 0, 0, 0, 0, 0)
-    w.tasks.append(program(p, info.node))
+    w.tasks.append(program(p, info.node, card=True))
 
 
 def _set_mod(w: W, **fields: int) -> None:
@@ -713,7 +713,7 @@ def _p1order_apply(w: W, task: Task, action: Any, player: int) -> None:
         w.tasks.pop()
     else:
         w.set_a(task.a + 1)
-    w.tasks.append(program(player, w.game.card_info[d].node))
+    w.tasks.append(program(player, w.game.card_info[d].node, card=True))
 
 
 def begin_after_roll(w: W) -> None:
@@ -747,7 +747,7 @@ def _p1cards_apply(w: W, task: Task, action: Any, player: int) -> None:
         return
     play_card(w, player, action.design)
     w.update(a=(task.a + 1) % n, b=0)
-    w.tasks.append(program(player, w.game.card_info[action.design].node))
+    w.tasks.append(program(player, w.game.card_info[action.design].node, card=True))
 
 
 def p3_task(p: int) -> Task:
@@ -771,7 +771,7 @@ def _p3cards_apply(w: W, task: Task, action: Any, player: int) -> None:
         w.tasks.pop()
         return
     play_card(w, player, action.design)
-    w.tasks.append(program(player, w.game.card_info[action.design].node))
+    w.tasks.append(program(player, w.game.card_info[action.design].node, card=True))
 
 
 def upkeep_owed(w: Any, p: int) -> int:
