@@ -235,3 +235,33 @@ def test_an_event_repeat_still_starts_optional(game) -> None:  # type: ignore[no
     assert legal_texts(s) == ["accept", "decline"]
     s = play(s, "decline")
     assert done(s) and s.money[0] == 10
+
+
+# -- P2: the die's action need be legal only after the card ---------------------------------
+
+
+def test_a_die_may_go_where_the_cards_money_makes_its_action_possible(game) -> None:  # type: ignore[no-untyped-def]
+    """Cards spec 1.1: after ``play <design>``, the assignments offered are those legal
+    *after the card*. The Bawbee's £3 (AC12), the Burgh Tolbooth's £1 (AC26) and the
+    Voyage to the Isles' Intrigue £1 (AC19) come before the die's action, so with £0 a
+    Build or a Military recruit they pay for is offered. Fails before the fix: the die's
+    action was judged with the money held before the card."""
+    kw: dict[str, Any] = {"castles": ("moray",), "money": (0, 0)}
+    s = play(at_assign(game, {"AC12": 1}, {(WHITE, 1): 1}, **kw), "play AC12")
+    assert {"assign white 1 to build I", "assign white 1 to military I"} <= set(legal_texts(s))
+    s = play(s, "assign white 1 to build I", "build income I-right")
+    assert done(s) and s.money[0] == 0 and s.towers[tid(game, "moray")] == 1
+    s = play(at_assign(game, {"AC26": 1}, {(BLACK, 1): 1}, **kw), "play AC26")
+    assert "assign black 1 to military I" in legal_texts(s)
+    s = play(s, "assign black 1 to military I")  # one infantry: the only recruit
+    assert done(s) and s.money[0] == 0 and s.vp[0] == 1
+    assert s.troops_at(0, tid(game, "moray")) == (1, 0, 0)
+    s = at_assign(game, {"AC19": 1}, {(WHITE, 1): 1}, **kw)
+    assert "play AC19" in legal_texts(s)  # the Military die recruits with the Intrigue £1
+    s = play(s, "play AC19")
+    s = s.apply(s.chance_weights()[0][0])  # the Intrigue action's card; then the recruit
+    assert done(s) and s.money[0] == 0 and s.vp[0] == 2
+    # without the card, neither die could act there
+    assert "assign white 1 to build I" not in legal_texts(
+        at_assign(game, {}, {(WHITE, 1): 1}, **kw)
+    )

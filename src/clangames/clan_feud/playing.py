@@ -144,6 +144,10 @@ class CardInfo:
     places: bool = False
     orders: bool = False
     cavalry_only: bool = False
+    gains: tuple[Any, ...] = ()
+    """The £ amounts the action surely gains before its die acts (its own primitives or a
+    plain sequence's: ``gain_money``, a bonus Intrigue action's £): the die's action need
+    only be legal after the card (cards spec 1.1)."""
 
 
 def _primitives(e: Expr) -> list[Primitive]:
@@ -184,7 +188,14 @@ def card_info(card: ActionCard, node: int) -> CardInfo:
             kw["orders"] = True
         elif prim.name == "boost_move" and prim.option("only") == "cavalry":
             kw["cavalry_only"] = True
-    return CardInfo(t.window, node, **kw)
+    sure = card.action.items if isinstance(card.action, Seq) else (card.action,)
+    gains = [e.args[0] for e in sure if isinstance(e, Primitive) and e.name == "gain_money"]
+    gains += [
+        LEVEL_OF[str(e.args[1])]  # Intrigue's action at LVL L pays £L
+        for e in sure
+        if isinstance(e, Primitive) and e.name == "bonus_action" and e.args[0] == "intrigue"
+    ]
+    return CardInfo(t.window, node, gains=tuple(gains), **kw)
 
 
 # ---------------------------------------------------------------------------------------
@@ -363,9 +374,9 @@ def die_only_plays(
     infos: tuple[CardInfo, ...], candidates: tuple[tuple[tuple[Any, ...], ...], ...]
 ) -> tuple[tuple[frozenset[int], bool] | None, ...]:
     """Per design, worked out once at load: for a phase-(2) design whose die needs nothing
-    from the card (no discount, free building or free troops), the ids of every assignment
-    its filter allows and whether the die must move troops (a Military card in move
-    mode); None for the others.
+    from the card (no discount, free building, free troops or £ gained first), the ids of
+    every assignment its filter allows and whether the die must move troops (a Military
+    card in move mode); None for the others.
 
     Such a card goes with exactly the die's own possible assignments that its filter
     allows: its die acts as part 1's die does (a Build a paid build, a Military die a
@@ -375,7 +386,7 @@ def die_only_plays(
     options' very objects, and a set of ids is tested against a list in C."""
     out: list[tuple[frozenset[int], bool] | None] = []
     for info, per_die in zip(infos, candidates, strict=True):
-        helped = info.places or info.discount or info.free_type >= 0
+        helped = info.places or info.discount or info.free_type >= 0 or info.gains
         moves = info.mode == MODE_MOVE and info.column == MILITARY
         if info.window != "P2.assign" or helped or (info.mode and not moves):
             out.append(None)
@@ -452,10 +463,15 @@ def _with(seq: Any, i: int, delta: int) -> list[int]:
     return out
 
 
+def _money_before_die(w: Any, p: int, info: CardInfo) -> int:
+    """What the card's discount and its sure gains add to ``p``'s £ for its die."""
+    return info.discount + sum(amount(w, p, a) for a in info.gains)
+
+
 def _build_ok_with(w: Any, p: int, level: int, info: CardInfo) -> bool:
     if not info.places:
-        return bool(_build_possible(w, p, level, info.discount))
-    money = _with(w.money, p, info.discount)
+        return bool(_build_possible(w, p, level, _money_before_die(w, p, info)))
+    money = _with(w.money, p, _money_before_die(w, p, info))
     for column in _th1_left(w, p):
         covered = _with(w.covered, p, -(1 << (5 * column + 1)))
         for t in _th1_places(w, p):
@@ -470,7 +486,7 @@ def _recruit_ok_with(w: Any, p: int, level: int, info: CardInfo) -> bool:
         return False
     if info.free_type >= 0 and _supply_left(w, p, info.free_type) > 0:
         return True
-    money = w.money[p] + info.discount
+    money = w.money[p] + _money_before_die(w, p, info)
     return any(money >= COST[k] and _supply_left(w, p, k) > 0 for k in range(level))
 
 
