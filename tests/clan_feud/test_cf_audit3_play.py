@@ -265,3 +265,31 @@ def test_a_die_may_go_where_the_cards_money_makes_its_action_possible(game) -> N
     assert "assign white 1 to build I" not in legal_texts(
         at_assign(game, {}, {(WHITE, 1): 1}, **kw)
     )
+
+
+def test_only_a_cards_whole_optional_action_is_made_unasked(tmp_path: Any) -> None:
+    """A user's card whose action is ``may [...]`` makes it unasked when played; one that
+    has acted first (``[gain_vp(1); may [...]]``) still asks, since it already changed
+    the game."""
+    from .cf_helpers import variant
+
+    (tmp_path / "b").mkdir()
+    root = variant(
+        tmp_path,
+        "actions.toml",
+        'action = "reduce_upkeep(3)"',
+        'action = "may [pay_money(1); gain_vp(2)]"',
+    )
+    s = upkeep(load(2, actions=root), {"AC28": 1}, money=(5, 5))
+    s = play(s, "play AC28")
+    assert done(s) and s.money[0] == 4 and s.vp[0] == 2
+    later = variant(
+        tmp_path / "b",
+        "actions.toml",
+        'action = "reduce_upkeep(3)"',
+        'action = "[gain_vp(1); may [pay_money(1); gain_vp(2)]]"',
+    )
+    s = play(upkeep(load(2, actions=later), {"AC28": 1}, money=(5, 5)), "play AC28")
+    assert s.vp[0] == 1 and legal_texts(s) == ["accept", "decline"]
+    s = play(s, "decline")
+    assert done(s) and s.money[0] == 5 and s.vp[0] == 1
