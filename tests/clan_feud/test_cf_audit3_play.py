@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from clangames.clan_feud.rules import BUILD
+from clangames.clan_feud.rules import BUILD, MILITARY
 from clangames.clan_feud.state import ClanFeudState, EnglishArmy, Task
 
 from .cf_rules_helpers import done, legal_texts, load, play, position, tid
@@ -293,3 +293,26 @@ def test_only_a_cards_whole_optional_action_is_made_unasked(tmp_path: Any) -> No
     assert s.vp[0] == 1 and legal_texts(s) == ["accept", "decline"]
     s = play(s, "decline")
     assert done(s) and s.money[0] == 5 and s.vp[0] == 1
+
+
+def test_ac25_needs_more_troops_than_the_dice_level_moves_armies(game) -> None:  # type: ignore[no-untyped-def]
+    """Muster of the Clan adds one army to the move; with no more troops than the die's
+    level moves armies it would change nothing, so it is combat only there (part 3
+    ruling 4). Fails before the fix: it was offered with a lone infantry."""
+    one = {(0, "moray"): (1, 0, 0)}
+    s = at_assign(game, {"AC25": 1}, {(WHITE, 1): 1}, troops=one)
+    assert "play AC25" not in legal_texts(s)
+    # two troops in one stack: a LVL I move takes them as two armies, one after the other
+    two = {(0, "moray"): (2, 0, 0)}
+    s = play(at_assign(game, {"AC25": 1}, {(WHITE, 1): 1}, troops=two), "play AC25")
+    s = play(s, "take 1 infantry", "territory banff")
+    assert "territory moray" in legal_texts(s)  # the second army
+    s = play(s, "territory moray", "territory inverness")
+    moved = (s.troops_at(0, tid(game, "banff")), s.troops_at(0, tid(game, "inverness")))
+    assert done(s) and moved == ((1, 0, 0), (1, 0, 0))
+    # a LVL II die already moves two armies: the card goes only with the LVL I slot (the
+    # one assignment left, made at once)
+    s = at_assign(game, {"AC25": 1}, {(WHITE, 2): 1}, troops=two, uncovered={0: ((MILITARY, 2),)})
+    assert "assign white 2 to military II" in legal_texts(s)
+    s = play(s, "play AC25")
+    assert s.phase.name == "army" and s.filled[0] == 1 << (5 * MILITARY)

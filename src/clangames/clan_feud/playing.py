@@ -144,6 +144,9 @@ class CardInfo:
     places: bool = False
     orders: bool = False
     cavalry_only: bool = False
+    more_armies_only: bool = False
+    """The action is only a move boost of extra armies (AC25): it changes something only
+    where the player has more troops than the die's level moves armies."""
     gains: tuple[Any, ...] = ()
     """The £ amounts the action surely gains before its die acts (its own primitives or a
     plain sequence's: ``gain_money``, a bonus Intrigue action's £): the die's action need
@@ -188,6 +191,9 @@ def card_info(card: ActionCard, node: int) -> CardInfo:
             kw["orders"] = True
         elif prim.name == "boost_move" and prim.option("only") == "cavalry":
             kw["cavalry_only"] = True
+    a = card.action
+    if isinstance(a, Primitive) and a.name == "boost_move":
+        kw["more_armies_only"] = not (a.option("speed") or a.option("ignore_mountains"))
     sure = card.action.items if isinstance(card.action, Seq) else (card.action,)
     gains = [e.args[0] for e in sure if isinstance(e, Primitive) and e.name == "gain_money"]
     gains += [
@@ -387,6 +393,7 @@ def die_only_plays(
     out: list[tuple[frozenset[int], bool] | None] = []
     for info, per_die in zip(infos, candidates, strict=True):
         helped = info.places or info.discount or info.free_type >= 0 or info.gains
+        helped = helped or info.more_armies_only
         moves = info.mode == MODE_MOVE and info.column == MILITARY
         if info.window != "P2.assign" or helped or (info.mode and not moves):
             out.append(None)
@@ -497,6 +504,8 @@ def _die_ok(w: Any, p: int, info: CardInfo, column: int, level: int) -> bool:
         return _build_ok_with(w, p, level, info)
     if column == MILITARY:
         moves = troop_totals(w.troops[p]) != NO_TROOPS
+        if info.more_armies_only:  # an army more than the level: one troop more at least
+            return sum(troop_totals(w.troops[p])) > level
         if info.mode == MODE_MOVE:
             return moves
         recruits = _recruit_ok_with(w, p, level, info)
