@@ -149,8 +149,8 @@ class CardInfo:
     where the player has more troops than the die's level moves armies."""
     gains: tuple[Any, ...] = ()
     """The £ amounts the action surely gains before its die acts (its own primitives or a
-    plain sequence's: ``gain_money``, a bonus Intrigue action's £): the die's action need
-    only be legal after the card (cards spec 1.1)."""
+    plain sequence's: ``gain_money``, a bonus Intrigue action's £; none if it also pays
+    £): the die's action need only be legal after the card (cards spec 1.1)."""
 
 
 def _primitives(e: Expr) -> list[Primitive]:
@@ -201,6 +201,8 @@ def card_info(card: ActionCard, node: int) -> CardInfo:
         for e in sure
         if isinstance(e, Primitive) and e.name == "bonus_action" and e.args[0] == "intrigue"
     ]
+    if any(isinstance(e, Primitive) and e.name == "pay_money" for e in sure):
+        gains = []  # a price paid too: judged on the money held, never on more
     return CardInfo(t.window, node, gains=tuple(gains), **kw)
 
 
