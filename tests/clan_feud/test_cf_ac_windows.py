@@ -233,11 +233,11 @@ def test_ac29_forty_days_service_cuts_upkeep_per_infantry(game) -> None:  # type
 
 def test_ac30_letters_of_slains_return_tokens_for_vp(game) -> None:  # type: ignore[no-untyped-def]
     s = upkeep(game, {"AC30": 1}, feud=(3, 0))
-    s = play(s, "play AC30")
-    assert legal_texts(s) == ["accept", "decline"]
-    s = play(s, "accept", "accept")
+    s = play(s, "play AC30")  # the first repetition is not optional (the card must act)
+    assert legal_texts(s) == ["accept", "decline"] and s.feud[0] == 2
+    s = play(s, "accept")
     assert s.feud[0] == 1 and s.vp[0] == 2
-    s = play(upkeep(game, {"AC30": 1}, feud=(1, 0)), "play AC30", "accept")
+    s = play(upkeep(game, {"AC30": 1}, feud=(1, 0)), "play AC30")
     assert s.feud[0] == 0 and s.vp[0] == 1  # the second repetition cannot be paid
     # unpayable: no feud token
     assert legal_texts(upkeep(game, {"AC30": 1}, feud=(0, 0))) == ["pass"]

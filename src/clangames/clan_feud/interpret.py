@@ -53,18 +53,20 @@ def _task(kind: str, player: int, a: int = 0, data: tuple[int, ...] = ()) -> Tas
     return new_task(kind, player, a, data=data)
 
 
-def program(player: int, node: int) -> Task:
+def program(player: int, node: int, card: bool = False) -> Task:
     """A task that runs expression ``node`` with ``player`` acting (one shared task per
-    player and node: tasks are values, and events and cards start programs often)."""
-    found = _PROGRAMS.get((player, node))
+    player and node: tasks are values, and events and cards start programs often).
+    ``card``: an action card played for its action (``a`` = ``node`` + 1), which must act,
+    so an action that is itself a ``may`` or a ``repeat`` makes its first step unasked."""
+    found = _PROGRAMS.get((player, node, card))
     if found is None:
-        found = _task("prog", player, data=(node, -1))
+        found = _task("prog", player, node + 1 if card else 0, data=(node, -1))
         if len(_PROGRAMS) < _PROGRAMS_MAX:
-            _PROGRAMS[player, node] = found
+            _PROGRAMS[player, node, card] = found
     return found
 
 
-_PROGRAMS: dict[tuple[int, int], Task] = {}
+_PROGRAMS: dict[tuple[int, int, bool], Task] = {}
 _PROGRAMS_MAX = 1 << 14
 """The shared program tasks kept (a game has five seats and some hundred nodes)."""
 
@@ -381,6 +383,10 @@ def _options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
         return tuple([g.lose_actions[k] for k in kinds if w.troops[p][3 * t + k]])
     if isinstance(e, Or):
         return tuple(g.option_actions[i + 1] for i, o in enumerate(e.options) if available(w, p, o))
+    # an action card's whole action is this choice: played for its action, it acts
+    first = isinstance(e, May) or (isinstance(e, Repeat) and counter == e.times)
+    if first and task.a == node + 1 and len(task.data) == 2:
+        return (g.words["accept"],)
     return (g.words["accept"], g.words["decline"])
 
 

@@ -144,6 +144,13 @@ class CardInfo:
     places: bool = False
     orders: bool = False
     cavalry_only: bool = False
+    more_armies_only: bool = False
+    """The action is only a move boost of extra armies (AC25): it changes something only
+    where the player has more troops than the die's level moves armies."""
+    gains: tuple[Any, ...] = ()
+    """The £ amounts the action surely gains before its die acts (its own primitives or a
+    plain sequence's: ``gain_money``, a bonus Intrigue action's £; none if it also pays
+    £): the die's action need only be legal after the card (cards spec 1.1)."""
 
 
 def _primitives(e: Expr) -> list[Primitive]:
@@ -184,7 +191,19 @@ def card_info(card: ActionCard, node: int) -> CardInfo:
             kw["orders"] = True
         elif prim.name == "boost_move" and prim.option("only") == "cavalry":
             kw["cavalry_only"] = True
-    return CardInfo(t.window, node, **kw)
+    a = card.action
+    if isinstance(a, Primitive) and a.name == "boost_move":
+        kw["more_armies_only"] = not (a.option("speed") or a.option("ignore_mountains"))
+    sure = card.action.items if isinstance(card.action, Seq) else (card.action,)
+    gains = [e.args[0] for e in sure if isinstance(e, Primitive) and e.name == "gain_money"]
+    gains += [
+        LEVEL_OF[str(e.args[1])]  # Intrigue's action at LVL L pays £L
+        for e in sure
+        if isinstance(e, Primitive) and e.name == "bonus_action" and e.args[0] == "intrigue"
+    ]
+    if any(isinstance(e, Primitive) and e.name == "pay_money" for e in sure):
+        gains = []  # a price paid too: judged on the money held, never on more
+    return CardInfo(t.window, node, gains=tuple(gains), **kw)
 
 
 # ---------------------------------------------------------------------------------------
@@ -363,9 +382,9 @@ def die_only_plays(
     infos: tuple[CardInfo, ...], candidates: tuple[tuple[tuple[Any, ...], ...], ...]
 ) -> tuple[tuple[frozenset[int], bool] | None, ...]:
     """Per design, worked out once at load: for a phase-(2) design whose die needs nothing
-    from the card (no discount, free building or free troops), the ids of every assignment
-    its filter allows and whether the die must move troops (a Military card in move
-    mode); None for the others.
+    from the card (no discount, free building, free troops or £ gained first), the ids of
+    every assignment its filter allows and whether the die must move troops (a Military
+    card in move mode); None for the others.
 
     Such a card goes with exactly the die's own possible assignments that its filter
     allows: its die acts as part 1's die does (a Build a paid build, a Military die a
@@ -375,7 +394,8 @@ def die_only_plays(
     options' very objects, and a set of ids is tested against a list in C."""
     out: list[tuple[frozenset[int], bool] | None] = []
     for info, per_die in zip(infos, candidates, strict=True):
-        helped = info.places or info.discount or info.free_type >= 0
+        helped = info.places or info.discount or info.free_type >= 0 or info.gains
+        helped = helped or info.more_armies_only
         moves = info.mode == MODE_MOVE and info.column == MILITARY
         if info.window != "P2.assign" or helped or (info.mode and not moves):
             out.append(None)
@@ -452,10 +472,15 @@ def _with(seq: Any, i: int, delta: int) -> list[int]:
     return out
 
 
+def _money_before_die(w: Any, p: int, info: CardInfo) -> int:
+    """What the card's discount and its sure gains add to ``p``'s £ for its die."""
+    return info.discount + sum(amount(w, p, a) for a in info.gains)
+
+
 def _build_ok_with(w: Any, p: int, level: int, info: CardInfo) -> bool:
     if not info.places:
-        return bool(_build_possible(w, p, level, info.discount))
-    money = _with(w.money, p, info.discount)
+        return bool(_build_possible(w, p, level, _money_before_die(w, p, info)))
+    money = _with(w.money, p, _money_before_die(w, p, info))
     for column in _th1_left(w, p):
         covered = _with(w.covered, p, -(1 << (5 * column + 1)))
         for t in _th1_places(w, p):
@@ -470,7 +495,7 @@ def _recruit_ok_with(w: Any, p: int, level: int, info: CardInfo) -> bool:
         return False
     if info.free_type >= 0 and _supply_left(w, p, info.free_type) > 0:
         return True
-    money = w.money[p] + info.discount
+    money = w.money[p] + _money_before_die(w, p, info)
     return any(money >= COST[k] and _supply_left(w, p, k) > 0 for k in range(level))
 
 
@@ -481,6 +506,8 @@ def _die_ok(w: Any, p: int, info: CardInfo, column: int, level: int) -> bool:
         return _build_ok_with(w, p, level, info)
     if column == MILITARY:
         moves = troop_totals(w.troops[p]) != NO_TROOPS
+        if info.more_armies_only:  # an army more than the level: one troop more at least
+            return sum(troop_totals(w.troops[p])) > level
         if info.mode == MODE_MOVE:
             return moves
         recruits = _recruit_ok_with(w, p, level, info)
@@ -569,7 +596,7 @@ def assign_with_card(w: W, p: int, design: int, action: Assign, column_task: Tas
     w.tasks.append(interned("cardend", p))
     w.tasks.append(column_task)
     w.mods = (p, design, action.column, action.level, info.mode, 0, -1, 0, 0, 0, 0, 0)
-    w.tasks.append(program(p, info.node))
+    w.tasks.append(program(p, info.node, card=True))
 
 
 def _set_mod(w: W, **fields: int) -> None:
@@ -593,11 +620,13 @@ def discount(w: Any, p: int) -> int:
 
 
 def spend(w: W, p: int, price: int) -> None:
-    """``p`` pays ``price`` less the card's discount, which is then used up (one discount
-    per Build action, even a LVL III double build)."""
-    cut = min(discount(w, p), price)
+    """``p`` pays ``price`` less the card's discount. The discount is off the whole
+    action's price (E14; one discount per Build action, even a LVL III double build), so
+    what a first purchase leaves of it comes off the second."""
+    left = discount(w, p)
+    cut = min(left, price)
     if cut:
-        _set_mod(w, discount=0)
+        _set_mod(w, discount=left - cut)
     w.money = plus(w.money, p, cut - price)
 
 
@@ -711,7 +740,7 @@ def _p1order_apply(w: W, task: Task, action: Any, player: int) -> None:
         w.tasks.pop()
     else:
         w.set_a(task.a + 1)
-    w.tasks.append(program(player, w.game.card_info[d].node))
+    w.tasks.append(program(player, w.game.card_info[d].node, card=True))
 
 
 def begin_after_roll(w: W) -> None:
@@ -745,7 +774,7 @@ def _p1cards_apply(w: W, task: Task, action: Any, player: int) -> None:
         return
     play_card(w, player, action.design)
     w.update(a=(task.a + 1) % n, b=0)
-    w.tasks.append(program(player, w.game.card_info[action.design].node))
+    w.tasks.append(program(player, w.game.card_info[action.design].node, card=True))
 
 
 def p3_task(p: int) -> Task:
@@ -769,7 +798,7 @@ def _p3cards_apply(w: W, task: Task, action: Any, player: int) -> None:
         w.tasks.pop()
         return
     play_card(w, player, action.design)
-    w.tasks.append(program(player, w.game.card_info[action.design].node))
+    w.tasks.append(program(player, w.game.card_info[action.design].node, card=True))
 
 
 def upkeep_owed(w: Any, p: int) -> int:
