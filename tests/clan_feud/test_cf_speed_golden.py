@@ -4,6 +4,11 @@ fourth pass (cfspeed4). The fast path's digest covers every move and the final s
 the step-by-step digest also covers each state's players to move, legal actions (in order)
 and chance weights, and for the first seeds every state's JSON and public observation.
 
+Rule fixes change games, speed work never: the digests were pinned again once, on the code
+after the part-3 audit's rule fixes (AC25 offered only where it changes something, AC30's
+first repetition unasked, a card's sure £ counted for its die; see docs/games/clan-feud.md,
+part 3 rulings 4, 5 and 16) and before any later speed change.
+
 Regenerate (only on the code *before* a speed change, never to make a failing test pass):
 ``python tests/clan_feud/test_cf_speed_golden.py``."""
 
@@ -24,14 +29,14 @@ FULL_STATES = 3
 """The first seeds whose every state's JSON and public observation are hashed too."""
 
 PINNED: dict[str, str] = {
-    "fast-2": "79b2fddbb7a5b062a2cde1af214b0b9e57f3faa1542f17a94ff615678ff41d7c",
-    "step-2": "7763c1c7408be0c038bf33355a1bdad9d3d75a8b1242554ec95816fcd9f06b56",
-    "fast-3": "258231dae49a28cabed56da26cc789fb7194c8e5d4e1aa5f74511ed527bae328",
-    "step-3": "f1dcb785ebc86b5fe098bd0570e02d21266e5537e0e05e2608f538cbd77c483b",
-    "fast-4": "b3036829183df8cfbe3069000af2b5cfb7dd1330a6fd983cd5896c9519536098",
-    "step-4": "83be3e86130bbb68eac8f0196ccfdb0e1d6ecdb9e26919c1afc85fb5ce7c0a31",
-    "fast-5": "67043d887df7dfd3e1dd5e401dfe30be927426402b2e747baf607efc4b1ebfce",
-    "step-5": "edf4ca6c1dc011ba21bbacd8a098ecc37fc5aa693c3cde5995860a2d0fecdfe8",
+    "fast-2": "487dfc7af8414da06ffac8be46d6f9406e19fd1be87aa79df6d95e7ab2850ce4",
+    "step-2": "b889c8771b4cd6441741d678d1e45a42e6683e7f5c6e7e0e0ea4212d3b797437",
+    "fast-3": "ec57095fece2564998ede60614e50dea4bc8b0fc156afa599c9c2bbd42da02fb",
+    "step-3": "0d2870327826fd0b133d0d46fea499456da96677271e1afbf76ecae3115389bf",
+    "fast-4": "c5e306416dbdf1e748d875600923a93fba95bdfcc448b31e53c5274ad0901297",
+    "step-4": "d1144d2639d5331f652042beb806341bc1e8d1528b41169761f6bab2290642fe",
+    "fast-5": "229e322fa2c9f12327eedae6eb6b5dfe5c8c0d4d813fc2bd4ed677d03bcff10f",
+    "step-5": "b30b63cf5793d0ce4cbe3cd4330760eaf4469e56e912f5c6942067bc056fd8e7",
 }
 
 
