@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 
 from clangames.clan_feud.game import ClanFeudGame
@@ -218,3 +219,19 @@ def test_a_clan_card_changes_a_battle_with_england_as_with_a_clan(game: ClanFeud
     s = play(england_attacks(game, {"AC09": 1}), "card AC09")
     s = play(s, "hits 4/0")
     assert done(s) and armies(s) == {"banff": ((3, 2, 0), (2,))}
+
+
+def test_the_pictures_tell_the_war_from_the_track_not_the_last_phase_threes_record(
+    game: ClanFeudGame,
+) -> None:
+    """``at_war`` records the last phase 3's judgement; a card or a defeat lowering the track
+    to 10 in phase 2 makes it stale until the next phase 3. Both pictures tell the war from
+    the track (the SVG header read the stale flag and said "at war" while the text screen
+    said "at peace")."""
+    s = at_war(game, [Task("assign", 0)], england=11, pool={0: {(WHITE, 1): 1}})
+    s = attrs.evolve(s, at_war=True)  # as the last phase 3 judged it
+    assert "England - at war" in s.svg(0) and "AT WAR" in s.render(0, 100)
+    stale = attrs.evolve(s, england=10)  # as a phase-2 card taking the track to 10 leaves it
+    assert stale.at_war
+    assert "at war" not in stale.svg(0)
+    assert "at peace" in stale.render(0, 100) and "AT WAR" not in stale.render(0, 100)

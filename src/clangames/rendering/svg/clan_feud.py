@@ -32,7 +32,6 @@ DRAWN = frozenset(
         "turn",
         "order",
         "england",
-        "at_war",
         "deck_size",
         "controller",
         "site",
@@ -67,12 +66,15 @@ LEFT_OUT = frozenset(
         "mods",
         "upkeep_cut",
         "known",
+        "at_war",
     ]
 )
 """Fields it leaves out on purpose: clan boards' slots, the event deck's history and the
 turn's bookkeeping (an action card's pending modifiers and upkeep cuts included), which
 the text screen and the prompt tell; what a stolen card tells its viewer is a secret, on
-the text screen's hidden lines."""
+the text screen's hidden lines. ``at_war`` records the last phase 3's judgement, which a
+card or a defeat lowering the track to 10 or less makes stale: the picture, like the text
+screen, says whether England is at war from the track itself."""
 
 _layouts: dict[int, tuple[Board, tuple[tuple[float, float], ...]]] = {}
 
@@ -209,7 +211,13 @@ def draw(obs: ClanFeudObservation, game: ClanFeudGame) -> str:
     # The England track.
     tx, ty = 20, oy + MAP_H + 20
     step_w = min(34.0, (MAP_W - 40) / (track.last_step + 1))
-    c.text(tx, ty - 4, "England" + (" - at war" if obs.at_war else ""), 12, font_weight="bold")
+    c.text(
+        tx,
+        ty - 4,
+        "England" + (" - at war" if track.at_war(obs.england) else ""),
+        12,
+        font_weight="bold",
+    )
     for step in range(track.last_step + 1):
         fill = "#c0392b" if step >= track.war_from else "#f5cba7"
         c.rect(tx + step * step_w, ty, step_w - 2, 20, fill=fill, stroke="#555")
