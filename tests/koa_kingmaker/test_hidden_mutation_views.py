@@ -1,13 +1,14 @@
 """Mutation-audit scenarios for hidden information (rulings, "Hidden information"): the
-public view holds no hand, every view shows the table once the cards are turned up, a
-resampled face-down card is one the house could have committed (never a nomination of a
-house that is out), and with four houses which number stayed undealt is hidden too."""
+public view holds no hand; every view shows the table once the cards are turned up, and
+the last reveal while the next cards go down; a resampled face-down card is one the house
+could have committed (never a nomination of a house that is out); and with four houses
+which number stayed undealt is hidden too."""
 
 from __future__ import annotations
 
 from clangames import Rng
-from clangames.koa_kingmaker import Play
-from clangames.koa_kingmaker.cards import FANATIC, GOLD, JESTER, NOMINATION, SEER
+from clangames.koa_kingmaker import Discard, Play
+from clangames.koa_kingmaker.cards import FANATIC, GOLD, JESTER, MARSHALS, NOMINATION, ROYAL, SEER
 
 from .helpers import apply, arrange, play_round, start
 
@@ -28,6 +29,19 @@ def test_after_the_reveal_every_view_shows_the_table() -> None:
     for p in range(5):
         assert state.observation(p).table == state.table.ids
     assert state.public_observation().table == state.table.ids
+
+
+def test_while_committing_every_view_shows_the_last_reveal() -> None:
+    """The cards of round 1 stay public in ``played`` while round 2's cards go down, for
+    every viewer (a house that has committed included) and the public view."""
+    cards = (NOMINATION + 1, GOLD, JESTER, SEER, FANATIC)
+    state = play_round(start(), {0: 1, 1: "Gold", 2: "Jester", 3: "Seer", 4: "Fanatic"})
+    state = apply(state, Discard(ROYAL), 1)
+    assert state.round == 2 and state.phase.name == "commit"
+    state = apply(state, Play(MARSHALS), 0)
+    for p in range(5):
+        assert state.observation(p).played == cards
+    assert state.public_observation().played == cards
 
 
 def test_a_resampled_card_never_nominates_a_house_that_is_out() -> None:
