@@ -1,6 +1,7 @@
 """Turn and end-of-game rules pinned by the mutation audit (docs/games/kilt-castle.md,
 "Mutation audit"): a floor built on space 0.0 counts for the stall safeguard like any
-other (KC-18), and with 2 players the tie-break counts the floors of both colours (KC-17)."""
+other (KC-18); with 2 players the last floor of one colour ends the game while the seat's
+other colour still has floors (KC-15), and the tie-break counts both colours (KC-17)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import attrs
 from clangames.engine.phases import Phase
 from clangames.kilt_castle import Build
 
-from .kc_helpers import LIGHT, ORANGE, RED, floor, move, table
+from .kc_helpers import FOUR_ROWS, LIGHT, ORANGE, RED, floor, move, table
 
 ROWS = {
     0: ["red", "orange", "light grey"],
@@ -34,3 +35,16 @@ def test_two_players_tie_break_counts_the_floors_of_both_colours() -> None:
     over = attrs.evolve(s, phase=Phase.over(), money=(10, 10), from_bank=0)
     assert (over.floors_built(0), over.floors_built(1)) == (4, 3)
     assert over.winners() == (0,)
+
+
+def test_two_players_one_colours_last_floor_ends_the_game() -> None:
+    # Seat 0 plays red and light grey: red's last floor ends the game although every
+    # light grey floor is still in the supply (the rulings count per colour).
+    last_red = [floor(RED)] * 11 + [floor(RED, 1)] * 3 + [floor(RED, 2)]
+    s = table(players=2, rows=FOUR_ROWS, towers={(2, 2): last_red})
+    assert sum(s.supply.counts[LIGHT * 3 : LIGHT * 3 + 3]) == 16
+    s = move(s, "red", 2)  # joins the row at 2: no ducat day
+    s = s.apply(Build(0, 2, 2), 0)
+    assert s.is_terminal and s.ending
+    # final pay-out: red tops 0.2 and 2.2, each a 2-crest floor: 3 + 3
+    assert s.money == (16, 10) and s.winners() == (0,)
