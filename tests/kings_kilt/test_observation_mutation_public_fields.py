@@ -121,7 +121,7 @@ def test_the_open_vacancy_and_the_reveals_owed_are_public() -> None:
 
 def test_family_sizes_and_the_deal_count_follow_the_setup() -> None:
     game = load(3)
-    state = game.initial_state()
+    state: clangames.State = game.initial_state()
     sizes = []
     rng = clangames.Rng(5)
     while state.is_chance and state.phase.name in ("deal_family", "deal_third"):

@@ -99,7 +99,13 @@ def test_a_card_in_a_trigger_row_has_set_its_flag(picture: str, flag: str, row: 
     game = load(3)
     position(game, picture)  # the flags follow the picture: accepted
     with pytest.raises(StateDecodeError, match=f"{flag}: a card has reached row {row}"):
-        position(game, picture, **{flag: False})
+        position(
+            game,
+            picture,
+            nobles_triggered=False if flag == "nobles_triggered" else None,
+            guardians_triggered=False if flag == "guardians_triggered" else None,
+            crowned=False if flag == "crowned" else None,
+        )
 
 
 def test_the_discards_are_shuffled_in_only_once_the_pile_ran_out() -> None:
