@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from clangames.clan_feud.game import ClanFeudGame
-from clangames.clan_feud.rules import BUILD, INCOME, INTRIGUE, MILITARY
+from clangames.clan_feud.rules import BUILD, FEUD, INCOME, INTRIGUE, MILITARY, dice_owned
 from clangames.clan_feud.state import Task
 
 from .cf_rules_helpers import done, invariant, legal_texts, load, play, position, tid
@@ -261,3 +261,89 @@ def test_casualties_that_reach_every_troop_take_them_all_unasked(game: ClanFeudG
     s = play(s, "take 6 infantry", "territory banff", "roll 2", "hits 2/0")
     assert done(s) and s.troops_at(0, banff) == (6, 0, 0) and not any(s.troops_at(1, banff))
     assert s.controller[banff] == 0 and s.feud == (0, 2)
+
+
+# -- Phase 1: gathering and the recount -----------------------------------------------------------
+
+
+def test_phase_one_gathers_every_die_and_everyone_plays_again(game: ClanFeudGame) -> None:
+    """Phase 1 takes every die off the boards and nobody has passed (mutants: slots left
+    filled from last turn; last turn's passes kept)."""
+    s = position(
+        game,
+        [Task("roll"), Task("phase1")],
+        filled={0: ((FEUD, 0), (INCOME, 0)), 1: ((MILITARY, 0),)},
+        passed=0b11,
+        turn=1,
+    )
+    assert s.filled == (0, 0) and s.passed == 0
+
+
+def test_the_recount_gives_each_coloured_die_to_its_own_column(game: ClanFeudGame) -> None:
+    """A bought Income III-right slot gives the green die, not the purple (mutant:
+    swapped)."""
+    s = position(game, [Task("roll"), Task("phase1")], uncovered={0: ((INCOME, 2), (INCOME, 4))})
+    assert dice_owned(s, 0) == (3, 0, 0, 1, 0, 0, 0)
+
+
+def test_fewest_vp_among_the_tied_players_sets_the_order() -> None:
+    """No regent: the tied player with the fewest VP sets the order, whatever the VP of
+    a player outside the tie (mutant: the fewest VP over every seat)."""
+    g = load(3)
+    s = position(
+        g,
+        [Task("roll"), Task("phase1")],
+        vp=(0, 3, 2),
+        uncovered={0: ((BUILD, 1),)},  # seat 0 bought the black die: 4 dice
+    )
+    assert s.phase.name == "order" and s.to_move == (2,)
+
+
+# -- Build ----------------------------------------------------------------------------------------
+
+
+def test_a_build_threes_second_purchase_is_a_build_one_option(game: ClanFeudGame) -> None:
+    """After a first tower house, Build III's second purchase is another Build-I option
+    (a tower house of row I or II, the black die), never a castle or a coloured die
+    (mutant: the whole level III list again)."""
+    s = position(
+        game,
+        [Task("build", 0, 3, 1)],
+        control={"moray": 0},
+        money=(30, 0),
+        uncovered={0: ((INCOME, 2),)},
+    )
+    texts = legal_texts(s)
+    assert texts[0] == "stop" and "build intrigue II" in texts and "build build I-right" in texts
+    assert not any(t.endswith("III-left") or t.endswith("III-right") for t in texts)
+
+
+def test_a_castle_placed_is_one_building(game: ClanFeudGame) -> None:
+    """A castle fills the territory's castle-or-city place and adds no tower house (mutant:
+    counted as both)."""
+    moray = tid(game, "moray")
+    s = position(game, [Task("place", 0, 2)], control={"moray": 0})
+    assert done(s) and s.site[moray] == 2 and s.towers[moray] == 0
+
+
+# -- Battles --------------------------------------------------------------------------------------
+
+
+def test_a_winning_attacker_brings_its_king_into_the_territory(game: ClanFeudGame) -> None:
+    """The King moving with a winning attacking army enters the conquered territory with it
+    (mutant: he stays where the move began, alone)."""
+    banff = tid(game, "banff")
+    s = position(
+        game,
+        [Task("move", 0, 1)],
+        troops={(0, "moray"): (3, 0, 0), (1, "banff"): (1, 0, 0)},
+        control={"moray": 0, "banff": 1},
+        regent=0,
+        gold_out=True,
+        king=tid(game, "moray"),
+    )
+    # 3 + the King against 1: one of up to three dice, face 1 kills the defender
+    s = play(s, "take 3 infantry", "territory banff", "roll 1", "hits 1/0")
+    assert done(s) and s.king == banff and s.regent == 0
+    assert s.troops_at(0, banff) == (3, 0, 0) and s.controller[banff] == 0
+    invariant(s)
