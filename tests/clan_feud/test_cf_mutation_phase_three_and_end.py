@@ -168,3 +168,27 @@ def test_resample_keeps_a_card_stolen_from_the_viewer_in_the_takers_hand(
         r = s.resample(0, Rng(seed))
         assert r.hands[1][ac07] >= 1 and sum(r.hands[1]) == 2
         assert r.hands[0] == s.hands[0]
+
+
+def test_resample_chooses_a_sealed_token_commitment_again() -> None:
+    """Another side's sealed feud tokens are hidden: resampling chooses them again among
+    0..the tokens it holds, not always one value (mutant: always 0, which a bot's
+    determinization would read as 'the enemy never commits tokens')."""
+    g = load(2)
+    s = position(
+        g,
+        [Task("move", 0, 1)],
+        troops={(0, "moray"): (3, 0, 0), (1, "inverness"): (3, 0, 0)},
+        control={"moray": 0, "inverness": 1},
+        feud=(3, 3),
+    )
+    s = play(s, "take 3 infantry", "territory inverness")
+    assert s.phase.name == "btokens" and s.to_move == (0, 1)  # no cards: no card node
+    s = s.apply_text("commit 2", 0)
+    seen = set()
+    for seed in range(16):
+        other = s.resample(1, Rng(seed))
+        assert other.battle is not None
+        assert other.observation(1) == s.observation(1)
+        seen.add(g.action_from_id(other.battle.tokens.ids[0]).k)
+    assert seen <= {0, 1, 2, 3} and len(seen) > 1
