@@ -347,3 +347,20 @@ def test_a_winning_attacker_brings_its_king_into_the_territory(game: ClanFeudGam
     assert done(s) and s.king == banff and s.regent == 0
     assert s.troops_at(0, banff) == (3, 0, 0) and s.controller[banff] == 0
     invariant(s)
+
+
+def test_a_recruit_whose_infantry_is_all_out_must_take_cavalry(game: ClanFeudGame) -> None:
+    """At least one troop is recruited: with every infantry on the board, a Military II
+    recruit offers 1 or more cavalry, not 0 (mutant: 0 offered, leaving no infantry to
+    take and no legal action)."""
+    s = position(
+        game,
+        [Task("recruit", 0, 2, -1)],
+        control={"moray": 0, "banff": 0},
+        castles=("moray",),
+        money=(6, 0),
+        troops={(0, "banff"): (10, 0, 0)},
+    )
+    assert legal_texts(s) == ["take 1 cavalry", "take 2 cavalry"]
+    s = play(s, "take 2 cavalry")
+    assert done(s) and s.troops_at(0, tid(game, "moray")) == (0, 2, 0) and s.money[0] == 0

@@ -192,3 +192,26 @@ def test_resample_chooses_a_sealed_token_commitment_again() -> None:
         assert other.observation(1) == s.observation(1)
         seen.add(g.action_from_id(other.battle.tokens.ids[0]).k)
     assert seen <= {0, 1, 2, 3} and len(seen) > 1
+
+
+def test_counts_of_named_places_are_the_players_own(game: ClanFeudGame) -> None:
+    """``territories_in(I..V)`` counts the player's own red-numeral territories, and
+    ``troops_in(...)`` every troop type there, artillery too (mutants: anyone's
+    territories; artillery left out)."""
+    control = {"nithisdale": 0, "dumfries": 1, "annandale": 1}
+    assert _score_objective(game, "EV04", control=control) == (2, 4)
+    # EV18: troops_in(edinburgh, edinburgh_castle) == 0 scores 2
+    troops = {(0, "edinburgh"): (0, 0, 1)}
+    assert _score_objective(game, "EV18", troops=troops, control={"edinburgh": 0}) == (0, 2)
+
+
+def test_the_hand_quantity_counts_cards(game: ClanFeudGame) -> None:
+    """``hand`` is the number of cards held (two copies of one design are two), for a
+    user's event or card file (mutant: the number of designs)."""
+    from clangames.clan_feud.effects import Quantity
+    from clangames.clan_feud.interpret import quantity
+
+    s = position(
+        game, [Task("feud", 0, 1)], pool={0: {(0, 1): 1}}, hands={1: {"AC05": 2, "AC07": 1}}
+    )
+    assert quantity(s, 1, Quantity("hand")) == 3 and quantity(s, 0, Quantity("hand")) == 0
