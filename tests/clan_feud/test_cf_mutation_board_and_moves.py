@@ -5,8 +5,11 @@ let through (docs/games/clan-feud.md, "Mutation audit"): Feud tokens at levels I
 the regent in seat 0 breaking a fewest-dice tie, a Build II die bought for a castle or a
 coloured die alone with exactly £12, castles only on plain land, the cavalry supply, recruits
 only at a building, artillery's speed, the King moving once per Military die, feud tokens per
-lost building, one city die per city per turn (and its reset in phase 1), retreating attackers
-marked as moved, and casualties that reach every troop taken without a question.
+lost building (none for moving into one's own land), one city die per city per turn (and
+its reset in phase 1), phase 1's gathering and recount, the fewest-VP setter among the tied,
+Build III's second purchase, a castle as one building, a level II recruit of cavalry when
+the infantry is out, retreating attackers marked as moved, casualties that reach every troop
+taken without a question, a winning attacker's King, and a defender's retreat by sea lane.
 """
 
 from __future__ import annotations
@@ -364,3 +367,78 @@ def test_a_recruit_whose_infantry_is_all_out_must_take_cavalry(game: ClanFeudGam
     assert legal_texts(s) == ["take 1 cavalry", "take 2 cavalry"]
     s = play(s, "take 2 cavalry")
     assert done(s) and s.troops_at(0, tid(game, "moray")) == (0, 2, 0) and s.money[0] == 0
+
+
+def test_the_recount_gives_the_build_columns_white_die(game: ClanFeudGame) -> None:
+    """The Build III-right slot bought gives a fourth white die; the Build castle slot
+    bought gives none (mutant: the white die read from the castle's slot)."""
+    s = position(game, [Task("roll"), Task("phase1")], uncovered={0: ((BUILD, 2), (BUILD, 4))})
+    assert dice_owned(s, 0)[WHITE] == 4
+    s = position(game, [Task("roll"), Task("phase1")], uncovered={0: ((BUILD, 2), (BUILD, 3))})
+    assert dice_owned(s, 0)[WHITE] == 3
+
+
+def test_a_full_infantry_supply_still_lets_a_level_two_die_recruit(game: ClanFeudGame) -> None:
+    """A Military die may recruit when some type its level allows is affordable and in
+    supply: all 10 infantry out, £3 buys a cavalry at level II (mutant: only infantry
+    judged, so the die could only move)."""
+    s = position(
+        game,
+        [Task("military", 0, 2)],
+        troops={(0, "banff"): (10, 0, 0)},
+        control={"moray": 0, "banff": 0},
+        castles=("moray",),
+        money=(3, 0),
+    )
+    assert legal_texts(s) == ["recruit", "move"]
+
+
+def test_moving_into_ones_own_territory_claims_nothing(game: ClanFeudGame) -> None:
+    """An army ending its move in its own clan's land changes nothing: no feud tokens for
+    the buildings, no city die (mutant: a claim of one's own territory)."""
+    s = position(
+        game,
+        [Task("move", 0, 1)],
+        troops={(0, "moray"): (1, 0, 0)},
+        control={"moray": 0, "inverness": 0},
+        towers={"inverness": 1},
+    )
+    s = play(s, "territory inverness")
+    assert done(s) and s.feud == (0, 0) and s.filled == (0, 0) and s.city_dice == (0, 0)
+
+
+def test_the_king_is_offered_only_to_an_army_leaving_his_territory(game: ClanFeudGame) -> None:
+    """The regent's other army, away from the King, moves without a King question
+    (mutant: asked, and the King could jump to it)."""
+    s = position(
+        game,
+        [Task("move", 0, 1)],
+        troops={(0, "moray"): (1, 0, 0), (0, "banff"): (1, 0, 0)},
+        control={"moray": 0, "banff": 0},
+        regent=0,
+        gold_out=True,
+        king=tid(game, "moray"),
+    )
+    s = play(s, "territory banff")
+    assert s.phase.name == "step" and "territory moray" in legal_texts(s)
+    s = play(s, "territory mar")
+    assert done(s) and s.king == tid(game, "moray")
+
+
+def test_a_defender_may_retreat_across_a_sea_lane(game: ClanFeudGame) -> None:
+    """A defender's retreat goes to an adjacent territory by land edge or sea lane: Fife's
+    land neighbours are the attacker's, Edinburgh across the Forth is its own (mutant:
+    land edges only, so it could not retreat)."""
+    fife, edinburgh = tid(game, "fife"), tid(game, "edinburgh")
+    s = position(
+        game,
+        [Task("move", 0, 1)],
+        troops={(0, "kinross"): (3, 0, 0), (1, "fife"): (1, 0, 0)},
+        control={"kinross": 0, "stirling": 0, "perth": 0, "fife": 1, "edinburgh": 1},
+    )
+    # 3 against 1: one die of up to two, face 3 (an attacker falls)
+    s = play(s, "take 3 infantry", "territory fife", "roll 1", "hits 0/1", "continue")
+    assert s.phase.name == "bdefend" and legal_texts(s) == ["continue", "retreat"]
+    s = play(s, "retreat")  # Edinburgh, the one place to go, at once
+    assert done(s) and s.troops_at(1, edinburgh) == (1, 0, 0)
+    assert s.troops_at(0, fife) == (2, 0, 0) and s.controller[fife] == 0

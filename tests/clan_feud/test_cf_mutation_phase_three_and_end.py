@@ -5,18 +5,23 @@ Each test fails on a named small bug ("mutant") that every older test let throug
 (docs/games/clan-feud.md, "Mutation audit"): turn order for an event's player lines and
 for last turn's objective, artillery's upkeep, an upkeep removal leaving the King alone,
 ``most`` needing at least one and ``fewest`` counting zero, comparisons at their bound,
-the score of a finished game, uniform event draws, and a card stolen from the viewer kept
-by its taker when the viewer resamples.
+``territories_in``/``troops_in``/``hand``, an OR's payments judged together and an OR with
+nothing payable skipped, the score of a finished game, uniform event draws, and resample (a
+card stolen from the viewer kept by its taker; sealed tokens chosen again).
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from clangames.clan_feud.game import ClanFeudGame
+from clangames.clan_feud.interpret import program
 from clangames.clan_feud.state import Task
 from clangames.engine.rng import Rng
 
+from .cf_helpers import variant
 from .cf_rules_helpers import done, legal_texts, load, play, position, tid
 
 
@@ -215,3 +220,32 @@ def test_the_hand_quantity_counts_cards(game: ClanFeudGame) -> None:
         game, [Task("feud", 0, 1)], pool={0: {(0, 1): 1}}, hands={1: {"AC05": 2, "AC07": 1}}
     )
     assert quantity(s, 1, Quantity("hand")) == 3 and quantity(s, 0, Quantity("hand")) == 0
+
+
+def test_an_or_option_with_two_payments_needs_both(tmp_path: Path) -> None:
+    """An option is available only if all its costs can be paid together: two £3
+    payments need £6, so with £4 the other option is forced (mutant: each payment judged
+    alone)."""
+    path = variant(
+        tmp_path,
+        "events.toml",
+        'each_player = "pay_money(3) OR england_track(+1)"',
+        'each_player = "[pay_money(3); pay_money(3)] OR england_track(+1)"',
+    )
+    g = load(2, events=path)
+    s = position(g, [program(0, g.each_player_nodes[0])], money=(4, 0))
+    assert done(s) and s.money[0] == 4 and s.england == 1
+
+
+def test_an_or_with_no_payable_option_does_nothing(tmp_path: Path) -> None:
+    """An OR whose every option costs what the player cannot pay is skipped (mutant: a
+    decision with no legal action)."""
+    path = variant(
+        tmp_path,
+        "events.toml",
+        'each_player = "pay_money(3) OR england_track(+1)"',
+        'each_player = "pay_money(3) OR pay_feud(2)"',
+    )
+    g = load(2, events=path)
+    s = position(g, [program(0, g.each_player_nodes[0])], money=(2, 0), feud=(1, 0))
+    assert done(s) and s.money == (2, 0) and s.feud == (1, 0)
