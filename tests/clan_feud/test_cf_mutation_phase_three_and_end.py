@@ -249,3 +249,11 @@ def test_an_or_with_no_payable_option_does_nothing(tmp_path: Path) -> None:
     g = load(2, events=path)
     s = position(g, [program(0, g.each_player_nodes[0])], money=(2, 0), feud=(1, 0))
     assert done(s) and s.money == (2, 0) and s.feud == (1, 0)
+
+
+def test_and_needs_both_conditions(game: ClanFeudGame) -> None:
+    """EV14 ``cities >= 1 and castles >= 1``: a city alone scores nothing, a city and a
+    castle score 3 (mutant: either one enough)."""
+    assert _score_objective(game, "EV14", control={"inverness": 0}) == (0, 0)
+    facts = {"control": {"inverness": 0, "moray": 0}, "castles": ("moray",)}
+    assert _score_objective(game, "EV14", **facts) == (3, 0)
