@@ -252,3 +252,11 @@ def at_war_invariant() -> tuple[Callable[[Any], None], dict[str, int]]:
         seen["english battles"] += england_fights
 
     return check, seen
+
+
+def at_assign(
+    game: Any, hand: dict[str, int], dice: dict[tuple[int, int], int], **kw: Any
+) -> ClanFeudState:
+    """Seat 0's assignment turn, holding ``hand``, with unassigned ``dice``."""
+    kw.setdefault("control", {"moray": 0})
+    return position(game, [Task("assign", 0)], hands={0: hand}, pool={0: dice}, **kw)

@@ -13,7 +13,7 @@ from clangames.clan_feud.rules import BUILD, FEUD, INCOME, INTRIGUE, MILITARY
 from clangames.clan_feud.state import ClanFeudState, Task
 from clangames.engine.errors import IllegalActionError
 
-from .cf_rules_helpers import done, legal_texts, load, play, position, tid
+from .cf_rules_helpers import at_assign, done, legal_texts, load, play, position, tid
 
 WHITE, BLACK, GOLD = 0, 1, 2
 
@@ -21,14 +21,6 @@ WHITE, BLACK, GOLD = 0, 1, 2
 @pytest.fixture(scope="module")
 def game():  # type: ignore[no-untyped-def]
     return load(2)
-
-
-def at_assign(
-    game: Any, hand: dict[str, int], dice: dict[tuple[int, int], int], **kw: Any
-) -> ClanFeudState:
-    """Seat 0's assignment turn, holding ``hand``, with unassigned ``dice``."""
-    kw.setdefault("control", {"moray": 0})
-    return position(game, [Task("assign", 0)], hands={0: hand}, pool={0: dice}, **kw)
 
 
 def draw_any(s: ClanFeudState) -> ClanFeudState:

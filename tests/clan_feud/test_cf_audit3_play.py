@@ -13,7 +13,7 @@ import pytest
 from clangames.clan_feud.rules import BUILD, MILITARY
 from clangames.clan_feud.state import ClanFeudState, EnglishArmy, Task
 
-from .cf_rules_helpers import done, legal_texts, load, play, position, tid
+from .cf_rules_helpers import at_assign, done, legal_texts, load, play, position, tid
 
 WHITE, BLACK, GOLD, TEMPORARY = 0, 1, 2, 6
 
@@ -21,14 +21,6 @@ WHITE, BLACK, GOLD, TEMPORARY = 0, 1, 2, 6
 @pytest.fixture(scope="module")
 def game():  # type: ignore[no-untyped-def]
     return load(2)
-
-
-def at_assign(
-    game: Any, hand: dict[str, int], dice: dict[tuple[int, int], int], **kw: Any
-) -> ClanFeudState:
-    """Seat 0's assignment turn, holding ``hand``, with unassigned ``dice``."""
-    kw.setdefault("control", {"moray": 0})
-    return position(game, [Task("assign", 0)], hands={0: hand}, pool={0: dice}, **kw)
 
 
 def after_roll(game: Any, hand: dict[str, int], **kw: Any) -> ClanFeudState:

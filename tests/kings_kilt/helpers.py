@@ -323,3 +323,14 @@ def playouts(default: int) -> int:
     if os.environ.get("CLANGAMES_SOAK") == "1":
         return int(os.environ.get("CLANGAMES_SOAK_GAMES", "3000"))
     return default
+
+
+# A full pyramid with a King (rows 6 down to 1); no clan has more than 4 cards in it.
+FULL = """
+Mk
+Mk Bu
+Ml Mb Br
+Do Ha St Ml
+Mk Mb Br Bu Do
+Ml Mk Mb Br Bu Do
+"""

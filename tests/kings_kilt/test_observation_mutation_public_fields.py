@@ -15,16 +15,7 @@ import clangames
 from clangames import Phase
 from clangames.kings_kilt import KingsKiltObservation, KingsKiltState
 
-from .helpers import counts, do, load, mask, pos, position
-
-FULL = """
-Mk
-Mk Bu
-Ml Mb Br
-Do Ha St Ml
-Mk Mb Br Bu Do
-Ml Mk Mb Br Bu Do
-"""
+from .helpers import FULL, counts, do, load, mask, pos, position
 
 NOBLES = """
 .

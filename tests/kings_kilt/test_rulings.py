@@ -13,6 +13,7 @@ from clangames import IllegalActionError, Phase
 from clangames.kings_kilt import KingsKiltGame, KingsKiltState, Pass, clan_points, family_score
 
 from .helpers import (
+    FULL,
     FULL_BASE,
     counts,
     do,
@@ -25,16 +26,6 @@ from .helpers import (
     texts,
     weights,
 )
-
-# A full pyramid with a King (rows 6 down to 1); no clan has more than 4 cards in it.
-FULL = """
-Mk
-Mk Bu
-Ml Mb Br
-Do Ha St Ml
-Mk Mb Br Bu Do
-Ml Mk Mb Br Bu Do
-"""
 
 # -- components ------------------------------------------------------------------------------
 
