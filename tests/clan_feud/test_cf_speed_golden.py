@@ -5,9 +5,9 @@ the step-by-step digest also covers each state's players to move, legal actions 
 and chance weights, and for the first seeds every state's JSON and public observation.
 
 Rule fixes change games, speed work never: the digests were pinned again once, on the code
-after the part-3 audit's rule fixes (AC25 offered only where it changes something, AC30's
-first repetition unasked, a card's sure £ counted for its die; see docs/games/clan-feud.md,
-part 3 rulings 4, 5 and 16) and before any later speed change.
+after the part-3 audit's rule fixes (AC23, AC24 and AC25 offered only where they change
+something, AC30's first repetition unasked, a card's sure £ counted for its die; see
+docs/games/clan-feud.md, part 3 rulings 4, 5 and 16) and before any later speed change.
 
 Regenerate (only on the code *before* a speed change, never to make a failing test pass):
 ``python tests/clan_feud/test_cf_speed_golden.py``."""
@@ -30,12 +30,12 @@ FULL_STATES = 3
 
 PINNED: dict[str, str] = {
     "fast-2": "487dfc7af8414da06ffac8be46d6f9406e19fd1be87aa79df6d95e7ab2850ce4",
-    "step-2": "b889c8771b4cd6441741d678d1e45a42e6683e7f5c6e7e0e0ea4212d3b797437",
+    "step-2": "01fa4982752e3c55bca2fac3e2dc63eeed41f69fa0fa2edee428cdfcc7875ebb",
     "fast-3": "ec57095fece2564998ede60614e50dea4bc8b0fc156afa599c9c2bbd42da02fb",
-    "step-3": "0d2870327826fd0b133d0d46fea499456da96677271e1afbf76ecae3115389bf",
+    "step-3": "3f809c33c64888fed8814b6a2e30ca43375dab1525c7587587d7a7ae47abda22",
     "fast-4": "c5e306416dbdf1e748d875600923a93fba95bdfcc448b31e53c5274ad0901297",
     "step-4": "d1144d2639d5331f652042beb806341bc1e8d1528b41169761f6bab2290642fe",
-    "fast-5": "229e322fa2c9f12327eedae6eb6b5dfe5c8c0d4d813fc2bd4ed677d03bcff10f",
+    "fast-5": "43cb5aef36ffea8e60a89db7c4ef9cf2c0aeb75cfb16bfecb957013e4da4ec55",
     "step-5": "b30b63cf5793d0ce4cbe3cd4330760eaf4469e56e912f5c6942067bc056fd8e7",
 }
 

@@ -70,6 +70,7 @@ from clangames.clan_feud.effects import (
     Truth,
 )
 from clangames.clan_feud.interpret import COST_PRIMITIVES, amount, available, holds, program
+from clangames.clan_feud.military import SPEED
 from clangames.clan_feud.rules import (
     BLACK,
     BUILD,
@@ -261,6 +262,49 @@ def _temp_die_ok(w: Any, p: int, colour: str) -> bool:
     return True
 
 
+def _reach(w: Any, p: int, start: int, speed: int, free: bool) -> set[int]:
+    """Where an army of ``p``'s leaving ``start`` can end a move of ``speed`` steps, by the
+    move's step rules (``military._step_options``, ``_step_apply``): a step into another
+    clan's or an English army is a battle and ends the move; unless ``free`` (a boost's
+    mountain freedom) only the first step may enter a mountain, and a step into or out of
+    one ends the move. Breadth first: whether a territory lets an army go on depends on the
+    territory alone, so the shortest way to each is the one to follow."""
+    board = w.game.board
+    mountains = 0 if free else board.mountain_mask
+    others = [row for q, row in enumerate(w.troops) if q != p]
+    english = {army.territory for army in w.english}
+    seen = {start}
+    frontier = [start]
+    for step in range(speed):
+        after = []
+        for pos in frontier:
+            for n in board.neighbours[pos]:
+                if n in seen or (step and mountains >> n & 1):
+                    continue
+                seen.add(n)
+                i = 3 * n
+                battle = n in english or any(r[i] or r[i + 1] or r[i + 2] for r in others)
+                if not battle and not (mountains >> n & 1 or mountains >> pos & 1):
+                    after.append(n)
+        frontier = after
+    return seen
+
+
+def _speed_helps(w: Any, p: int, bonus: int, free: bool, cavalry_only: bool) -> bool:
+    """Whether a move boost of ``bonus`` speed (and mountain freedom if ``free``) lets some
+    army of ``p``'s end its move somewhere it could not without it (cards spec 1.1: a card
+    that would change nothing is combat-only). An army moves at its slowest troop's speed,
+    and a move may split off any troops, so each kind of troop is tried alone where it
+    stands (only cavalry for a cavalry-only boost)."""
+    row = w.troops[p]
+    for t in range(len(row) // 3):
+        speeds = {SPEED[k] for k in ((1,) if cavalry_only else (0, 1, 2)) if row[3 * t + k]}
+        for speed in speeds:
+            if _reach(w, p, t, speed + bonus, free) != _reach(w, p, t, speed, False):
+                return True
+    return False
+
+
 def changes(w: Any, p: int, e: Expr) -> bool:
     """Whether ``e``, played by ``p`` now, would change the game (a card that would not
     may be used only in combat). Die-dependent parts (a Build still possible, free
@@ -302,9 +346,15 @@ def changes(w: Any, p: int, e: Expr) -> bool:
     if name == "recruit":
         return _supply_left(w, p, TYPE_OF[str(e.args[0])]) > 0 and _has_building(w, p)
     if name == "boost_move":
-        if e.option("only") == "cavalry":
-            return _supply_left(w, p, 1) < SUPPLY[1]  # some cavalry on the board
-        return True
+        if e.option("armies"):
+            return True  # extra armies are judged with the die (:func:`_die_ok`)
+        return _speed_helps(
+            w,
+            p,
+            int(e.option("speed") or 0),
+            bool(e.option("ignore_mountains")),
+            e.option("only") == "cavalry",
+        )
     if name == "reduce_upkeep":
         cut = w.upkeep_cut[p] if w.upkeep_cut else 0
         return amount(w, p, e.args[0]) > 0 and upkeep_due(w, p) > cut
@@ -350,7 +400,7 @@ def always_changes(e: Expr) -> bool:
     if name == "bonus_action":
         return e.args[0] != "income"
     if name == "boost_move":
-        return e.option("only") != "cavalry"
+        return bool(e.option("armies"))  # speed and mountains: only where an army gains
     return name in ("choose_turn_order", "discount")
 
 
