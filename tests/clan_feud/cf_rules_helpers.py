@@ -260,3 +260,15 @@ def at_assign(
     """Seat 0's assignment turn, holding ``hand``, with unassigned ``dice``."""
     kw.setdefault("control", {"moray": 0})
     return position(game, [Task("assign", 0)], hands={0: hand}, pool={0: dice}, **kw)
+
+
+def after_roll(game: Any, hand: dict[str, int], **kw: Any) -> ClanFeudState:
+    """Seat 0 (first in the order) holds ``hand`` in the P1.after_roll window (white dice:
+    seat 0 two 1s and a 2, seat 1 three 3s, unless ``pool`` says otherwise)."""
+    kw.setdefault("pool", {0: {(0, 1): 2, (0, 2): 1}, 1: {(0, 3): 3}})
+    return position(game, [Task("p1cards", -1, 0, 0)], hands={0: hand}, order=(0, 1), **kw)
+
+
+def upkeep(game: Any, hand: dict[str, int], **kw: Any) -> ClanFeudState:
+    """Seat 0 holds ``hand`` in the P3.upkeep window, before its upkeep."""
+    return position(game, [Task("upkeep", 0), Task("p3cards", 0)], hands={0: hand}, **kw)

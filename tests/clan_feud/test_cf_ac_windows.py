@@ -13,7 +13,7 @@ from clangames.clan_feud.rules import W, settle
 from clangames.clan_feud.state import ClanFeudState, Task
 from clangames.engine.errors import IllegalActionError
 
-from .cf_rules_helpers import done, legal_texts, load, play, position
+from .cf_rules_helpers import after_roll, done, legal_texts, load, play, position, upkeep
 
 WHITE, BLACK, GOLD, TEMPORARY = 0, 1, 2, 6
 
@@ -21,17 +21,6 @@ WHITE, BLACK, GOLD, TEMPORARY = 0, 1, 2, 6
 @pytest.fixture(scope="module")
 def game():  # type: ignore[no-untyped-def]
     return load(2)
-
-
-def after_roll(game: Any, hand: dict[str, int], **kw: Any) -> ClanFeudState:
-    """Seat 0 (first in the order) holds ``hand`` in the P1.after_roll window."""
-    kw.setdefault("pool", {0: {(WHITE, 1): 2, (WHITE, 2): 1}, 1: {(WHITE, 3): 3}})
-    return position(game, [Task("p1cards", -1, 0, 0)], hands={0: hand}, order=(0, 1), **kw)
-
-
-def upkeep(game: Any, hand: dict[str, int], **kw: Any) -> ClanFeudState:
-    """Seat 0 holds ``hand`` in the P3.upkeep window, before its upkeep."""
-    return position(game, [Task("upkeep", 0), Task("p3cards", 0)], hands={0: hand}, **kw)
 
 
 # -- P1.before_order ---------------------------------------------------------------------------
