@@ -25,6 +25,8 @@ import clangames
 from clangames.clan_feud import military, rules
 from clangames.engine.rng import Rng
 
+from .cf_walk import random_step
+
 GAMES = 8
 """Random games per player count (about 0.05 s each)."""
 
@@ -182,15 +184,7 @@ def test_englands_automated_play_follows_the_rules_in_random_games(
         s: Any = game.initial_state()
         rng = Rng(1000 * players + seed)
         while not s.is_terminal:
-            if s.is_chance:
-                outcomes = s.chance_outcomes()
-                k, rng = rng.below(len(outcomes))
-                s = s.apply(outcomes[k][0])
-            else:
-                player = s.to_move[0]
-                legal = s.legal_actions(player)
-                k, rng = rng.below(len(legal))
-                s = s.apply(legal[k], player)
+            s, rng = random_step(s, rng)
             assert all(n <= cap for n, cap in zip(_english_on_board(s), track.supply, strict=True))
             assert track.at_war(s.england) or not s.english
     for what, n in seen.counts.items():
