@@ -1202,10 +1202,38 @@ def _splits(clans: list[int], size: int, parts: int) -> Iterator[list[int]]:
             yield [sum(1 << c for c in first), *more]
 
 
+_QUICK: OrderedDict[Key, QuickDeal | None] = OrderedDict()
+"""The quick draws made last, by key (at most ``_QUICK_CACHED``)."""
+
+_QUICK_CACHED = 16
+"""How many keys' quick draws are kept. A quick draw's set-up (the proposal's programme,
+the joint's where others show cards) is most of a first re-deal, and about two positions
+in five of a game have the key of one of the last eight re-dealt: a card moved between two
+hidden places, or played by the viewer from their own hand, leaves what they know of the
+families as it was."""
+
+
 def quick_deal(key: Key) -> QuickDeal | None:
     """The quick draw for ``key``, or None where it does not apply: the family deal or
     the thirds under way, other than one third each, a state the rules do not reach, or
-    no deal possible."""
+    no deal possible. Kept for the last few keys: a quick draw depends on nothing else,
+    and what it caches as it draws (its deck splits' set-ups, the joint's flat list) gives
+    the same deal for the same number, so sharing it changes no re-deal."""
+    try:
+        quick = _QUICK[key]
+    except KeyError:
+        pass
+    else:
+        _QUICK.move_to_end(key)
+        return quick
+    quick = _QUICK[key] = _make_quick_deal(key)
+    if len(_QUICK) > _QUICK_CACHED:
+        _QUICK.popitem(last=False)
+    return quick
+
+
+def _make_quick_deal(key: Key) -> QuickDeal | None:
+    """:func:`quick_deal`'s work, for a key not kept."""
     family_deal, dealt, n = key[:3]
     extra = key[6]
     if family_deal or extra != 1 or dealt != n:
