@@ -46,9 +46,9 @@ EDGES: tuple[Any, ...] = (
 )
 
 
-def outcome(read: Any) -> tuple[str, Any]:
+def outcome(read: Any, *args: Any) -> tuple[str, Any]:
     try:
-        return "ok", read()
+        return "ok", read(*args)
     except StateDecodeError as exc:
         return "error", str(exc)
 
@@ -88,9 +88,9 @@ def test_edge_values_in_every_field_of_a_state_decode_as_the_generic_walk_does(
     for path in leaf_paths(data):
         for value in EDGES:
             bad = replaced(data, path, value)
-            generic = outcome(lambda: _decode_checked(cls, bad, "state", {"game": game}))
-            new = outcome(lambda: decode(cls, bad, "state", {"game": game}))
-            one = outcome(lambda: read_one(bad, game))
+            generic = outcome(_decode_checked, cls, bad, "state", {"game": game})
+            new = outcome(decode, cls, bad, "state", {"game": game})
+            one = outcome(read_one, bad, game)
             assert new == generic, (path, value)
             assert one == generic, (path, value)
 
@@ -105,10 +105,10 @@ def test_edge_values_in_every_kind_of_field_decode_as_the_generic_walk_does(
     for path in leaf_paths(data):
         for edge in EDGES:
             bad = replaced(data, path, edge)
-            generic = outcome(lambda: _decode_checked(cls, bad, "v"))
-            new = outcome(lambda: decode(cls, bad, "v"))
+            generic = outcome(_decode_checked, cls, bad, "v")
+            new = outcome(decode, cls, bad, "v")
             assert new == generic, (path, edge)
-            assert outcome(lambda: decoder(cls, "v")(bad)) == generic, (path, edge)
+            assert outcome(decoder(cls, "v"), bad) == generic, (path, edge)
 
 
 def test_a_boolean_field_refuses_zero_and_an_int_field_refuses_the_bound() -> None:

@@ -43,8 +43,7 @@ def test_text_nested_exactly_max_depth_is_accepted_even_with_many_brackets() -> 
 def test_text_one_level_too_deep_is_refused_at_the_bracket_that_goes_past() -> None:
     text = "  " + "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1)
     assert refusal(text) == (
-        f"state: not valid JSON (nested more than {MAX_DEPTH} deep at position"
-        f" {2 + MAX_DEPTH})"
+        f"state: not valid JSON (nested more than {MAX_DEPTH} deep at position {2 + MAX_DEPTH})"
     )
     # Brackets inside strings do not count, and the position is in the whole text.
     text = '{"a": "[[[[", "b": ' + "[" * MAX_DEPTH + "]" * MAX_DEPTH + "}"
@@ -57,9 +56,12 @@ def test_python_data_has_the_same_depth_limit_as_text() -> None:
     assert parse_json(deepest, "state") is deepest
     assert parse_json(json.dumps(deepest), "state") == deepest
     message = refusal(levels(MAX_DEPTH + 1))
-    assert message == f"state: nested more than {MAX_DEPTH} deep at " + (
-        "state" + "[0]" * MAX_DEPTH
-    )[:77] + "..."
+    assert (
+        message
+        == f"state: nested more than {MAX_DEPTH} deep at "
+        + ("state" + "[0]" * MAX_DEPTH)[:77]
+        + "..."
+    )
     assert refusal(json.dumps(levels(MAX_DEPTH + 1))).startswith(
         f"state: not valid JSON (nested more than {MAX_DEPTH} deep"
     )
