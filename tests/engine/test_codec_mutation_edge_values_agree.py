@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import attrs
 import pytest
 
 from clangames import State, StateDecodeError
@@ -123,3 +124,36 @@ def test_a_boolean_field_refuses_zero_and_an_int_field_refuses_the_bound() -> No
     for key in numbers:
         with pytest.raises(StateDecodeError, match=rf"^state\.{key}: expected an integer of"):
             decode(type(state), {**data, key: BOUND}, "state", {"game": state.game})
+
+
+@attrs.frozen(slots=False, cache_hash=True)
+class Unslotted:
+    """A dict-based class that caches its hash (the cache lives in its ``__dict__``)."""
+
+    n: int
+    tags: tuple[str, ...]
+
+
+@attrs.frozen
+class Private:
+    """A field whose constructor argument is not its name (``_n`` is passed as ``n``)."""
+
+    _n: int
+    label: str
+
+
+@pytest.mark.parametrize(
+    "value", [Unslotted(3, ("a",)), Private(4, "x")], ids=["unslotted", "private"]
+)
+def test_classes_built_through_their_constructor_decode_as_the_generic_walk_does(
+    value: Any,
+) -> None:
+    cls = type(value)
+    data = encode(value)
+    generic = outcome(_decode_checked, cls, data, "v")
+    assert outcome(decode, cls, data, "v") == generic
+    assert outcome(decoder(cls, "v"), data) == generic
+    if generic[0] == "ok":
+        assert generic[1] == value and hash(generic[1]) == hash(value)
+        decoded = decode(cls, data, "v")
+        assert hash(decoded) == hash(value) and decoded == value

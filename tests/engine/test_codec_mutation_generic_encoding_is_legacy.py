@@ -4,12 +4,13 @@ the kernel's mutation audit: an encoder that left frozensets in their iteration 
 passed, because small ints iterate in sorted order).
 
 Frozensets are written sorted by the ``repr`` of their items (so ``10`` comes before
-``2``), the same order wherever they are met.
+``2``), the same order wherever they are met; any mapping's keys are written as text.
 """
 
 from __future__ import annotations
 
 import json
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -36,6 +37,8 @@ class Tagged:
         {"k": frozenset({9, 10, 11})},
         (frozenset({(2, 1), (10, 0)}),),
         [Tagged(frozenset({2, 10}))],
+        MappingProxyType({1: (2, 3), "k": frozenset({2, 10})}),
+        [MappingProxyType({(1, 2): None})],
     ],
 )
 def test_generic_encoding_is_the_previous_codecs_byte_for_byte(value: Any) -> None:
@@ -48,3 +51,7 @@ def test_frozensets_are_sorted_by_repr_wherever_they_are_met() -> None:
     assert encode(frozenset({2, 10})) == [10, 2]
     assert encode([frozenset({2, 10})]) == [[10, 2]]
     assert encode(Tagged(frozenset({2, 10}))) == {"tags": [10, 2]}
+
+
+def test_any_mappings_keys_are_written_as_text() -> None:
+    assert encode(MappingProxyType({1: 2, None: 3})) == {"1": 2, "None": 3}

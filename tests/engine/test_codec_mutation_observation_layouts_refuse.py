@@ -135,6 +135,8 @@ def test_a_spec_refuses_a_layout_that_writes_a_different_size() -> None:
     spec = ObservationSpec(Fields(One, {"v": Short()}), public=())
     refused(lambda: spec.encode(One(1)), "One encoded to 1 floats, declared 2")
     refused(lambda: Short().rewrite(0, 1, 0, []), "int encoded to 1 floats, declared 2")
+    queue = Upto(2, Short())
+    refused(lambda: queue.changes((), (5,), 0, []), "items (5,) encoded to 1 floats, declared 2")
 
 
 @pytest.mark.parametrize(
@@ -203,3 +205,20 @@ def test_a_layout_for_an_unknown_field_or_an_unknown_public_part_is_refused() ->
     with pytest.raises(ObservationEncodingError) as info:
         ObservationSpec(SPEC.layout, public=("n", "secret"))
     assert str(info.value) == "public parts ['secret'] are not fields of View"
+
+
+def test_a_changed_value_outside_its_choices_is_refused_by_the_differ_too() -> None:
+    refused(
+        lambda: SPEC.changes(VIEW, attrs.evolve(VIEW, kind="c")),
+        "'c' is not one of the declared values ['a', 'b']",
+    )
+    assert SPEC.changes(VIEW, attrs.evolve(VIEW, kind="a")) == [(start("kind"), (1.0, 0.0))]
+
+
+def test_part_of_gives_exactly_a_parts_floats() -> None:
+    tensor = SPEC.encode(VIEW)
+    assert SPEC.part_of(tensor, "pair") == [3.0, 4.0]
+    assert SPEC.part_of(tensor, "n") == [2.0]
+    assert SPEC.part_of(tensor, "flag") == [1.0]
+    with pytest.raises(KeyError):
+        SPEC.part_of(tensor, "secret")

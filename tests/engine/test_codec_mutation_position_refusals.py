@@ -8,6 +8,7 @@ audit: these refusals passed the earlier tests when dropped or moved by one).
 - a field the game's checks refuse is named with its position text;
 - an action's text that does not parse is a PositionError, not the game's own error;
 - the scenario builder's phase must be text;
+- a seat in a phase is at most three digits (no text of any length reaches ``int``);
 - an optional value is None only as ``~`` (``-`` stays the inner format's "nothing").
 """
 
@@ -26,6 +27,7 @@ from clangames.engine.position import (
     PositionError,
     notation_of,
     parse_node,
+    read_phase,
 )
 from testing import toys
 
@@ -103,3 +105,10 @@ def test_only_a_tilde_is_none_in_an_optional_value() -> None:
     number = Optional(Int())
     assert number.read("~", "f") is None
     assert message_of(number.read, "-", "f") == "f: token '-': expected a whole number"
+
+
+@pytest.mark.parametrize("who", ["0000", "9" * 5000, "1+0001", "together:0+0010"])
+def test_a_phase_seat_is_at_most_three_digits(who: str) -> None:
+    message = message_of(read_phase, f"turn@{who}", 3)
+    assert message.startswith("phase: token ") and message.endswith("(seats 0..2)")
+    assert read_phase("turn@002", 3) == {"name": "turn", "to_move": [2], "simultaneous": False}
