@@ -3,8 +3,9 @@ audit: the size limit could move by a byte or stop refusing, a parser's own erro
 re-wrapped, and a bundled file could be parsed at every load, and no test noticed).
 
 A user's file of exactly ``MAX_FILE_BYTES`` is read, one byte more is refused unread
-(naming the file and the limit); a ClanGamesError from the game's parser reaches the
-caller as it is; a bundled file is parsed once and the result kept.
+(naming the file and the limit); the game's parser is given the file's name quoted, so
+its refusals name the file as the reader's do; a ClanGamesError from the parser reaches
+the caller as it is; a bundled file is parsed once and the result kept.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 import pytest
 
+import clangames
 from clangames import InvalidParameterError
 from clangames.engine import data
 from clangames.engine.data import load_data
@@ -72,3 +74,15 @@ def test_a_bundled_file_is_parsed_once_and_kept(monkeypatch: pytest.MonkeyPatch)
     again = load_data("clangames.kings_kilt", "components.toml", None, parse, "components")
     assert again is first
     assert calls == ["components.toml (bundled)"]
+
+
+@pytest.mark.parametrize(
+    ("name", "param"),
+    [("kings_kilt", "components"), ("koa_kingmaker", "cards"), ("kilt_castle", "board")],
+)
+def test_a_games_parser_names_the_users_file_quoted(name: str, param: str, tmp_path: Path) -> None:
+    path = tmp_path / "my box.toml"
+    path.write_text("title = 1\n")
+    with pytest.raises(InvalidParameterError) as info:
+        clangames.load(name, **{param: str(path)})
+    assert str(info.value).startswith(f"{param} {str(path)!r}: unknown ")
