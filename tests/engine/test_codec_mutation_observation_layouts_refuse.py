@@ -163,6 +163,10 @@ def test_a_spec_refuses_a_layout_that_writes_a_different_size() -> None:
         (start("word"), (4.0,), f"tensor[{start('word')}] = 4 is not a length 0..3"),
         (start("word") + 1, (2.0,), f"tensor[{start('word') + 1}] = 2 is no character"),
         (start("word") + 1, (-1.0,), f"tensor[{start('word') + 1}] = -1 is no character"),
+        # A flag and a value's presence are bits too (they read 2 as False, and as present).
+        (start("flag"), (2.0,), f"tensor[{start('flag')}] = 2 is not a bit"),
+        (start("flag"), (-1.0,), f"tensor[{start('flag')}] = -1 is not a bit"),
+        (start("maybe"), (2.0,), f"tensor[{start('maybe')}] = 2 is not a bit"),
     ],
 )
 def test_a_tensor_no_observation_encodes_to_is_refused(

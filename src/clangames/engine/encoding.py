@@ -140,6 +140,14 @@ def _int_at(data: Sequence[float], pos: int) -> int:
     return i
 
 
+def _bit_at(data: Sequence[float], pos: int) -> bool:
+    """The bit at ``pos``, refusing anything but 0 and 1 (a flag, or a value's presence)."""
+    i = _int_at(data, pos)
+    if i not in (0, 1):
+        raise ObservationEncodingError(f"tensor[{pos}] = {i} is not a bit")
+    return i == 1
+
+
 class Int(Layout):
     """An integer in ``low..high``, as itself."""
 
@@ -172,7 +180,7 @@ class Flag(Layout):
         out.append(1.0 if value else 0.0)
 
     def read(self, data: Sequence[float], pos: int) -> tuple[Any, int]:
-        return _int_at(data, pos) == 1, pos + 1
+        return _bit_at(data, pos), pos + 1
 
     def bounds(self) -> list[tuple[float, float]]:
         return [(0, 1)]
@@ -454,7 +462,7 @@ class Maybe(Layout):
             self.item.write(value, out)
 
     def read(self, data: Sequence[float], pos: int) -> tuple[Any, int]:
-        if _int_at(data, pos) == 0:
+        if not _bit_at(data, pos):
             return None, pos + self.size
         return self.item.read(data, pos + 1)
 
