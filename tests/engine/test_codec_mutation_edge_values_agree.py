@@ -157,3 +157,13 @@ def test_classes_built_through_their_constructor_decode_as_the_generic_walk_does
         assert generic[1] == value and hash(generic[1]) == hash(value)
         decoded = decode(cls, data, "v")
         assert hash(decoded) == hash(value) and decoded == value
+
+
+def test_a_private_field_is_passed_to_the_constructor_by_its_alias() -> None:
+    """attrs takes a private field ``_n`` as ``n``; the JSON keeps the field's name."""
+    value = Private(4, "x")
+    data = encode(value)
+    assert data == {"_n": 4, "label": "x"}
+    assert decode(Private, data, "v") == value
+    assert decoder(Private, "v")(data) == value
+    assert _decode_checked(Private, data, "v") == value

@@ -76,6 +76,22 @@ def json_fields(cls: type) -> tuple[tuple[str, Any], ...]:
     return found
 
 
+_ALIASES: dict[type, dict[str, str]] = {}
+
+
+def _init_aliases(cls: type) -> dict[str, str]:
+    """An attrs class's JSON field names that its constructor takes under another name
+    (a private field ``_n`` is passed as ``n``), with that name."""
+    found = _ALIASES.get(cls)
+    if found is None:
+        found = _ALIASES[cls] = {
+            f.name: f.alias
+            for f in attrs.fields(cls)
+            if f.init and getattr(f, "alias", f.name) != f.name
+        }
+    return found
+
+
 def _resolve(cls: type, name: str, annotation: Any) -> Any:
     if not isinstance(annotation, str):
         return annotation
@@ -588,8 +604,10 @@ def _decode_attrs(
     if missing:
         raise StateDecodeError(f"{path}: missing field(s) {', '.join(map(repr, missing))}")
     kwargs: dict[str, object] = dict(extra or {})
+    aliases = _init_aliases(cls)
     for name, hint in fields:
-        kwargs[name] = _decode_checked(hint, data[name], f"{path}.{name}", None, depth + 1)
+        value = _decode_checked(hint, data[name], f"{path}.{name}", None, depth + 1)
+        kwargs[aliases.get(name, name)] = value
     try:
         return cls(**kwargs)
     except (TypeError, ValueError) as exc:
@@ -640,7 +658,7 @@ def _plain_init(cls: type) -> bool:
         if f.validator is not None or f.converter is not None:
             return False
         if f.init and f.name in json_names and getattr(f, "alias", f.name) != f.name:
-            return False  # the generic decoder passes a JSON field by its name
+            return False  # built through its constructor, which takes the alias
         if isinstance(f.default, attrs.Factory) and f.default.takes_self:  # type: ignore[arg-type]
             return False
     return True
@@ -924,7 +942,8 @@ class _DecoderWriter:
         json_names = {field for field, _ in values}
         others = [f for f in attrs.fields(cls) if f.name not in json_names]
         klass = self.constant(cls)
-        args = ", ".join(f"{field!r}: {var}" for field, var in values)
+        aliases = _init_aliases(cls)
+        args = ", ".join(f"{aliases.get(field, field)!r}: {var}" for field, var in values)
         if not _plain_init(cls):
             if extra is True:
                 given = "_dict(extra) if extra is not None else {}"
