@@ -4,7 +4,8 @@ silently corrupt a game, naming it, and change nothing.
 Each test here fails on a mutant of the kernel's mutation audit that no test caught before:
 an empty simultaneous phase (a node nobody can leave), a commitment of id -1 (the "not
 committed" mark: the seat would seem to have played and still be waited on), a card of
-kind -1 (Python's index of the last kind) added to or counted into a multiset.
+kind -1 (Python's index of the last kind) added to or counted into a multiset, and a
+commitment of action id 0 read as no commitment.
 """
 
 from __future__ import annotations
@@ -59,3 +60,11 @@ def test_right_of_wraps_at_seat_zero() -> None:
         for seat in range(n):
             assert left_of(right_of(seat, n), n) == seat
             assert next_seat(seat, n) == left_of(seat, n)
+
+
+def test_action_id_zero_is_a_commitment() -> None:
+    sealed = Commitments.open(2).commit(0, 0)
+    assert sealed.has_committed(0) and not sealed.has_committed(1)
+    assert sealed.committed() == (True, False)
+    assert sealed.waiting((0, 1)) == (1,)
+    assert sealed.seen_by(0) == (0, NOT_COMMITTED)
