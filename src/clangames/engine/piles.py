@@ -27,9 +27,12 @@ class Multiset:
 
     @classmethod
     def from_kinds(cls, kinds: int, items: Iterable[int]) -> Multiset:
-        """The multiset of the listed kinds (repeats count)."""
+        """The multiset of the listed kinds (repeats count); ValueError for a kind outside
+        0..kinds-1 (a -1 would otherwise count as the last kind)."""
         counts = [0] * kinds
         for item in items:
+            if not 0 <= item < kinds:
+                raise ValueError(f"kind {item} is out of range 0..{kinds - 1}")
             counts[item] += 1
         return cls(tuple(counts))
 
