@@ -251,3 +251,11 @@ def test_the_report_measures_games_of_different_lengths() -> None:
     assert report.steps == sum(lengths)
     assert report.max_length == max(lengths)
     assert report.mean_length == sum(lengths) / 3
+
+
+def test_a_legal_apply_that_changes_the_state_is_named_as_such() -> None:
+    # Not only "changed": the rejections further on would see the change too, under a
+    # name that blames the illegal actions.
+    err = caught(faulty("mutate_on_apply"), playouts=5)
+    assert err.check == "legal-unchanged"
+    assert "applying a legal action changed the state it was applied to" in str(err)

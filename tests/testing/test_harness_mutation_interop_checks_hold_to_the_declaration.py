@@ -128,3 +128,76 @@ def test_check_game_compares_every_seats_tensor_under_resample(
     report = check_game(clangames.load("koa_kingmaker", players=3), playouts=1, seed=SEED)
     assert report.fully_checked > 0
     assert seats == [0, 1, 2] * report.fully_checked
+
+
+@pytest.fixture
+def koa_declaration() -> Iterator[Any]:
+    """Declare KOA Kingmaker anew for one test (a fresh game each time), then restore it."""
+    original = declared("koa_kingmaker")
+
+    def redeclare(**changes: Any) -> Any:
+        declare("koa_kingmaker", attrs.evolve(original, **changes))
+        return clangames.load("koa_kingmaker", players=3)
+
+    yield redeclare
+    declare("koa_kingmaker", original)
+    clangames.load("koa_kingmaker", players=3).__dict__.pop("_interop", None)
+
+
+def test_a_game_with_chance_that_declares_no_chance_actions_is_named(
+    koa_declaration: Any,
+) -> None:
+    game = koa_declaration(chance_actions=())
+    game.__dict__.pop("_interop", None)
+    with pytest.raises(ConformanceError) as info:
+        check_game(game, playouts=1, seed=SEED, interop=True)
+    assert info.value.check == "interop-ids"
+    assert "a game with chance declares no chance actions" in str(info.value)
+
+
+def test_bounds_float32_cannot_hold_are_named(koa_declaration: Any) -> None:
+    from clangames.engine.encoding import Fields
+    from clangames.engine.encoding import Int as Whole
+    from clangames.koa_kingmaker import encoding
+
+    def wide(g: Any) -> ObservationSpec:
+        spec = encoding.observation_spec(g)
+        layouts = dict(spec.layout.layouts)
+        layouts["round"] = Whole(0, 2**25)
+        public = [p.name for p in spec.public_parts]
+        return ObservationSpec(Fields(spec.layout.cls, layouts), public)
+
+    game = koa_declaration(observation_spec=wide)
+    game.__dict__.pop("_interop", None)
+    with pytest.raises(ConformanceError) as info:
+        check_game(game, playouts=1, seed=SEED, interop=True)
+    assert info.value.check == "observation-spec"
+    assert "parts ['round'] have bounds beyond 2**24" in str(info.value)
+
+
+def test_facts_declared_after_the_game_was_loaded_are_named(koa_declaration: Any) -> None:
+    game = clangames.load("koa_kingmaker", players=3)
+    game.__dict__.pop("_interop", None)
+    assert game.interop.facts.has_chance  # built now, from the declaration of the moment
+    facts = attrs.evolve(declared("koa_kingmaker").facts, has_chance=False)
+    stale = koa_declaration(facts=facts)
+    assert stale is game  # the loaded game keeps its interop data
+    with pytest.raises(ConformanceError) as info:
+        check_game(game, playouts=1, seed=SEED, interop=True)
+    assert info.value.check == "interop-facts"
+    assert "the spec's facts differ from the loaded game's" in str(info.value)
+
+
+def test_a_tensor_of_the_wrong_size_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    from clangames.koa_kingmaker.state import KoaState
+
+    def longer(self: Any, player: int) -> list[float]:
+        return [*State.observation_tensor(self, player), 0.0]
+
+    monkeypatch.setattr(KoaState, "observation_tensor", longer)
+    state = koa_state()
+    size = state.game.observation_spec().size
+    with pytest.raises(ConformanceError) as info:
+        check_state(state, Rng(1))
+    assert info.value.check == "tensor-shape"
+    assert f"{size + 1} floats, declared {size}" in str(info.value)

@@ -278,3 +278,17 @@ def test_a_stale_or_doubled_field_list_is_named(
         svg_checks.check_coverage(KoaObservation, fail)
     assert info.value.check == "svg-coverage"
     assert names in str(info.value)
+
+
+def test_check_svg_checks_the_field_list_of_the_observation_it_draws(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from clangames.koa_kingmaker.observation import KoaObservation
+    from clangames.rendering import svg
+
+    drawn, left_out = coverage_of(KoaObservation)
+    monkeypatch.setitem(svg.COVERAGE, KoaObservation, (drawn - {"round"}, left_out - {"round"}))
+    with pytest.raises(Failure) as info:
+        svg_checks.check_svg(koa_state(), fail, Rng(1))
+    assert info.value.check == "svg-coverage"
+    assert "KoaObservation fields ['round'] are neither drawn" in str(info.value)
