@@ -22,11 +22,13 @@ class DropsTheSecondBidder(LibraryImplementation):
 
 
 class SeatOneMayNotBidZero(LibraryImplementation):
-    """Forgets seat 1's bid of 0."""
+    """Forgets seat 1's bid of 0 while both seats are still to bid."""
 
     def legal_actions(self, player: int) -> Sequence[str]:
         legal = super().legal_actions(player)
-        return [t for t in legal if t != "bid 0"] if player == 1 else legal
+        if player == 1 and len(self._state().to_move) == 2:
+            return [t for t in legal if t != "bid 0"]
+        return legal
 
 
 class SeatOneSeesTooMuch(LibraryImplementation):
@@ -61,6 +63,7 @@ def test_the_second_bidders_legal_actions_are_compared_too() -> None:
     report = compare(SeatOneMayNotBidZero(), toys.toy(), games=1, seed=0)
     assert report.divergence is not None
     assert report.divergence.what == "legal actions of player 1 (missing ['bid 0'], extra [])"
+    assert report.divergence.move == 4  # at the open bidding, seat 0 to move as well
 
 
 def test_every_seats_observation_is_compared_unless_switched_off() -> None:

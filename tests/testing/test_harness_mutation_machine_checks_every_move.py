@@ -109,7 +109,11 @@ def test_starts_replace_the_first_games_start_and_failures_say_so() -> None:
 
 
 class FirstBidder(GameMachine):
-    """Records which seat commits its sealed bid first."""
+    """Records which seat commits its sealed bid first, playing by ``play`` alone (its
+    ``jump`` is no rule here: jump draws the mover itself)."""
+
+    def jump(self, steps: int, seed: int) -> None:  # type: ignore[override]
+        raise AssertionError("not a rule of this machine")
 
     first: ClassVar[set[int]] = set()
 
@@ -128,3 +132,30 @@ def test_play_lets_either_sealed_bidder_commit_first() -> None:
     FirstBidder.first = set()
     run_machine(machine, max_examples=40, steps=4, **NO_SHRINK)
     assert FirstBidder.first == {0, 1}
+
+
+def test_the_end_of_every_game_is_round_tripped_whatever_the_spacing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Every 4th move: the toy's 6-move games end between two round trips.
+    import clangames.testing.machine as machine_module
+
+    tripped: list[State] = []
+    real = machine_module.position_failure
+
+    def counting(state: State) -> tuple[str, str] | None:
+        tripped.append(state)
+        return real(state)
+
+    monkeypatch.setattr(machine_module, "position_failure", counting)
+    seen: list[tuple[int, bool, bool]] = []
+
+    class Spaced(GameMachine):
+        def check_move(self, before: State | None, after: State) -> None:
+            seen.append(
+                (len(self.moves), after.is_terminal, bool(tripped) and tripped[-1] is after)
+            )
+
+    run_machine(Spaced.for_game(toys.toy(), round_trip_every=4), max_examples=10, steps=4)
+    assert any(end for _, end, _ in seen)
+    assert all(was == (moves % 4 == 0 or end) for moves, end, was in seen)
