@@ -5,6 +5,7 @@ index, seed and move count replay the divergence on their own."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 import clangames
@@ -96,3 +97,34 @@ def test_the_library_agrees_with_itself_on_the_toy() -> None:
     report = compare(LibraryImplementation(), toys.toy(), games=5, seed=0)
     assert report.agreed and report.games == 5 and report.moves == 30
     assert clangames.load("toy_duel") == toys.toy()
+
+
+class WontStart(LibraryImplementation):
+    def start(self, game: object) -> None:
+        raise RuntimeError("no table")
+
+
+def test_an_implementation_that_cannot_start_is_a_divergence_at_move_zero() -> None:
+    report = compare(WontStart(), toys.toy(), games=2, seed=0)
+    found = report.divergence
+    assert found is not None
+    assert (found.what, found.got, found.move) == ("start raised", "RuntimeError: no table", 0)
+
+
+class Verbose(LibraryImplementation):
+    """Seat 0's observation carries a long extra field."""
+
+    def observation(self, player: int) -> JSON | None:
+        data = super().observation(player)
+        if player == 0 and isinstance(data, dict):
+            return {**data, "zzz": "x" * 500}
+        return data
+
+
+def test_long_values_are_cut_to_400_characters_with_an_ellipsis() -> None:
+    report = compare(Verbose(), toys.toy(), games=1, seed=0)
+    found = report.divergence
+    assert found is not None and found.what == "observation of player 0"
+    text = json.dumps(found.got, sort_keys=True)
+    assert f"  other:   {text[:397]}...\n" in str(found)
+    assert f"  library: {json.dumps(found.expected, sort_keys=True)}\n" in str(found)

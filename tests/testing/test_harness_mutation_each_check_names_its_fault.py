@@ -259,3 +259,8 @@ def test_a_legal_apply_that_changes_the_state_is_named_as_such() -> None:
     err = caught(faulty("mutate_on_apply"), playouts=5)
     assert err.check == "legal-unchanged"
     assert "applying a legal action changed the state it was applied to" in str(err)
+
+
+def test_the_report_names_the_game_and_its_player_count() -> None:
+    report = check_game(clangames.load("kilt_castle", players=3), playouts=1, seed=1, rate=0.0)
+    assert (report.game, report.players, report.playouts) == ("kilt_castle", 3, 1)

@@ -201,3 +201,21 @@ def test_a_tensor_of_the_wrong_size_is_named(monkeypatch: pytest.MonkeyPatch) ->
         check_state(state, Rng(1))
     assert info.value.check == "tensor-shape"
     assert f"{size + 1} floats, declared {size}" in str(info.value)
+
+
+def test_a_declared_bound_of_no_decisions_is_named(koa_declaration: Any) -> None:
+    game = koa_declaration(length_bounds=lambda g: LengthBounds(decisions=0, chance=10**6))
+    game.__dict__.pop("_interop", None)
+    with pytest.raises(ConformanceError) as info:
+        check_game(game, playouts=1, seed=SEED, interop=True)
+    assert info.value.check == "interop-bounds"
+    assert "are not sensible" in str(info.value)
+
+
+def test_interop_false_skips_a_declared_games_declaration(koa_declaration: Any) -> None:
+    game = koa_declaration(length_bounds=lambda g: LengthBounds(decisions=5, chance=10**6))
+    game.__dict__.pop("_interop", None)
+    assert check_game(game, playouts=1, seed=SEED, interop=False).playouts == 1
+    with pytest.raises(ConformanceError) as info:
+        check_game(game, playouts=1, seed=SEED)  # None: checked, since it is declared
+    assert info.value.check == "length-bounds"

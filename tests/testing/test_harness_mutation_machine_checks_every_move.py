@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+import attrs
 import pytest
 from hypothesis import Phase
 from hypothesis import strategies as st
@@ -159,3 +160,30 @@ def test_the_end_of_every_game_is_round_tripped_whatever_the_spacing(
     run_machine(Spaced.for_game(toys.toy(), round_trip_every=4), max_examples=10, steps=4)
     assert any(end for _, end, _ in seen)
     assert all(was == (moves % 4 == 0 or end) for moves, end, was in seen)
+
+
+@attrs.frozen(slots=True)
+class Unwritable(ToyState):
+    """A state whose position cannot be written once the stake is chosen."""
+
+    def to_position(self) -> str:
+        if self.stake:
+            raise RuntimeError("no pen")
+        return ToyState.to_position(self)
+
+
+class UnwritableToy(toys.ToyGame):
+    @property
+    def state_type(self) -> type[ToyState]:
+        return Unwritable
+
+
+def test_a_failure_whose_position_cannot_be_written_still_reports_the_record() -> None:
+    game = UnwritableToy(toys.SPEC, toys.SPEC.resolve({}))
+    with pytest.raises(MachineFailure) as caught:
+        run_machine(GameMachine.for_game(game), max_examples=30, steps=4, **NO_SHRINK)
+    failure = caught.value
+    assert failure.check == "kernel contract"
+    assert failure.position == "(to_position failed: RuntimeError: no pen)"
+    assert failure.record.moves[-1].action.startswith("stake ")
+    assert f"'0:{failure.record.moves[-1].action}'" in str(failure)  # seat:action

@@ -292,3 +292,34 @@ def test_check_svg_checks_the_field_list_of_the_observation_it_draws(
         svg_checks.check_svg(koa_state(), fail, Rng(1))
     assert info.value.check == "svg-coverage"
     assert "KoaObservation fields ['round'] are neither drawn" in str(info.value)
+
+
+@attrs.frozen(slots=True)
+class BlankPicture(ToyState):
+    """Draws nothing at all."""
+
+    def render(self, seat: int | None = None, width: int | None = None) -> str:
+        return ""
+
+
+def test_an_empty_picture_is_named() -> None:
+    with pytest.raises(Failure) as info:
+        pictures.check_pictures(as_class(dealt(), BlankPicture), fail, Rng(1))
+    assert info.value.check == "picture"
+    assert "the picture for everyone is not a non-empty string" in str(info.value)
+
+
+def test_an_svg_picture_that_is_not_xml_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(svg_checks, "state_picture", lambda state, seat=None: "<svg")
+    with pytest.raises(Failure) as info:
+        svg_checks.check_svg(koa_state(), fail, Rng(1))
+    assert info.value.check == "svg"
+    assert "the SVG picture for everyone is not well-formed XML" in str(info.value)
+
+
+def test_a_built_in_game_without_an_svg_picture_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(svg_checks, "has_picture", lambda kind: False)
+    with pytest.raises(Failure) as info:
+        svg_checks.check_svg(koa_state(), fail, Rng(1))
+    assert info.value.check == "svg"
+    assert "koa_kingmaker has no SVG picture" in str(info.value)
