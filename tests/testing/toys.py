@@ -762,3 +762,397 @@ def registered() -> Iterator[None]:
     finally:
         for name in added:
             registry.unregister(name)
+
+
+# -- more faulty variants (the harness's mutation audit): each breaks one promise that only
+# -- one check of the harness guards, so a check that stops checking lets its toy through.
+
+
+from clangames.engine.errors import InvalidArgumentError  # noqa: E402 (appended block)
+
+
+def _as_plain(state: ToyState) -> ToyState:
+    """``state`` rebuilt as a plain ToyState (another class than the faulty one)."""
+    return ToyState(
+        game=state.game,
+        phase=state.phase,
+        deck=state.deck,
+        cards=state.cards,
+        community=state.community,
+        stake=state.stake,
+        commitments=state.commitments,
+    )
+
+
+@attrs.frozen(slots=True)
+class StuckAtEnd(ToyState):
+    """``is_terminal`` stays False at the end, where nobody is to move."""
+
+    @property
+    def is_terminal(self) -> bool:
+        """Never over."""
+        return False
+
+
+@attrs.frozen(slots=True)
+class ChanceUnflagged(ToyState):
+    """``is_chance`` stays False at the chance nodes."""
+
+    @property
+    def is_chance(self) -> bool:
+        """Never chance."""
+        return False
+
+
+@attrs.frozen(slots=True)
+class BoolWeights(ToyState):
+    """A kind with one card left gets the weight True (a bool, not an integer)."""
+
+    def _chance_weights(self) -> tuple[tuple[ToyAction, int], ...]:
+        return tuple((a, True if n == 1 else n) for a, n in ToyState._chance_weights(self))
+
+
+@attrs.frozen(slots=True)
+class ChanceListsEmptyKinds(ToyState):
+    """``legal_actions(CHANCE)`` lists every kind, also those with no card left (the
+    chance weights list only the ones that can come)."""
+
+    def legal_actions(self, player: int | None = None) -> tuple[Any, ...]:
+        """Every draw at a chance node."""
+        if self.phase.is_chance and player in (None, -1):
+            return self.game.draw_actions
+        return ToyState.legal_actions(self, player)
+
+
+@attrs.frozen(slots=True)
+class DuplicateLegal(ToyState):
+    """Lists the first stake twice."""
+
+    def _legal(self, player: int) -> tuple[ToyAction, ...]:
+        legal = ToyState._legal(self, player)
+        return (legal[0], *legal) if self.phase.name == "stake" else legal
+
+
+@attrs.frozen(slots=True)
+class LossyJson(ToyState):
+    """``to_json`` writes stake 2 as 1, which reads back (and writes again) as stake 1."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The stake is capped at 1 in the output."""
+        data = ToyState.to_json(self)
+        data["state"]["stake"] = min(self.stake, 1)
+        return data
+
+
+@attrs.frozen(slots=True)
+class JsonNotCanonical(ToyState):
+    """``to_json`` writes the object's identity, so an equal state writes other JSON."""
+
+    def to_json(self) -> dict[str, Any]:
+        """Adds ``written_by``: this object's id."""
+        return {**ToyState.to_json(self), "written_by": id(self)}
+
+
+@attrs.frozen(slots=True, unsafe_hash=False)
+class UnstableHash(ToyState):
+    """Hashes by identity, so equal states have different hashes."""
+
+    def __hash__(self) -> int:
+        return id(self)
+
+
+@attrs.frozen(slots=True)
+class AcceptsIllegalBid(ToyState):
+    """Applies any bid of a player to move, also one above the player's cap."""
+
+    def _check(self, action: Any, player: int | None) -> int:
+        if isinstance(action, Bid) and self.phase.name == "bid" and player in self.to_move:
+            assert player is not None
+            return player
+        return ToyState._check(self, action, player)
+
+
+@attrs.frozen(slots=True)
+class AnyoneMayStake(ToyState):
+    """Applies a stake from seat 1 too, though only seat 0 chooses it."""
+
+    def _check(self, action: Any, player: int | None) -> int:
+        if isinstance(action, Stake) and self.phase.name == "stake" and player == 1:
+            return 1
+        return ToyState._check(self, action, player)
+
+
+@attrs.frozen(slots=True)
+class AcceptsNone(ToyState):
+    """Takes None (not an action) as "the first legal action"."""
+
+    def apply(self, action: Any, player: int | None = None) -> State:
+        """None applies the first legal action."""
+        if action is None:
+            action = self.legal_actions(player)[0]
+        return ToyState.apply(self, action, player)
+
+
+@attrs.frozen(slots=True)
+class SeatMinusOne(ToyState):
+    """Its own seat check (put on the class after the kernel's) refuses seats beyond the
+    last and non-integers, but lets -1 through: it reads the last seat's card."""
+
+
+def _observation_minus_one(self: ToyState, player: int) -> ToyObservation:
+    if type(player) is not int or player >= self.game.num_players:
+        raise InvalidArgumentError(f"observation: {player!r} is not a seat")
+    return _unchecked_observation(self, player)
+
+
+SeatMinusOne.observation = _observation_minus_one  # type: ignore[method-assign]
+
+
+@attrs.frozen(slots=True)
+class SilentSeatRefusal(ToyState):
+    """Refuses a bad seat in ``observation`` (its own check, put on the class after the
+    kernel's) with an InvalidArgumentError that says nothing."""
+
+
+def _observation_silent(self: ToyState, player: int) -> ToyObservation:
+    if type(player) is not int or not 0 <= player < self.game.num_players:
+        raise InvalidArgumentError("")
+    return _unchecked_observation(self, player)
+
+
+SilentSeatRefusal.observation = _observation_silent  # type: ignore[method-assign]
+
+
+@attrs.frozen(slots=True)
+class ResampleTakesAnyRng(ToyState):
+    """Its ``resample`` (put on the class after the kernel's checks) checks the seat but
+    not the generator: ``resample(0, 12)`` is answered where nothing is hidden."""
+
+
+def _resample_any_rng(self: ToyState, player: int, rng: Rng) -> ToyState:
+    if type(player) is not int or not 0 <= player < self.game.num_players:
+        raise InvalidArgumentError(f"resample: {player!r} is not a seat")
+    own: Any = ToyState.resample
+    return own.__wrapped__(self, player, rng)  # type: ignore[no-any-return]
+
+
+ResampleTakesAnyRng.resample = _resample_any_rng  # type: ignore[method-assign]
+
+
+@attrs.frozen(slots=True)
+class LeakToSeatOne(ToyState):
+    """Seat 1's observation shows seat 0's card (seat 0's is correct)."""
+
+    def observation(self, player: int) -> ToyObservation:
+        """Leaks ``cards[0]`` to seat 1."""
+        obs = ToyState.observation(self, player)
+        return attrs.evolve(obs, opponent_card=self.cards[0]) if player == 1 else obs
+
+
+@attrs.frozen(slots=True)
+class ResampleDropsAMover(ToyState):
+    """Its observations do not say who is to move, and ``resample(p)`` at the open bidding
+    leaves only p to move (p's view and legal actions stay the same)."""
+
+    def observation(self, player: int) -> ToyObservation:
+        """Without ``to_move``."""
+        return attrs.evolve(ToyState.observation(self, player), to_move=())
+
+    def resample(self, player: int, rng: Rng) -> ToyState:
+        """Drops the other bidder from ``to_move``."""
+        new = ToyState.resample(self, player, rng)
+        if self.phase.name == "bid" and len(self.to_move) == 2:
+            return attrs.evolve(new, phase=Phase.together("bid", (player,)))
+        return new
+
+
+@attrs.frozen(slots=True)
+class ResampleLosesClass(ToyState):
+    """``resample`` returns a plain ToyState, not a state of its own class."""
+
+    def resample(self, player: int, rng: Rng) -> ToyState:
+        """The same state, of another class."""
+        return _as_plain(ToyState.resample(self, player, rng))
+
+
+@attrs.frozen(slots=True)
+class ApplyLosesClass(ToyState):
+    """``apply`` of a stake returns a plain ToyState, not a state of its own class."""
+
+    def _apply(self, action: Any, player: int) -> ToyState:
+        new = ToyState._apply(self, action, player)
+        return _as_plain(new) if isinstance(action, Stake) else new
+
+
+@attrs.frozen(slots=True)
+class UnencodablePublicObservation(ToyState):
+    """The public observation holds a set, which the codec cannot encode (the seats'
+    observations are fine)."""
+
+    def public_observation(self) -> Any:
+        """A set of the community card."""
+        return {"community": {self.community}}
+
+
+@attrs.frozen(slots=True)
+class MaskExtra(ToyState):
+    """``legal_mask`` also marks the last action id, which is never legal at a stake."""
+
+    def legal_mask(self, player: int | None = None) -> tuple[bool, ...]:
+        """One id too many at the stake."""
+        mask = ToyState.legal_mask(self, player)
+        return (*mask[:-1], True) if self.phase.name == "stake" else mask
+
+
+@attrs.frozen(slots=True)
+class MaskShifted(ToyState):
+    """``legal_mask`` marks the ids one below the legal ones (as many, all wrong)."""
+
+    def legal_mask(self, player: int | None = None) -> tuple[bool, ...]:
+        """Shifted by one id."""
+        mask = ToyState.legal_mask(self, player)
+        return (*mask[1:], mask[0])
+
+
+@attrs.frozen(slots=True)
+class MaskLong(ToyState):
+    """``legal_mask`` has one entry more than there are action ids."""
+
+    def legal_mask(self, player: int | None = None) -> tuple[bool, ...]:
+        """A trailing False."""
+        return (*ToyState.legal_mask(self, player), False)
+
+
+@attrs.frozen(slots=True)
+class UniformOutcomes(ToyState):
+    """Chance probabilities uniform over the kinds left, whatever their counts (they sum
+    to 1 but are not the weights' ratios)."""
+
+    def chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
+        """1/k for each of k kinds."""
+        weights = self.chance_weights()
+        return tuple((a, Fraction(1, len(weights))) for a, _ in weights)
+
+
+@attrs.frozen(slots=True)
+class OutcomesReversed(ToyState):
+    """Chance outcomes listed in decreasing id order (the legal actions increase)."""
+
+    def chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
+        """Reversed."""
+        return tuple(reversed(ToyState.chance_outcomes(self)))
+
+
+@attrs.frozen(slots=True)
+class FloatProbabilities(ToyState):
+    """Chance probabilities as floats (inexact), not Fractions."""
+
+    def chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
+        """The right values, as floats."""
+        return tuple((a, float(p)) for a, p in ToyState.chance_outcomes(self))  # type: ignore[misc]
+
+
+@attrs.frozen(slots=True)
+class WinnerOutOfRange(ToyState):
+    """Names seat 2 of a 2-player game among the winners (the returns are right)."""
+
+    def winners(self) -> tuple[int, ...]:
+        """The real winners, and seat 2."""
+        won = ToyState.winners(self)
+        return (*won, 2) if won else won
+
+    def returns(self) -> tuple[float, ...]:
+        """1/k for the k real winners."""
+        won = ToyState.winners(self)
+        if not self.is_terminal:
+            return (0.0, 0.0)
+        return tuple(1.0 / len(won) if p in won else 0.0 for p in (0, 1))
+
+
+@attrs.frozen(slots=True)
+class NoWinner(ToyState):
+    """Names no winner at the end (the returns still pay the real ones)."""
+
+    def winners(self) -> tuple[int, ...]:
+        """Nobody."""
+        return ()
+
+    def returns(self) -> tuple[float, ...]:
+        """1/k for the k real winners."""
+        won = ToyState.winners(self)
+        if not self.is_terminal:
+            return (0.0, 0.0)
+        return tuple(1.0 / len(won) if p in won else 0.0 for p in (0, 1))
+
+
+@attrs.frozen(slots=True)
+class ExtraReturn(ToyState):
+    """Returns one entry more than there are seats (a 0.0 for a seat that does not exist)."""
+
+    def returns(self) -> tuple[float, ...]:
+        """The right returns and a 0.0."""
+        return (*ToyState.returns(self), 0.0)
+
+
+_EDITIONS = [0]
+"""Nondeterminism on purpose: the first move of every game stamps a new edition."""
+
+
+@attrs.frozen(slots=True)
+class StampsEdition(ToyState):
+    """Its first move stamps a new edition number (from a module-level counter) into the
+    state: every game plays the same moves to another final state."""
+
+    edition: int = 0
+
+    def _apply(self, action: Any, player: int) -> ToyState:
+        new = ToyState._apply(self, action, player)
+        if self.edition == 0:
+            _EDITIONS[0] += 1
+            return attrs.evolve(new, edition=_EDITIONS[0])
+        return new
+
+
+FAULTS.update(
+    {
+        "stuck_at_end": StuckAtEnd,
+        "chance_unflagged": ChanceUnflagged,
+        "bool_weights": BoolWeights,
+        "chance_lists_empty_kinds": ChanceListsEmptyKinds,
+        "duplicate_legal": DuplicateLegal,
+        "lossy_json": LossyJson,
+        "json_not_canonical": JsonNotCanonical,
+        "unstable_hash": UnstableHash,
+        "accepts_illegal_bid": AcceptsIllegalBid,
+        "anyone_may_stake": AnyoneMayStake,
+        "accepts_none": AcceptsNone,
+        "seat_minus_one": SeatMinusOne,
+        "silent_seat_refusal": SilentSeatRefusal,
+        "resample_takes_any_rng": ResampleTakesAnyRng,
+        "leak_to_seat_one": LeakToSeatOne,
+        "resample_drops_a_mover": ResampleDropsAMover,
+        "resample_loses_class": ResampleLosesClass,
+        "apply_loses_class": ApplyLosesClass,
+        "unencodable_public_observation": UnencodablePublicObservation,
+        "mask_extra": MaskExtra,
+        "mask_shifted": MaskShifted,
+        "mask_long": MaskLong,
+        "uniform_outcomes": UniformOutcomes,
+        "outcomes_reversed": OutcomesReversed,
+        "float_probabilities": FloatProbabilities,
+        "winner_out_of_range": WinnerOutOfRange,
+        "no_winner": NoWinner,
+        "extra_return": ExtraReturn,
+        "stamps_edition": StampsEdition,
+    }
+)
+
+FAULTY_SPEC = attrs.evolve(
+    FAULTY_SPEC,
+    parameters=(
+        *_PARAMETERS,
+        Parameter("fault", "none", "which contract to break", str, choices=tuple(FAULTS)),
+    ),
+)
+"""The faulty toy's spec again, offering the faults above too (``registered``, ``faulty``
+and the factory read this name when they run)."""
