@@ -11,37 +11,16 @@ its name, drops every game kept for it.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from clangames import Game, GameSpec, Parameter
+from clangames import Parameter
 from clangames.engine import registry
 from clangames.engine.registry import load, register, unregister
-from testing import toys
-
-
-def counting_spec(name: str, calls: list[object], *extra: Parameter) -> GameSpec:
-    """A Toy Duel spec whose factory notes the parameters of each game it builds."""
-
-    def factory(params: Mapping[str, Any]) -> Game:
-        calls.append(dict(params))
-        plain = {k: v for k, v in params.items() if k in {p.name for p in toys.SPEC.parameters}}
-        return toys.ToyGame(spec, plain)
-
-    spec = GameSpec(
-        name=name,
-        title=name,
-        summary="",
-        min_players=2,
-        max_players=2,
-        parameters=(*toys.SPEC.parameters, *extra),
-        factory=factory,
-    )
-    return spec
+from testing.toys import counting_spec
 
 
 def kept(name: str) -> list[tuple[Any, ...]]:

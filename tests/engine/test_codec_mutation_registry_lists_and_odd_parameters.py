@@ -6,38 +6,16 @@ ever unhashable).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from clangames import Game, GameSpec, Parameter
+from clangames import Parameter
 from clangames.engine.registry import games, load, register, unregister
 from testing import toys
-
-
-def toy_spec(name: str, calls: list[object], *extra: Parameter) -> GameSpec:
-    """A Toy Duel spec registered as ``name`` that notes each game it builds."""
-
-    def factory(params: Mapping[str, Any]) -> Game:
-        calls.append(params)
-        plain = {k: v for k, v in params.items() if k in {p.name for p in toys.SPEC.parameters}}
-        return toys.ToyGame(spec, plain)
-
-    spec = GameSpec(
-        name=name,
-        title=name,
-        summary="",
-        min_players=2,
-        max_players=2,
-        parameters=(*toys.SPEC.parameters, *extra),
-        factory=factory,
-    )
-    return spec
+from testing.toys import counting_spec
 
 
 def test_games_are_listed_by_name_not_by_registration() -> None:
     calls: list[object] = []
-    register(toy_spec("zz_toy_last", calls))
-    register(toy_spec("aa_toy_first", calls))
+    register(counting_spec("zz_toy_last", calls))
+    register(counting_spec("aa_toy_first", calls))
     try:
         names = [spec.name for spec in games()]
         assert names == sorted(names)
@@ -49,7 +27,7 @@ def test_games_are_listed_by_name_not_by_registration() -> None:
 
 def test_an_unhashable_parameter_value_builds_a_game_every_time() -> None:
     calls: list[object] = []
-    register(toy_spec("toy_unhashable", calls, Parameter("layout", None, "any value", object)))
+    register(counting_spec("toy_unhashable", calls, Parameter("layout", None, "any value", object)))
     try:
         first = load("toy_unhashable", layout=[1, 2])
         again = load("toy_unhashable", layout=[1, 2])

@@ -101,14 +101,8 @@ def test_the_tables_keep_a_deal_for_exactly_num_of_den_values() -> None:
     assert again.asked == [post.total, den, post.total, den]
 
 
-@pytest.mark.parametrize(("players", "seed", "fraction"), [(3, 7, 0.4), (4, 1, 0.9)])
-def test_the_quick_draw_keeps_a_try_for_exactly_num_of_den_values(
-    players: int, seed: int, fraction: float, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A quick try whose odds are below 1, replayed draw for draw: its last draw (the
-    acceptance, below ``den``) keeps it at ``num - 1`` and refuses it at ``num``."""
-    state, viewer = _turn(players, seed, fraction)
-    quick = _quick(state, viewer)
+def _record_odds(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """The (numerator, denominator) of every quick try's odds from now on, in order."""
     odds: list[tuple[int, int]] = []
     real_odds = QuickDeal._odds
 
@@ -118,6 +112,18 @@ def test_the_quick_draw_keeps_a_try_for_exactly_num_of_den_values(
         return got
 
     monkeypatch.setattr(QuickDeal, "_odds", recording)
+    return odds
+
+
+@pytest.mark.parametrize(("players", "seed", "fraction"), [(3, 7, 0.4), (4, 1, 0.9)])
+def test_the_quick_draw_keeps_a_try_for_exactly_num_of_den_values(
+    players: int, seed: int, fraction: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A quick try whose odds are below 1, replayed draw for draw: its last draw (the
+    acceptance, below ``den``) keeps it at ``num - 1`` and refuses it at ``num``."""
+    state, viewer = _turn(players, seed, fraction)
+    quick = _quick(state, viewer)
+    odds = _record_odds(monkeypatch)
     for stream_seed in range(500):
         odds.clear()
         stream = _Recording(stream_seed)
@@ -142,15 +148,7 @@ def test_the_quick_draws_odds_are_probabilities(
     """On every deal the quick proposal can give, ``0 < num <= den`` (its bounds bound)."""
     state, viewer = _turn(players, seed, fraction)
     quick = _quick(state, viewer)
-    odds: list[tuple[int, int]] = []
-    real_odds = QuickDeal._odds
-
-    def recording(self: QuickDeal, *args: list[int]) -> tuple[int, int]:
-        got = real_odds(self, *args)
-        odds.append(got)
-        return got
-
-    monkeypatch.setattr(QuickDeal, "_odds", recording)
+    odds = _record_odds(monkeypatch)
     quick.distribution()
     assert odds
     bad = [(num, den) for num, den in odds if not 0 < num <= den]

@@ -1156,3 +1156,23 @@ FAULTY_SPEC = attrs.evolve(
 )
 """The faulty toy's spec again, offering the faults above too (``registered``, ``faulty``
 and the factory read this name when they run)."""
+
+
+def counting_spec(name: str, calls: list[object], *extra: Parameter) -> GameSpec:
+    """A Toy Duel spec whose factory notes the parameters of each game it builds."""
+
+    def factory(params: Mapping[str, Any]) -> Game:
+        calls.append(dict(params))
+        plain = {k: v for k, v in params.items() if k in {p.name for p in SPEC.parameters}}
+        return ToyGame(spec, plain)
+
+    spec = GameSpec(
+        name=name,
+        title=name,
+        summary="",
+        min_players=2,
+        max_players=2,
+        parameters=(*SPEC.parameters, *extra),
+        factory=factory,
+    )
+    return spec
