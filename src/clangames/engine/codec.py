@@ -654,11 +654,11 @@ def _plain_init(cls: type) -> bool:
     if hasattr(cls, "__attrs_pre_init__"):
         return False
     json_names = {name for name, _ in json_fields(cls)}
+    if not json_names.isdisjoint(_init_aliases(cls)):
+        return False  # built through its constructor, which takes the alias
     for f in attrs.fields(cls):
         if f.validator is not None or f.converter is not None:
             return False
-        if f.init and f.name in json_names and getattr(f, "alias", f.name) != f.name:
-            return False  # built through its constructor, which takes the alias
         if isinstance(f.default, attrs.Factory) and f.default.takes_self:  # type: ignore[arg-type]
             return False
     return True

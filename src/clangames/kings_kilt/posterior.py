@@ -54,7 +54,7 @@ from collections.abc import Callable, Iterator
 from fractions import Fraction
 from math import perm
 from operator import add
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from clangames.engine.draft import freeze, thaw
 from clangames.engine.piles import Multiset
@@ -592,17 +592,26 @@ _TABLES: OrderedDict[Key, FamilyPosterior] = OrderedDict()
 """The posteriors' tables made last, by key (at most ``_CACHED``)."""
 
 
+_Made = TypeVar("_Made")
+
+
+def _kept(
+    cache: OrderedDict[Key, _Made], limit: int, key: Key, make: Callable[[Key], _Made]
+) -> _Made:
+    """``make(key)``, kept in ``cache`` for the last ``limit`` keys used (the least recently
+    used dropped first): what depends only on the key is made once while a search needs it."""
+    if key in cache:
+        cache.move_to_end(key)
+        return cache[key]
+    made = cache[key] = make(key)
+    while len(cache) > limit:
+        cache.popitem(last=False)
+    return made
+
+
 def posterior(key: Key) -> FamilyPosterior:
     """The posterior's tables for what a viewer knows (kept for the last few keys)."""
-    tables = _TABLES.get(key)
-    if tables is None:
-        tables = FamilyPosterior(key)
-        _TABLES[key] = tables
-        while len(_TABLES) > _CACHED:
-            _TABLES.popitem(last=False)
-    else:
-        _TABLES.move_to_end(key)
-    return tables
+    return _kept(_TABLES, _CACHED, key, FamilyPosterior)
 
 
 class QuickDeal:
@@ -1219,17 +1228,7 @@ def quick_deal(key: Key) -> QuickDeal | None:
     no deal possible. Kept for the last few keys: a quick draw depends on nothing else,
     and what it caches as it draws (its deck splits' set-ups, the joint's flat list) gives
     the same deal for the same number, so sharing it changes no re-deal."""
-    try:
-        quick = _QUICK[key]
-    except KeyError:
-        pass
-    else:
-        _QUICK.move_to_end(key)
-        return quick
-    quick = _QUICK[key] = _make_quick_deal(key)
-    if len(_QUICK) > _QUICK_CACHED:
-        _QUICK.popitem(last=False)
-    return quick
+    return _kept(_QUICK, _QUICK_CACHED, key, _make_quick_deal)
 
 
 def _make_quick_deal(key: Key) -> QuickDeal | None:
