@@ -13,7 +13,6 @@ the quick draw's exact distribution for its tries and the closed-form posterior 
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
@@ -23,7 +22,7 @@ import pytest
 from clangames.engine.rng import Rng
 from clangames.kings_kilt.posterior import _Stream, family_key, hidden_pool, quick_deal
 
-from .test_resample_exact import Dist, Outcome, _late_game, _outcome
+from .test_resample_exact import Dist, Outcome, _late_game, _outcome, chi_square_fails
 from .test_resample_posterior import _quick_outcomes, _turn, posterior_by_formula
 
 Projection = Callable[[Outcome], int]
@@ -38,34 +37,6 @@ def _projections(others: int) -> dict[str, Projection]:
     return out
 
 
-def _chi_square_misfit(counts: Counter[int], dist: dict[int, Fraction], samples: int) -> str | None:
-    """Why ``counts`` do not fit ``dist``, or None: a value ``dist`` never gives, or a
-    chi-square statistic far in the tail (values expected fewer than 5 times pooled; the
-    limit is loose, well beyond one chance in a million for any number of cells, so that
-    another exact draw of the same distribution passes too)."""
-    stray = set(counts) - set(dist)
-    if stray:
-        return f"values the exact distribution never gives: {sorted(stray)[:3]}"
-    statistic = 0.0
-    cells = 0
-    small_expected = 0.0
-    small_seen = 0
-    for value, prob in dist.items():
-        expected = float(prob) * samples
-        if expected < 5:
-            small_expected += expected
-            small_seen += counts[value]
-            continue
-        statistic += (counts[value] - expected) ** 2 / expected
-        cells += 1
-    if small_expected >= 5:
-        statistic += (small_seen - small_expected) ** 2 / small_expected
-        cells += 1
-    df = max(cells - 1, 1)
-    limit = df + 6 * math.sqrt(2 * df) + 12
-    return None if statistic <= limit else f"chi-square {statistic:.1f} > {limit:.1f} ({df} df)"
-
-
 def _misfits(counts: Counter[Outcome], dist: Dist, samples: int, others: int) -> list[str]:
     """The marginals in which ``counts`` do not fit ``dist``."""
     bad = []
@@ -77,7 +48,7 @@ def _misfits(counts: Counter[Outcome], dist: Dist, samples: int, others: int) ->
         seen: Counter[int] = Counter()
         for outcome, n in counts.items():
             seen[project(outcome)] += n
-        why = _chi_square_misfit(seen, marginal, samples)
+        why = chi_square_fails(seen, marginal, samples, errors=6, slack=12)
         if why is not None:
             bad.append(f"{name}: {why}")
     return bad

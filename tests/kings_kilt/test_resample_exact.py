@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Mapping
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -89,10 +91,17 @@ def sampler_distribution(s: KingsKiltState, viewer: int) -> Dist:
     return out
 
 
-def chi_square_fails(counts: Counter[Outcome], dist: Dist, samples: int) -> str | None:
+def chi_square_fails(
+    counts: Counter[Any],
+    dist: Mapping[Any, Fraction],
+    samples: int,
+    errors: float = 5,
+    slack: float = 0,
+) -> str | None:
     """Why ``counts`` (of ``samples`` draws) do not fit ``dist``, or None if they do:
-    an outcome outside the support, or a chi-square statistic more than 5 standard
-    errors above its mean (outcomes expected fewer than 5 times are pooled)."""
+    an outcome outside the support, or a chi-square statistic more than ``errors``
+    standard errors (plus ``slack``) above its mean (outcomes expected fewer than 5 times
+    are pooled)."""
     stray = set(counts) - set(dist)
     if stray:
         return f"outcomes the exact distribution never deals: {sorted(stray)[:3]}"
@@ -112,7 +121,7 @@ def chi_square_fails(counts: Counter[Outcome], dist: Dist, samples: int) -> str 
         statistic += (small_seen - small_expected) ** 2 / small_expected
         cells += 1
     df = max(cells - 1, 1)
-    limit = df + 5 * math.sqrt(2 * df)
+    limit = df + errors * math.sqrt(2 * df) + slack
     return None if statistic <= limit else f"chi-square {statistic:.1f} > {limit:.1f} ({df} df)"
 
 
