@@ -4,6 +4,7 @@ agree with the final state; the conformance harness refuses a game that breaks t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -203,5 +204,7 @@ def test_the_harness_refuses_a_follower_that_disagrees_with_measure(
 
     broken = GameStatistics(real.names, real.measure, Miscounts)
     monkeypatch.setattr(type(game), "statistics", lambda self: broken)
-    with pytest.raises(ConformanceError, match=r"follower watched differ .*\['rounds'\]"):
+    with pytest.raises(ConformanceError, match=r"follower watched differ .*\['rounds'\]") as info:
         check_statistics(game, 0, _fail)
+    # Both values are named (the harness's mutation audit: a message that lost them passed).
+    assert re.search(r"\['rounds'\] \(watched \[-1\], measured \[\d+\]\)", str(info.value))
