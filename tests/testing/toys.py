@@ -1053,13 +1053,8 @@ class FloatProbabilities(ToyState):
 
 
 @attrs.frozen(slots=True)
-class WinnerOutOfRange(ToyState):
-    """Names seat 2 of a 2-player game among the winners (the returns are right)."""
-
-    def winners(self) -> tuple[int, ...]:
-        """The real winners, and seat 2."""
-        won = ToyState.winners(self)
-        return (*won, 2) if won else won
+class _PaysRealWinners(ToyState):
+    """Returns that pay the real winners, whoever the faulty ``winners`` below names."""
 
     def returns(self) -> tuple[float, ...]:
         """1/k for the k real winners."""
@@ -1070,19 +1065,22 @@ class WinnerOutOfRange(ToyState):
 
 
 @attrs.frozen(slots=True)
-class NoWinner(ToyState):
+class WinnerOutOfRange(_PaysRealWinners):
+    """Names seat 2 of a 2-player game among the winners (the returns are right)."""
+
+    def winners(self) -> tuple[int, ...]:
+        """The real winners, and seat 2."""
+        won = ToyState.winners(self)
+        return (*won, 2) if won else won
+
+
+@attrs.frozen(slots=True)
+class NoWinner(_PaysRealWinners):
     """Names no winner at the end (the returns still pay the real ones)."""
 
     def winners(self) -> tuple[int, ...]:
         """Nobody."""
         return ()
-
-    def returns(self) -> tuple[float, ...]:
-        """1/k for the k real winners."""
-        won = ToyState.winners(self)
-        if not self.is_terminal:
-            return (0.0, 0.0)
-        return tuple(1.0 / len(won) if p in won else 0.0 for p in (0, 1))
 
 
 @attrs.frozen(slots=True)
