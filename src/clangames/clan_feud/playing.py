@@ -271,8 +271,6 @@ def _reach(w: Any, p: int, start: int, speed: int, free: bool) -> set[int]:
     territory alone, so the shortest way to each is the one to follow."""
     board = w.game.board
     mountains = 0 if free else board.mountain_mask
-    others = [row for q, row in enumerate(w.troops) if q != p]
-    english = {army.territory for army in w.english}
     seen = {start}
     frontier = [start]
     for step in range(speed):
@@ -282,8 +280,8 @@ def _reach(w: Any, p: int, start: int, speed: int, free: bool) -> set[int]:
                 if n in seen or (step and mountains >> n & 1):
                     continue
                 seen.add(n)
-                i = 3 * n
-                battle = n in english or any(r[i] or r[i + 1] or r[i + 2] for r in others)
+                # The move's own test of a battle (``military._step_apply``).
+                battle = w.occupant(n, p) >= 0 or war.holds(w, n)
                 if not battle and not (mountains >> n & 1 or mountains >> pos & 1):
                     after.append(n)
         frontier = after
