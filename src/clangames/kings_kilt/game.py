@@ -22,7 +22,7 @@ from clangames.kings_kilt.actions import (
     Reveal,
     build_action_table,
 )
-from clangames.kings_kilt.components import Components, load_components
+from clangames.kings_kilt.components import PLAYER_COUNTS, Components, load_components
 from clangames.kings_kilt.pyramid import Pyramid, pyramid
 from clangames.kings_kilt.setup import initial_state
 from clangames.kings_kilt.state import KingsKiltState
@@ -35,24 +35,15 @@ class KingsKiltGame(Game):
 
     def __init__(self, spec: GameSpec, params: Mapping[str, Any]) -> None:
         super().__init__(spec, params)
+        # load_components refuses a file that cannot be dealt with any player count the
+        # game allows (PLAYER_COUNTS), so only the seat parameter is left to check here.
         self.components: Components = load_components(params["components"])
         comps = self.components
         n = self.num_players
-        if n not in comps.influence:
-            raise InvalidParameterError(
-                f"kings_kilt: the components give no Influence hand size for {n} players"
-                f" (they cover {sorted(comps.influence)})"
-            )
         if not 0 <= params["first_player"] < n:
             raise InvalidParameterError(
                 f"kings_kilt: first_player must be a seat 0..{n - 1}, got {params['first_player']}"
             )
-        if comps.family_from_deck * n > len(comps.clans):
-            raise InvalidParameterError(
-                f"kings_kilt: {n} players need {comps.family_from_deck * n} cards from the"
-                f" one-per-clan deck but there are only {len(comps.clans)} clans"
-            )
-        _check_enough_cards(comps, n)
         self.clans: tuple[str, ...] = comps.clan_names
         self.geo: Pyramid = pyramid(comps.base_width)
         self.hand_size = comps.hand_size(n)
@@ -162,35 +153,6 @@ class KingsKiltGame(Game):
         return self.clans[clan]
 
 
-def _check_enough_cards(comps: Components, n: int) -> None:
-    """Refuse components whose setup could run out of cards with ``n`` players: the third
-    family card must always find a clan the player lacks, the hands must be dealt in full
-    and the draw pile must still hold the pyramid's base."""
-    k = len(comps.clans)
-    extra = comps.family_size - comps.family_from_deck
-    # Dealing a third-deal card to a player who holds at most family_size - 1 clans: at
-    # least members_per_clan - 1 of every other clan were there before the third deal.
-    outside = (comps.members_per_clan - 1) * (k - comps.family_size + 1)
-    if outside < extra * n:
-        raise InvalidParameterError(
-            f"kings_kilt: with {n} players the components may run out of Clan Members of a"
-            f" new clan while topping families up to {comps.family_size}"
-        )
-    hand = comps.hand_size(n)
-    members_left = comps.members_per_clan * k - comps.family_size * n
-    if members_left < hand * n:
-        raise InvalidParameterError(
-            f"kings_kilt: {n} Influence hands of {hand} need {hand * n} Clan Members, only"
-            f" {members_left} are left after the families"
-        )
-    pile = members_left - hand * n + comps.leaders_per_clan * k
-    if pile < comps.base_width:
-        raise InvalidParameterError(
-            f"kings_kilt: the draw pile holds {pile} cards after the deal, fewer than the"
-            f" {comps.base_width} the pyramid's bottom row needs"
-        )
-
-
 def _factory(params: Mapping[str, Any]) -> Game:
     return KingsKiltGame(SPEC, params)
 
@@ -200,10 +162,17 @@ SPEC = register(
         name="kings_kilt",
         title="King's Kilt",
         summary="Clans climb a card pyramid; advance, betray, crown a King, then pass.",
-        min_players=2,
-        max_players=4,
+        min_players=PLAYER_COUNTS[0],
+        max_players=PLAYER_COUNTS[-1],
         parameters=(
-            Parameter("players", 3, "number of players", int, minimum=2, maximum=4),
+            Parameter(
+                "players",
+                3,
+                "number of players",
+                int,
+                minimum=PLAYER_COUNTS[0],
+                maximum=PLAYER_COUNTS[-1],
+            ),
             Parameter("first_player", 0, "the seat that takes the first turn", int, minimum=0),
             Parameter(
                 "betrayal_match",
