@@ -55,7 +55,10 @@ class Multiset:
                 yield kind
 
     def count(self, kind: int) -> int:
-        """How many cards of ``kind``."""
+        """How many cards of ``kind``; ValueError for a kind outside 0..k-1 (a -1 would
+        otherwise read the last kind)."""
+        if not 0 <= kind < len(self.counts):
+            raise ValueError(f"kind {kind} is out of range 0..{len(self.counts) - 1}")
         return self.counts[kind]
 
     def kinds(self) -> tuple[int, ...]:

@@ -329,7 +329,15 @@ class Name(Format):
             raise TypeError(f"{what} names {self.names} are not distinct (ignoring case)")
 
     def show(self, value: JSON) -> Node:
-        return NONE if value == -1 and self.none else self.names[value]
+        if type(value) is int and 0 <= value < len(self.names):
+            return self.names[value]
+        if value == -1 and self.none:
+            return NONE
+        # A negative index would otherwise name a card from the end of the list.
+        raise ValueError(
+            f"{value!r} is not a {self.what} number: expected 0..{len(self.names) - 1}"
+            f"{' or -1 (none)' if self.none else ''}"
+        )
 
     def expected(self) -> str:
         shown = ", ".join(self.names[:12]) + (", ..." if len(self.names) > 12 else "")
@@ -362,6 +370,12 @@ class NameSet(Format):
     def show(self, value: JSON) -> Node:
         text = self._shown.get(value)
         if text is None:
+            bits = len(self.name.names)
+            if type(value) is not int or not 0 <= value < 1 << bits:
+                raise ValueError(
+                    f"{value!r} is not a set of {self.name.what} names: expected a bitmask"
+                    f" of {bits} bits"
+                )
             if len(self._shown) >= MEMO_LIMIT:
                 self._shown.clear()
             names = [n for i, n in enumerate(self.name.names) if value >> i & 1]

@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 
 from clangames.engine.codec import describe, encode, parse_json
-from clangames.engine.errors import ClanGamesError, StateDecodeError
+from clangames.engine.errors import ClanGamesError, InvalidArgumentError, StateDecodeError
 from clangames.engine.game import Game
 from clangames.engine.phases import CHANCE
 from clangames.engine.registry import load
@@ -29,13 +29,13 @@ _HEADER_DEPTH = 32
 """How deeply a header value may nest lists and objects (real headers nest 3 deep)."""
 
 
-def _check_headers(headers: Any) -> dict[str, Any]:
+def _check_headers(headers: Any, where: str = "record.headers") -> dict[str, Any]:
     """``headers`` as a plain dict if it is a JSON object of JSON values (StateDecodeError
     naming the first offending entry if not). Walked without recursion, so no nesting or
     size can make the check itself fail."""
     if not isinstance(headers, dict):
-        raise StateDecodeError(f"record.headers: expected an object, got {type(headers).__name__}")
-    stack: list[tuple[str, Any, int]] = [("record.headers", headers, 0)]
+        raise StateDecodeError(f"{where}: expected an object, got {type(headers).__name__}")
+    stack: list[tuple[str, Any, int]] = [(where, headers, 0)]
     while stack:
         where, value, depth = stack.pop()
         if depth > _HEADER_DEPTH:
@@ -45,7 +45,7 @@ def _check_headers(headers: Any) -> dict[str, Any]:
                 if not isinstance(key, str):
                     raise StateDecodeError(f"{where}: keys must be strings, got {key!r:.60}")
                 stack.append((f"{where}.{key:.60}", item, depth + 1))
-        elif isinstance(value, list):
+        elif isinstance(value, (list, tuple)):  # a tuple only in a record built by hand
             stack.extend((f"{where}[{i}]", item, depth + 1) for i, item in enumerate(value))
         elif isinstance(value, float):
             if value != value or value in (float("inf"), float("-inf")):
@@ -121,14 +121,23 @@ class GameRecord:
         return last
 
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON data (``headers`` first, and only when there are any)."""
+        """Plain JSON data (``headers`` first, and only when there are any).
+
+        A record built by hand may hold what JSON cannot (a NaN, a set, a non-string key):
+        that raises InvalidArgumentError naming the entry rather than writing a file that
+        no JSON reader, this one included, would load."""
+        try:
+            params = _check_headers(encode(dict(self.params)), "record.params")
+            headers = _check_headers(dict(self.headers)) if self.headers else None
+        except (StateDecodeError, TypeError) as exc:
+            raise InvalidArgumentError(f"cannot write the record: {exc}") from None
         data = {
             "game": self.game,
-            "params": encode(self.params),
+            "params": params,
             "moves": [[m.player, m.action] for m in self.moves],
         }
-        if self.headers:
-            data = {"headers": dict(self.headers), **data}
+        if headers is not None:
+            data = {"headers": headers, **data}
         return data
 
     def dumps(self) -> str:
