@@ -12,6 +12,7 @@ passed every test before.
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any
 
@@ -177,3 +178,20 @@ def test_only_a_simultaneous_round_gives_the_idle_seats_no_move() -> None:
                     assert state.legal_actions(p) == []
         _step(game, state, rng, moves)
     assert seen == {"round", "turn"}
+
+
+def test_information_states_first_asked_late_or_after_a_pickle_are_the_history_s() -> None:
+    game = load_game("kings_kilt", players=3)
+    state = game.new_initial_state()
+    rng = random.Random(9)
+    moves: list[tuple[int, int]] = []
+    kernel_states = [state.clangames]
+    for _ in range(25):  # King's Kilt: one kernel move per step
+        _step(game, state, rng, moves)
+        kernel_states.append(state.clangames)
+    back = pickle.loads(pickle.dumps(state))  # no information state asked before
+    assert back.history() == state.history()
+    for p in range(3):
+        expected = information_states(kernel_states, moves, p).text
+        assert back.information_state_string(p) == expected
+        assert state.information_state_string(p) == expected  # first asked at the end
