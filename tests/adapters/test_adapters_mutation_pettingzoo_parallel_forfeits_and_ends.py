@@ -20,6 +20,7 @@ pytest.importorskip("pettingzoo")
 np = pytest.importorskip("numpy")
 
 from clangames.adapters.pettingzoo import parallel_env  # noqa: E402
+from clangames.engine.errors import InvalidArgumentError  # noqa: E402
 
 
 def _first_legal(observations: dict[str, Any]) -> dict[str, int]:
@@ -81,3 +82,14 @@ def test_a_missing_action_forfeits_even_where_id_0_would_be_legal() -> None:
     _, rewards, _, _, infos = env.step(actions)
     assert rewards[absent] == 0.0 and infos[absent] == {"illegal_action": True}
     assert sum(rewards.values()) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("actions", [[0, 1, 2], None, 3])
+def test_a_step_that_is_not_a_dict_is_refused_and_changes_nothing(actions: Any) -> None:
+    # Found while auditing: a list (or None) of actions was an AttributeError on ``.get``.
+    env = parallel_env("koa_kingmaker", players=3)
+    env.reset(seed=2)
+    state = env.state_now
+    with pytest.raises(InvalidArgumentError, match=r"takes a dict of agent name -> action id, got"):
+        env.step(actions)
+    assert env.state_now is state and env.agents == env.possible_agents
