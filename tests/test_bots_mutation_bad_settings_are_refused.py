@@ -106,3 +106,23 @@ def test_registering_the_same_bot_again_takes_its_new_factory(
     register_bot(BotSpec("again", "a test bot", RandomBot))
     register_bot(BotSpec("again", "a test bot", lambda rng: ISMCTSBot(rng, iterations=1)))
     assert isinstance(make_bot("again", 1), ISMCTSBot)
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        ({"iterations": "5"}, r"iterations to be an int or None, got '5'"),
+        ({"iterations": 2.5}, r"iterations to be an int or None, got 2\.5"),
+        ({"iterations": True}, r"iterations to be an int or None, got True"),
+        ({"time_limit": "1"}, r"time_limit to be a number or None, got '1'"),
+        ({"exploration": None}, r"exploration to be a number, got None"),
+        ({"rollout_limit": 4.0}, r"rollout_limit to be an int or None, got 4\.0"),
+    ],
+)
+def test_ismcts_refuses_a_setting_of_the_wrong_type_by_name(
+    settings: dict[str, Any], message: str
+) -> None:
+    # Found while auditing: iterations="5" was a TypeError from inside a comparison and
+    # iterations=2.5 ran three iterations.
+    with pytest.raises(ValueError, match=message):
+        ISMCTSBot(0, **settings)
