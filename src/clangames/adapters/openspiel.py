@@ -43,6 +43,7 @@ import numpy as np
 import pyspiel
 
 from clangames.engine.encoding import TensorWriter
+from clangames.engine.errors import IllegalActionError
 from clangames.engine.game import Game
 from clangames.engine.interop import (
     InformationState,
@@ -353,10 +354,10 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         game = self._adapter
         s = self.clangames
         if self._player == _CHANCE:
-            kernel_id = game.chance_ids[action]
+            kernel_id = _kernel_id(game.chance_ids, action, "chance outcome", "an outcome id")
             player = CHANCE
         else:
-            kernel_id = game.decision_ids[action]
+            kernel_id = _kernel_id(game.decision_ids, action, "action", "a decision id")
             player = s.phase.to_move[0]
         # _step inlined: this runs once per move of every playout
         after = s.apply(game.actions[kernel_id], player)
@@ -367,15 +368,16 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
     def _apply_actions(self, actions: list[int]) -> None:
         game = self._adapter
         table = game.table.actions
-        for player in self.clangames.phase.to_move:
-            kernel_id = game.decision_ids[actions[player]]
-            self._step(player, kernel_id, table[kernel_id])
-
-    def _step(self, player: int, kernel_id: int, action: Any) -> None:
-        after = self.clangames.apply(action, player)
-        self._trail = _Link(self._trail, player, kernel_id, after)
-        self.clangames = after
-        self._player = self._player_of(after)
+        state, trail = self.clangames, self._trail
+        for player in state.phase.to_move:
+            kernel_id = _kernel_id(game.decision_ids, actions[player], "action", "a decision id")
+            state = state.apply(table[kernel_id], player)
+            trail = _Link(trail, player, kernel_id, state)
+        # The round is kept only once every commitment is taken: a refused one leaves the
+        # state before the round, not half-way through it.
+        self._trail = trail
+        self.clangames = state
+        self._player = self._player_of(state)
 
     def _action_to_string(self, player: int, action: int) -> str:
         game = self._adapter
@@ -422,6 +424,14 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         s = self.clangames
         return f"{s.prompt()}\n{s.public_observation()!r}"
+
+
+def _kernel_id(ids: tuple[int, ...], action: int, what: str, expected: str) -> int:
+    """The kernel action id of OpenSpiel id ``action``; IllegalActionError for an id
+    outside ``ids`` (a negative one would otherwise index from the end)."""
+    if not 0 <= action < len(ids):
+        raise IllegalActionError(f"{what} {action} is not {expected} 0..{len(ids) - 1}")
+    return ids[action]
 
 
 class Observer:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import io
 import secrets
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -35,7 +36,7 @@ from rich.console import Console
 
 from clangames.engine.chance import sample_chance
 from clangames.engine.encoding import TensorWriter
-from clangames.engine.errors import IllegalActionError
+from clangames.engine.errors import IllegalActionError, InvalidArgumentError
 from clangames.engine.game import Game
 from clangames.engine.registry import load
 from clangames.engine.rng import Rng
@@ -250,6 +251,10 @@ class ClanGamesParallelEnv(_TableEnv, ParallelEnv):  # type: ignore[misc]
         return self._observations(), {agent: {} for agent in self.agents}
 
     def step(self, actions: dict[str, Any]) -> tuple[Any, Any, Any, Any, Any]:
+        if not isinstance(actions, Mapping):
+            raise InvalidArgumentError(
+                f"a Parallel step takes a dict of agent name -> action id, got {actions!r}"
+            )
         table = self._table
         state = self.state_now
         offenders = [

@@ -25,8 +25,10 @@ Seeded with the kernel's :class:`~clangames.Rng`, so a game with this bot is rep
 from __future__ import annotations
 
 import math
+import numbers
 import time
 from collections.abc import Hashable
+from typing import Any
 
 from clangames.bots.registry import BotSpec, register_bot
 from clangames.engine.chance import sample_chance
@@ -81,6 +83,17 @@ class ISMCTSBot:
     ) -> None:
         if iterations is None and time_limit is None:
             raise ValueError("ISMCTSBot needs an iteration cap or a time_limit (or both)")
+        # A setting of the wrong type is refused by name, not left to fail later (or to
+        # run 3 iterations for 2.5) inside a comparison.
+        for name, value, whole, optional in (
+            ("iterations", iterations, True, True),
+            ("time_limit", time_limit, False, True),
+            ("exploration", exploration, False, False),
+            ("rollout_limit", rollout_limit, True, True),
+        ):
+            if (value is not None or not optional) and not _is_a(value, whole):
+                kind = ("an int" if whole else "a number") + (" or None" if optional else "")
+                raise ValueError(f"ISMCTSBot needs {name} to be {kind}, got {value!r}")
         if iterations is not None and iterations < 1:
             raise ValueError(f"ISMCTSBot needs iterations >= 1, got {iterations}")
         if time_limit is not None and not time_limit > 0:
@@ -201,6 +214,12 @@ class ISMCTSBot:
             raise ValueError(f"player {player} has no legal action: {state.prompt()}")
         used.append((best, player))
         return best_action, rng
+
+
+def _is_a(value: Any, whole: bool) -> bool:
+    """Whether ``value`` is an int (``whole``) or a real number, not a bool."""
+    kind = numbers.Integral if whole else numbers.Real
+    return isinstance(value, kind) and not isinstance(value, bool)
 
 
 def _key(state: State, me: int, action: Action) -> Hashable:
