@@ -22,4 +22,5 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     lengthened = any(os.environ.get(name) for name in _LENGTHENED)
     for item in items:
         if lengthened or item.get_closest_marker("soak") is not None:
-            item.add_marker(pytest.mark.timeout(0))
+            # first, so it wins over a test's own longer limit (closest marker first)
+            item.add_marker(pytest.mark.timeout(0), append=False)

@@ -25,6 +25,11 @@ def test_a_soak_may_take_its_time():
 
 def test_a_plain_test_may_not():
     time.sleep(2)
+
+
+@pytest.mark.timeout(1)
+def test_a_test_with_its_own_limit_keeps_it():
+    time.sleep(2)
 """
 
 
@@ -57,10 +62,12 @@ def test_the_suite_has_a_per_test_timeout() -> None:
 def test_a_hanging_test_fails_and_a_soak_is_let_run(tmp_path: Path) -> None:
     out = _run(tmp_path)
     assert "FAILED test_sleepers.py::test_a_plain_test_may_not" in out
+    assert "FAILED test_sleepers.py::test_a_test_with_its_own_limit_keeps_it" in out
     assert "Timeout" in out
-    assert "1 failed, 1 passed" in out
+    assert "2 failed, 1 passed" in out
 
 
 def test_a_lengthened_run_lifts_the_timeout_from_every_test(tmp_path: Path) -> None:
+    # a test's own limit too: the lifting marker is put before it
     out = _run(tmp_path, CLANGAMES_SOAK="1")
-    assert "2 passed" in out
+    assert "3 passed" in out
