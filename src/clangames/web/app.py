@@ -43,6 +43,10 @@ MAX_MESSAGE = 4 * 1024
 """Largest WebSocket message accepted (characters)."""
 MAX_WATCHERS = 64
 """Open pages per game."""
+NESTED = "the JSON nests too deeply to be read: expected a JSON object of plain values"
+"""The refusal of JSON nested deeper than the parser goes (small, yet no request)."""
+BINARY = "expected a text message (JSON), not binary data"
+"""The refusal of a binary WebSocket frame (the pages send text)."""
 
 log = logging.getLogger("clangames.web")
 
@@ -213,6 +217,8 @@ async def _json_body(request: Request) -> Any:
         return json.loads(b"".join(chunks) or b"null")
     except (ValueError, UnicodeDecodeError) as exc:
         raise WebError(400, f"the request body is not JSON: {exc}") from exc
+    except RecursionError as exc:  # a body small enough can still nest beyond the parser
+        raise WebError(400, NESTED) from exc
 
 
 def create_app(
@@ -313,7 +319,13 @@ def create_app(
                 pages.append((ws, seat))
                 await srv.send_view(room, ws, seat)
             while True:
-                text = await ws.receive_text()
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    raise WebSocketDisconnect(frame.get("code", 1000))
+                text = frame.get("text")
+                if text is None:  # a binary frame: refused like any other bad message
+                    await ws.send_json({"type": "error", "status": 400, "error": BINARY})
+                    continue
                 await _message(srv, room, ws, seat, token, text)
         except WebSocketDisconnect:
             pass
@@ -330,6 +342,8 @@ def create_app(
                 message = json.loads(text)
             except ValueError as exc:
                 raise WebError(400, f"the message is not JSON: {exc}") from exc
+            except RecursionError as exc:
+                raise WebError(400, NESTED) from exc
             kind = message.get("type") if isinstance(message, dict) else None
             if not isinstance(message, dict) or kind not in ("act", "retry"):
                 raise WebError(
