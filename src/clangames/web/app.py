@@ -307,17 +307,23 @@ def create_app(
             room = srv.hub.room(ws.path_params["game"])
             token = ws.query_params.get("token")
             seat = None if token is None else srv.hub.seat_of(room.id, token)
-            pages = srv.watchers.setdefault(room.id, [])
-            if len(pages) >= MAX_WATCHERS:
-                raise WebError(503, f"this game already has {MAX_WATCHERS} open pages")
         except WebError as exc:
-            await ws.send_json({"type": "error", "status": exc.status, "error": str(exc)})
-            await ws.close(code=1008)
+            await _turn_away(ws, exc)
             return
         try:
             async with srv.lock(room):
-                pages.append((ws, seat))
-                await srv.send_view(room, ws, seat)
+                # Counted and joined under the lock: pages opening at the same moment
+                # (waiting here for one another's first view) cannot all slip in.
+                pages = srv.watchers.setdefault(room.id, [])
+                full = len(pages) >= MAX_WATCHERS
+                if not full:
+                    pages.append((ws, seat))
+                    await srv.send_view(room, ws, seat)
+            if full:
+                await _turn_away(
+                    ws, WebError(503, f"this game already has {MAX_WATCHERS} open pages")
+                )
+                return
             while True:
                 frame = await ws.receive()
                 if frame["type"] == "websocket.disconnect":
@@ -331,6 +337,10 @@ def create_app(
             pass
         finally:
             srv.forget(room.id, ws)
+
+    async def _turn_away(ws: WebSocket, exc: WebError) -> None:
+        await ws.send_json({"type": "error", "status": exc.status, "error": str(exc)})
+        await ws.close(code=1008)
 
     async def _message(
         srv: Server, room: Room, ws: WebSocket, seat: int | None, token: str | None, text: str
