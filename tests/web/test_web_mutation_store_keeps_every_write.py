@@ -12,7 +12,10 @@ from pathlib import Path
 import pytest
 
 from clangames.engine.phases import CHANCE
+from clangames.web.hub import Hub, SeatSpec
 from clangames.web.store import Incident, Store, StoreError, default_db_path, digest
+from web.helpers import koa_request
+from web.test_web_mutation_seat_views import settle
 
 SPEC = {"game": "koa_kingmaker", "params": {"players": 2}, "seed": 1, "seats": []}
 
@@ -110,3 +113,43 @@ def test_the_default_file_is_in_the_users_data_folder(
         else:
             monkeypatch.setenv("XDG_DATA_HOME", "")  # empty counts as unset
         assert default_db_path() == tmp_path / "home" / ".local/share/clangames/serve.sqlite3"
+
+
+def test_a_restarted_hub_has_every_seat_budget_and_parameter_and_the_record_its_result(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "games.sqlite3"
+    hub = Hub(Store(path))
+    seats = [
+        {"kind": "bot", "bot": "ismcts", "iterations": 3, "seconds": 0.5},
+        {"kind": "bot", "bot": "ismcts", "iterations": 2},
+        {"kind": "human"},
+    ]
+    game, _ = hub.create(
+        {
+            "game": "kilt_castle",
+            "players": 3,
+            "seed": 8,
+            "params": {"relocation_neighbour": "either"},
+            "seats": seats,
+        }
+    )
+    hub.store.close()
+    again = Hub(Store(path)).room(game.id)
+    assert (
+        again.seats
+        == game.seats
+        == (
+            SeatSpec("bot", "ismcts", 3, 0.5),
+            SeatSpec("bot", "ismcts", 2, None),
+            SeatSpec("human"),
+        )
+    )
+    assert again.game.params == game.game.params and again.seed == 8
+    assert again.game.params["relocation_neighbour"] == "either"
+    finished = Hub(Store(":memory:"))
+    over, _ = finished.create(koa_request(["random", "random"], 6))
+    settle(finished, over)
+    record = finished.record(over.id)
+    assert record.headers["result"] == over.result() is not None
+    assert record.headers["seed"] == 6 and record.final_state().scores() == over.state.scores()
