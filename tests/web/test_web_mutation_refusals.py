@@ -323,3 +323,27 @@ def hub_refusal(hub: Hub, game: Room, message: dict[str, Any]) -> WebError:
     (saved,) = [g for g in hub.store.games() if g.id == game.id]
     assert len(saved.moves) == len(game.moves)
     return caught.value
+
+
+class FailingGames(Store):
+    """A store whose next new game cannot be saved (a full disk, say)."""
+
+    fail = True
+
+    def add_game(self, *args: Any) -> None:
+        if self.fail:
+            self.fail = False
+            raise StoreError("cannot save game: disk I/O error")
+        super().add_game(*args)
+
+
+def test_a_game_the_database_cannot_save_is_refused_and_not_served() -> None:
+    hub = Hub(FailingGames(":memory:"))
+    error = refusal(hub, koa_request(["human", "human"]))
+    assert (error.status, str(error)) == (
+        503,
+        "the server could not save the new game (its database failed): try again",
+    )
+    assert hub.tokens == {}
+    game, tokens = hub.create(koa_request(["human", "human"]))
+    assert list(hub.rooms) == [game.id] and len(hub.tokens) == len(tokens) == 2
