@@ -153,3 +153,33 @@ def test_a_restarted_hub_has_every_seat_budget_and_parameter_and_the_record_its_
     record = finished.record(over.id)
     assert record.headers["result"] == over.result() is not None
     assert record.headers["seed"] == 6 and record.final_state().scores() == over.state.scores()
+
+
+class CommitFailsAfterClosing:
+    """A connection whose next COMMIT ends the transaction and then reports a failure (as
+    SQLite may on an I/O error); everything else is the real connection's."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+        self.fail = True
+
+    def execute(self, sql: str, *args: object) -> sqlite3.Cursor:
+        cursor = self.db.execute(sql, *args)
+        if sql == "COMMIT" and self.fail:
+            self.fail = False
+            raise sqlite3.OperationalError("disk I/O error")
+        return cursor
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.db, name)
+
+
+def test_a_failed_commit_that_closed_its_transaction_is_told_with_its_own_reason(
+    tmp_path: Path,
+) -> None:
+    store = Store(tmp_path / "games.sqlite3")
+    store.add_game("g", 1.0, SPEC, {})
+    store.db = CommitFailsAfterClosing(store.db)  # type: ignore[assignment]
+    with pytest.raises(StoreError, match=r"cannot save move 0 of game g: disk I/O error$"):
+        store.add_move("g", 0, 1, "play Seer")
+    store.add_move("g", 1, 1, "play Moon")
