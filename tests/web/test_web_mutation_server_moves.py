@@ -6,6 +6,7 @@ again; a failure is told with the right culprit, even when the database fails to
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any
 
 import pytest
@@ -163,3 +164,61 @@ def test_a_game_that_ends_on_the_move_limit_is_over_not_stopped(
     assert same.moves == game.moves and same.state.is_terminal
     assert same.halt is None and same.view(None)["halted"] is None
     assert same.view(None)["result"] is not None
+
+
+def test_a_chance_move_that_hangs_pauses_the_game_after_the_deadline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    stuck = threading.Event()
+
+    def hanging(state: State, rng: Rng) -> Any:
+        stuck.wait(30)
+        raise RuntimeError("released")
+
+    monkeypatch.setattr(hub_module, "sample_chance", hanging)
+    try:
+        with client(bot_deadline=0.2) as c:
+            r = c.post("/api/games", json=koa_request(["human", "random"], 3))
+            game = r.json()["game"]
+            idle(c, game)
+            v = view(c, game)
+            assert v["moves"] == 0 and v["halted"] is not None and v["halted"]["retry"]
+            assert v["halted"]["message"].startswith(
+                "Move 0: the server's chance move failed (TimeoutError); the game paused."
+            )
+    finally:
+        stuck.set()
+
+
+def test_every_open_page_hears_that_the_game_paused(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = hub_module.sample_chance
+    monkeypatch.setattr(hub_module, "sample_chance", lambda s, r: 1 // 0)
+    with client() as c:
+        r = c.post("/api/games", json=koa_request(["human", "human"], 3))
+        game = r.json()["game"]
+        token = token_of(r.json()["seats"]["0"])
+        idle(c, game)
+        with c.websocket_connect(f"/ws/{game}?token={token}") as page:
+            assert page.receive_json()["halted"] is not None
+            # the cause is fixed but the database now fails the server's moves: the retry
+            # is heard (no pause), then the new pause must be too
+            monkeypatch.setattr(hub_module, "sample_chance", real)
+            store = c.app.state.server.hub.store  # type: ignore[attr-defined]
+
+            def no_chance_moves(*args: Any) -> None:
+                raise StoreError("disk I/O error")
+
+            monkeypatch.setattr(store, "add_move", no_chance_moves)
+            page.send_json({"type": "retry"})
+            assert page.receive_json()["halted"] is None  # the retry, told to the page
+            deadline = time.monotonic() + 30
+            while room(c, game).halt is None and time.monotonic() < deadline:
+                time.sleep(0.01)
+            idle(c, game)  # the task that paused the game again has told every page
+            page.send_text("not json")  # a sure answer, so reading below cannot hang
+            heard = []
+            while (m := page.receive_json())["type"] == "view":
+                heard.append(m["halted"])
+            assert m["status"] == 400
+            assert heard and heard[-1] is not None
+            assert "(StoreError); the game paused" in heard[-1]["message"]
