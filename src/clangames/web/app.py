@@ -44,7 +44,7 @@ MAX_MESSAGE = 4 * 1024
 MAX_WATCHERS = 64
 """Open pages per game."""
 NESTED = "the JSON nests too deeply to be read: expected a JSON object of plain values"
-"""The refusal of JSON nested deeper than the parser goes (small, yet no request)."""
+"""The refusal of JSON nested deeper than the parser goes (a body within MAX_BODY can)."""
 BINARY = "expected a text message (JSON), not binary data"
 """The refusal of a binary WebSocket frame (the pages send text)."""
 
