@@ -43,6 +43,10 @@ MAX_MESSAGE = 4 * 1024
 """Largest WebSocket message accepted (characters)."""
 MAX_WATCHERS = 64
 """Open pages per game."""
+NESTED = "the JSON nests too deeply to be read: expected a JSON object of plain values"
+"""The refusal of JSON nested deeper than the parser goes (a body within MAX_BODY can)."""
+BINARY = "expected a text message (JSON), not binary data"
+"""The refusal of a binary WebSocket frame (the pages send text)."""
 
 log = logging.getLogger("clangames.web")
 
@@ -213,6 +217,8 @@ async def _json_body(request: Request) -> Any:
         return json.loads(b"".join(chunks) or b"null")
     except (ValueError, UnicodeDecodeError) as exc:
         raise WebError(400, f"the request body is not JSON: {exc}") from exc
+    except RecursionError as exc:  # a body small enough can still nest beyond the parser
+        raise WebError(400, NESTED) from exc
 
 
 def create_app(
@@ -301,24 +307,40 @@ def create_app(
             room = srv.hub.room(ws.path_params["game"])
             token = ws.query_params.get("token")
             seat = None if token is None else srv.hub.seat_of(room.id, token)
-            pages = srv.watchers.setdefault(room.id, [])
-            if len(pages) >= MAX_WATCHERS:
-                raise WebError(503, f"this game already has {MAX_WATCHERS} open pages")
         except WebError as exc:
-            await ws.send_json({"type": "error", "status": exc.status, "error": str(exc)})
-            await ws.close(code=1008)
+            await _turn_away(ws, exc)
             return
         try:
             async with srv.lock(room):
-                pages.append((ws, seat))
-                await srv.send_view(room, ws, seat)
+                # Counted and joined under the lock: pages opening at the same moment
+                # (waiting here for one another's first view) cannot all slip in.
+                pages = srv.watchers.setdefault(room.id, [])
+                full = len(pages) >= MAX_WATCHERS
+                if not full:
+                    pages.append((ws, seat))
+                    await srv.send_view(room, ws, seat)
+            if full:
+                await _turn_away(
+                    ws, WebError(503, f"this game already has {MAX_WATCHERS} open pages")
+                )
+                return
             while True:
-                text = await ws.receive_text()
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    raise WebSocketDisconnect(frame.get("code", 1000))
+                text = frame.get("text")
+                if text is None:  # a binary frame: refused like any other bad message
+                    await ws.send_json({"type": "error", "status": 400, "error": BINARY})
+                    continue
                 await _message(srv, room, ws, seat, token, text)
         except WebSocketDisconnect:
             pass
         finally:
             srv.forget(room.id, ws)
+
+    async def _turn_away(ws: WebSocket, exc: WebError) -> None:
+        await ws.send_json({"type": "error", "status": exc.status, "error": str(exc)})
+        await ws.close(code=1008)
 
     async def _message(
         srv: Server, room: Room, ws: WebSocket, seat: int | None, token: str | None, text: str
@@ -330,6 +352,8 @@ def create_app(
                 message = json.loads(text)
             except ValueError as exc:
                 raise WebError(400, f"the message is not JSON: {exc}") from exc
+            except RecursionError as exc:
+                raise WebError(400, NESTED) from exc
             kind = message.get("type") if isinstance(message, dict) else None
             if not isinstance(message, dict) or kind not in ("act", "retry"):
                 raise WebError(

@@ -58,7 +58,9 @@ class WebError(ClanGamesError):
     was wrong and what was expected (sent to the client as is)."""
 
     def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
+        # A message quoting the client's own text may hold lone surrogates (JSON's
+        # "\ud800"), which no response can encode: they are spelled out instead.
+        super().__init__(message.encode("utf-8", "backslashreplace").decode("utf-8"))
         self.status = status
 
 

@@ -58,8 +58,9 @@ class StoreError(ClanGamesError):
 
 
 def digest(token: str) -> str:
-    """The SHA-256 of a seat token, as stored."""
-    return hashlib.sha256(token.encode()).hexdigest()
+    """The SHA-256 of a seat token, as stored. Any string has one: a token from a request
+    may hold lone surrogates (JSON's ``\\ud800``), which no real token does."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def default_db_path() -> Path:
@@ -180,7 +181,17 @@ class Store:
         )
 
     def games(self) -> Iterator[StoredGame]:
-        """Every saved game, oldest first, with its tokens and moves in order."""
+        """Every saved game, oldest first, with its tokens and moves in order (a StoreError
+        if the file is not a server's database: another program's tables, say)."""
+        try:
+            yield from self._games()
+        except sqlite3.Error as exc:
+            raise StoreError(
+                f"cannot read the games in {self.path!r}: {exc} (expected a database of"
+                " clangames serve)"
+            ) from exc
+
+    def _games(self) -> Iterator[StoredGame]:
         rows = self.db.execute("SELECT id, created, spec FROM games ORDER BY created, id")
         for game_id, created, spec in rows.fetchall():
             tokens = self.db.execute(
