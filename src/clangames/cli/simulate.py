@@ -66,6 +66,7 @@ from clangames.cli.runs import (
     append_batch,
     open_results,
     read_settings,
+    refuse_run_file,
     scan_batches,
     start_run,
 )
@@ -797,6 +798,18 @@ def _resumed(args: argparse.Namespace) -> tuple[Game, RunSettings]:
         raise UsageError("--resume writes to the run's own directory; leave out --out")
     settings = read_settings(args.resume)
     game = load_run_game(args.resume, settings)
+    # The bots are made in the workers: a seat no bot can take is named here, with its file.
+    if "human" in settings.seats:
+        raise CommandFailure(
+            f"{args.resume}/run.json: seats {list(settings.seats)}; simulate plays bots only,"
+            " 'human' cannot take a seat"
+        )
+    try:
+        seat_policies(settings.seats, settings.seed, settings.iterations, settings.rollout_limit)
+    except ClanGamesError as exc:
+        raise CommandFailure(
+            f"{args.resume}/run.json: seats {list(settings.seats)}: {exc}"
+        ) from None
     declared = game.statistics()
     names = declared.names if declared is not None else ()
     if names != settings.statistics:
@@ -823,6 +836,9 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     directory = args.resume if args.resume is not None else args.out
     game, settings = _resumed(args) if args.resume is not None else _settings_from_args(args, jobs)
     names = list(settings.seats)
+    for option, path in (("--json", args.json), ("--plot", args.plot)):
+        if path is not None and directory is not None:
+            refuse_run_file(path, directory, option)
     if args.json is not None:
         check_writable(args.json, "--json")
     if args.plot is not None:
