@@ -115,6 +115,8 @@ def test_seats_no_bot_can_take_are_refused_naming_run_json(
     [
         (lambda entry: entry.__setitem__("batch", True), "batch True is not one of the run's"),
         (lambda entry: entry["games"][0].__setitem__(8, []), "statistics [], expected 18"),
+        (lambda entry: entry["games"][0].__setitem__(3, [5.0, 0.0]), "returns [5.0, 0.0], exp"),
+        (lambda entry: entry["games"][0].__setitem__(4, [1, 1]), "winners [1, 1] name a seat"),
     ],
 )
 def test_a_batch_that_only_looks_like_this_runs_is_refused(
@@ -124,8 +126,9 @@ def test_a_batch_that_only_looks_like_this_runs_is_refused(
     edit: object,
     message: str,
 ) -> None:
-    """``true`` equals 1 in Python and an empty statistics list once passed as "this game
-    measured nothing": both were read as a finished batch."""
+    """``true`` equals 1 in Python, an empty statistics list once passed as "this game
+    measured nothing", and returns that are not the winners' shares were summed into the
+    win rates (a rate above 1): all were read as a finished batch."""
     run = copy_run(finished, tmp_path)
     lines = result_lines(run)
     entry = json.loads(lines[1])

@@ -229,6 +229,13 @@ def result_from_row(row: Any, settings: RunSettings) -> GameResult:
         raise ValueError(f"game {index}: returns {returns!r}, expected {players} numbers")
     if not isinstance(winners, list) or not all(_whole(w) and 0 <= w < players for w in winners):
         raise ValueError(f"game {index}: winners {winners!r}, expected seats 0..{players - 1}")
+    if len(set(winners)) != len(winners):
+        raise ValueError(f"game {index}: winners {winners!r} name a seat twice")
+    shares = [1.0 / len(winners) if seat in winners else 0.0 for seat in range(players)]
+    if returns != shares:  # what State.returns gives: the win rates are their sums
+        raise ValueError(
+            f"game {index}: returns {returns!r}, expected {shares} for winners {winners!r}"
+        )
     if not _whole(steps) or not _whole(decisions) or not 0 <= decisions <= steps:
         raise ValueError(f"game {index}: {steps!r} steps and {decisions!r} decisions")
     if not _whole(first) or not -1 <= first < players:
