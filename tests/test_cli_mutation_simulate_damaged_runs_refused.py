@@ -5,11 +5,16 @@ destroyed the run, before the fix."""
 
 from __future__ import annotations
 
+import errno
+import io
 import json
+import os
 from pathlib import Path
 
 import pytest
 
+import clangames.cli.runs as runs
+import clangames.cli.simulate as simulate_module
 from clangames.cli.runs import RESULTS_FILE, RUN_FILE
 from simulate_run_helpers import (
     copy_run,
@@ -157,3 +162,57 @@ def test_no_output_may_overwrite_the_runs_own_files(
     out = ["simulate", "kings-kilt", "--games", "2", "--no-progress", "--out", str(fresh)]
     refused(capsys, [*out, "--json", str(fresh / name)], "is the run's own")
     assert list(fresh.iterdir()) == []
+
+
+class _FullDisk(io.StringIO):
+    """A results file on a full disk: nothing written reaches it, closing included."""
+
+    name = "run/results.jsonl"
+
+    def flush(self) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    def close(self) -> None:
+        self.flush()
+
+
+@pytest.mark.parametrize("fails", ["fsync", "flush"])
+def test_a_full_disk_mid_run_is_one_line_and_keeps_the_written_batches(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    fails: str,
+) -> None:
+    run = tmp_path / "run"
+    written: list[int] = []
+    if fails == "fsync":
+        real = os.fsync
+
+        def fsync(fd: int) -> None:
+            written.append(fd)
+            if len(written) > 2:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            real(fd)
+
+        monkeypatch.setattr(runs.os, "fsync", fsync)
+    else:
+        monkeypatch.setattr(simulate_module, "open_results", lambda directory, keep: _FullDisk())
+    line = refused(
+        capsys,
+        [
+            "simulate",
+            "kings-kilt",
+            "--games",
+            "6",
+            "--jobs",
+            "1",
+            "--no-progress",
+            "--out",
+            str(run),
+        ],
+        "No space left on device",
+        "--resume",
+    )
+    assert "internal error" not in line
+    if fails == "fsync":
+        assert len(result_lines(run)) == 3  # the third line was written before its sync failed

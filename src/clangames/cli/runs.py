@@ -325,8 +325,16 @@ def open_results(directory: str, keep: int) -> IO[str]:
 
 
 def append_batch(out: IO[str], start: int, results: Sequence[Any]) -> None:
-    """Write one finished batch as a whole line and push it to the disk."""
+    """Write one finished batch as a whole line and push it to the disk; CommandFailure if
+    it cannot be (a full disk, say: the batches written before are kept for --resume)."""
     line = json.dumps({"batch": start, "games": [result_row(r) for r in results]})
-    out.write(line + "\n")
-    out.flush()
-    os.fsync(out.fileno())
+    try:
+        out.write(line + "\n")
+        out.flush()
+        os.fsync(out.fileno())
+    except OSError as exc:
+        directory = Path(out.name).parent
+        raise CommandFailure(
+            f"cannot write {out.name!r}: {exc.strerror or exc}; the batches written before"
+            f" are kept (clangames simulate --resume {directory} finishes the run)"
+        ) from None

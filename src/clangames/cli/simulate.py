@@ -40,7 +40,7 @@ import time
 from collections.abc import Callable, Collection, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager, nullcontext, suppress
 from typing import Any, TextIO
 
 import attrs
@@ -885,7 +885,10 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         )
     finally:
         if stream is not None:
-            stream.close()
+            # Every batch was flushed as it was written: a close that fails can only be
+            # the write that already failed, retried, and must not hide its message.
+            with suppress(OSError):
+                stream.close()
     elapsed = time.perf_counter() - started
     played = tally.games - played
     summary = full_summary(game, settings, tally)
