@@ -13,7 +13,14 @@ from typing import Any
 import pytest
 
 from clangames.cli.main import main
-from clangames.cli.runs import RESULTS_FILE, RUN_FILE
+from clangames.cli.runs import (
+    RESULTS_FILE,
+    RUN_FILE,
+    append_batch,
+    open_results,
+    read_settings,
+    result_from_row,
+)
 from simulate_run_helpers import (
     copy_run,
     edit_settings,
@@ -215,3 +222,20 @@ def test_out_takes_a_new_or_empty_directory_only(
     empty.mkdir()
     assert main([*new, "--out", str(empty)]) == 0
     assert sorted(p.name for p in empty.iterdir()) == [RESULTS_FILE, RUN_FILE]
+
+
+def test_a_batch_is_on_the_disk_when_append_batch_returns(tmp_path: Path) -> None:
+    """A run killed after a batch finished must find it in the file: the line may not wait
+    in a buffer for the stream to close."""
+    run = make_run(tmp_path / "run", "--games", "2", "--seed", "5")
+    lines = result_lines(run)
+    (run / RESULTS_FILE).write_bytes(b"")
+    results = [
+        result_from_row(row, read_settings(str(run))) for row in json.loads(lines[0])["games"]
+    ]
+    out = open_results(str(run), 0)
+    try:
+        append_batch(out, 0, results)
+        assert result_lines(run) == lines[:1]
+    finally:
+        out.close()
