@@ -253,3 +253,15 @@ def test_a_missing_ray_is_refused_before_the_run_directory_is_made(
     refused(capsys, argv, "--backend ray needs Ray")
     assert not run.exists()
     assert not (tmp_path / RESULTS_FILE).exists()
+
+
+def test_a_missing_matplotlib_is_refused_before_the_run_directory_is_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """tests/test_cli_robust.py checks this in a child process, which imports the installed
+    clangames; here it is this checkout's."""
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    run, plot = tmp_path / "run", tmp_path / "p.png"
+    argv = ["simulate", "kings-kilt", "--no-progress", "--out", str(run), "--plot", str(plot)]
+    refused(capsys, argv, "--plot needs matplotlib, the optional 'plot' extra")
+    assert list(tmp_path.iterdir()) == []
