@@ -12,9 +12,10 @@ from typing import Any
 
 import pytest
 
-from clangames.cli.main import build_parser
+from clangames.cli.main import build_parser, main
+from clangames.cli.runs import RESULTS_FILE, RUN_FILE
 from report_helpers import ReportPage
-from simulate_run_helpers import files_of, make_run, refused
+from simulate_run_helpers import copy_run, files_of, make_run, refused
 
 pytest.importorskip("matplotlib")
 
@@ -126,3 +127,26 @@ def test_an_output_that_cannot_be_written_is_refused_before_the_page(
     line = refused(capsys, ["report", str(run), "--output", str(target)], "--output: cannot write")
     assert "does not exist" in line
     assert files_of(run) == before
+
+
+def test_markup_in_a_runs_names_stays_text(
+    reported: tuple[Path, dict[str, Any], str, str], tmp_path: Path
+) -> None:
+    """report does not ask the bot registry about a run's seats, so a run.json edited by
+    hand can name a seat anything: the page shows the name, and runs no markup from it."""
+    run = copy_run(reported[0], tmp_path)
+    name = "</script><b>x</b>"
+    for file in (RUN_FILE, RESULTS_FILE):
+        text = (run / file).read_text("utf-8")
+        (run / file).write_text(text.replace('"ismcts"', json.dumps(name)), "utf-8")
+    target = tmp_path / "page.html"
+    assert main(["report", str(run), "--output", str(target)]) == 0
+    html = target.read_text("utf-8")
+    body, script = html.split('<script type="application/json" id="summary">')
+    assert "<b>" not in body  # escaped in every table
+    # The page's own three end tags, and none from the name: it cannot end the script.
+    assert script.endswith("</script></body></html>\n") and script.count("</") == 3
+    page = ReportPage()
+    page.feed(html)
+    assert json.loads(page.summary)["seats"] == [name, "random"]
+    assert page.sections["settings"]["rows"][4] == ["seats", f"{name}, random"]
