@@ -5,6 +5,7 @@ an output that cannot be written is refused before the page is drawn."""
 
 from __future__ import annotations
 
+import errno
 import json
 from html import escape
 from pathlib import Path
@@ -28,7 +29,7 @@ def reported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, 
     run, summary = base / "run", base / "summary.json"
     make_run(
         run,
-        *("--games", "4", "--seed", "6", "--seats", "ismcts,random"),
+        *("--games", "4", "--seed", "6", "--seats", "random,ismcts"),
         *("--iterations", "2", "--rollout-limit", "2", "--json", str(summary)),
     )
     printed = base / "printed.txt"  # a module fixture cannot use capsys
@@ -61,7 +62,7 @@ def test_the_page_shows_every_setting_and_the_warning(
         ["game", "kings_kilt"],
         ["parameters", params],
         ["players", "2"],
-        ["seats", "ismcts, random"],
+        ["seats", "random, ismcts"],
         ["rotated", "no"],
         ["seed", "6"],
         ["games", "4"],
@@ -81,7 +82,7 @@ def test_every_table_column_is_the_summarys(
     page = ReportPage()
     page.feed(html)
     rows = {key: section["rows"][1:] for key, section in page.sections.items()}
-    labels = ["P0 ismcts", "P1 random"]
+    labels = ["P0 random", "P1 ismcts"]
     seats = summary["per_seat"]
     assert rows["win-rates-by-seat"] == [
         [lab, *_rate(s)] for lab, s in zip(labels, seats, strict=True)
@@ -148,5 +149,24 @@ def test_markup_in_a_runs_names_stays_text(
     assert script.endswith("</script></body></html>\n") and script.count("</") == 3
     page = ReportPage()
     page.feed(html)
-    assert json.loads(page.summary)["seats"] == [name, "random"]
-    assert page.sections["settings"]["rows"][4] == ["seats", f"{name}, random"]
+    assert json.loads(page.summary)["seats"] == ["random", name]
+    assert page.sections["settings"]["rows"][4] == ["seats", f"random, {name}"]
+
+
+def test_a_report_that_cannot_be_written_after_all_is_one_line(
+    reported: tuple[Path, dict[str, Any], str, str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The disk may fill between the check of --output and the page's writing."""
+
+    def full(self: Path, *args: Any, **kwargs: Any) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_text", full)
+    target = tmp_path / "page.html"
+    refused(
+        capsys, ["report", str(reported[0]), "--output", str(target)], "cannot write the report"
+    )
+    assert not target.exists()
