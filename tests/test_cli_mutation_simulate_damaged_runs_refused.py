@@ -216,3 +216,14 @@ def test_a_full_disk_mid_run_is_one_line_and_keeps_the_written_batches(
     assert "internal error" not in line
     if fails == "fsync":
         assert len(result_lines(run)) == 3  # the third line was written before its sync failed
+
+
+def test_a_parameter_called_name_is_refused_as_unknown(
+    finished: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by test_simulate_tally's run.json fuzz: params {"name": ...} reached
+    ``load(name, **params)`` as a second value for its first argument."""
+    run = copy_run(finished, tmp_path)
+    edit_settings(run, params={"name": None})
+    for argv in _both_commands(run):
+        refused(capsys, argv, f"{run}/run.json: cannot load its game", "unknown parameter 'name'")
