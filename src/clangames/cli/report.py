@@ -23,7 +23,7 @@ from typing import Any, TextIO
 
 from clangames.cli.errors import CommandFailure
 from clangames.cli.files import check_writable
-from clangames.cli.runs import read_settings
+from clangames.cli.runs import read_settings, refuse_run_file
 from clangames.cli.simulate import check_plot_extra, full_summary, load_run_game, tally_run
 from clangames.cli.tally import Tally, box_stats
 
@@ -248,6 +248,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``clangames report``: every input is checked before the page is drawn."""
     target = args.output if args.output is not None else str(Path(args.directory) / "report.html")
     read_settings(args.directory)  # a directory without a run stops here
+    refuse_run_file(target, args.directory, "--output")
     check_writable(target, "--output")
     check_plot_extra()
     summary, page = build_report(args.directory)

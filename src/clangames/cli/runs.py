@@ -39,6 +39,9 @@ RESULTS_FILE = "results.jsonl"
 FORMAT = 1
 """The run directory's format version (``run.json``'s ``format``)."""
 
+SEEDS = 2**64
+"""Seeds are ``0 .. SEEDS - 1`` (what :class:`~clangames.engine.rng.Rng` takes)."""
+
 
 @attrs.frozen(slots=True)
 class RunSettings:
@@ -109,7 +112,7 @@ class RunSettings:
             game=field("game", lambda v: isinstance(v, str), "a game name"),
             params=dict(field("params", lambda v: isinstance(v, dict), "an object")),
             seats=tuple(seats),
-            seed=field("seed", _whole, "an integer"),
+            seed=field("seed", lambda v: _whole(v) and 0 <= v < SEEDS, "an integer in 0..2**64-1"),
             games=field("games", count(1), "a whole number at least 1"),
             rotate=field("rotate", lambda v: isinstance(v, bool), "true or false"),
             iterations=field(
@@ -173,19 +176,36 @@ def start_run(directory: str, settings: RunSettings) -> None:
         raise UsageError(f"--out: cannot create the run directory {directory!r}: {exc}") from None
 
 
+def refuse_run_file(path: str, directory: str, option: str) -> None:
+    """UsageError if ``path`` is one of the run files in ``directory``: writing a summary,
+    a plot or a report there would destroy the run it describes."""
+    target = Path(path).resolve()
+    for name in (RUN_FILE, RESULTS_FILE):
+        if target == (Path(directory) / name).resolve():
+            raise UsageError(
+                f"{option}: {path!r} is the run's own {name}; expected another file name"
+                " (writing there would destroy the run)"
+            )
+
+
 def read_settings(directory: str) -> RunSettings:
     """The settings of the run in ``directory``; UsageError if it holds no run."""
     where = str(Path(directory) / RUN_FILE)
     try:
-        text = Path(where).read_text("utf-8")
+        raw = Path(where).read_bytes()
     except OSError as exc:
         raise UsageError(
             f"{directory!r} holds no run ({exc.strerror or exc}); expected a directory"
             " written by 'clangames simulate --out'"
         ) from None
     try:
-        data = json.loads(text)
-    except ValueError as exc:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise CommandFailure(
+            f"{where}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start});"
+            " expected the run.json that 'clangames simulate --out' writes"
+        ) from None
+    except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep to decode
         raise CommandFailure(f"{where}: not JSON ({exc})") from None
     return RunSettings.from_json(data, where)
 
@@ -209,12 +229,19 @@ def result_from_row(row: Any, settings: RunSettings) -> GameResult:
         raise ValueError(f"game {index}: returns {returns!r}, expected {players} numbers")
     if not isinstance(winners, list) or not all(_whole(w) and 0 <= w < players for w in winners):
         raise ValueError(f"game {index}: winners {winners!r}, expected seats 0..{players - 1}")
+    if len(set(winners)) != len(winners):
+        raise ValueError(f"game {index}: winners {winners!r} name a seat twice")
+    shares = [1.0 / len(winners) if seat in winners else 0.0 for seat in range(players)]
+    if returns != shares:  # what State.returns gives: the win rates are their sums
+        raise ValueError(
+            f"game {index}: returns {returns!r}, expected {shares} for winners {winners!r}"
+        )
     if not _whole(steps) or not _whole(decisions) or not 0 <= decisions <= steps:
         raise ValueError(f"game {index}: {steps!r} steps and {decisions!r} decisions")
     if not _whole(first) or not -1 <= first < players:
         raise ValueError(f"game {index}: first seat {first!r}, expected -1..{players - 1}")
     wanted = len(settings.statistics)
-    if not isinstance(statistics, list) or len(statistics) not in (0, wanted):
+    if not isinstance(statistics, list) or len(statistics) != wanted:
         raise ValueError(f"game {index}: statistics {statistics!r}, expected {wanted} numbers")
     if not all(map(_real, statistics)):
         raise ValueError(f"game {index}: statistics {statistics!r}, expected finite numbers")
@@ -261,11 +288,13 @@ def scan_batches(
                     entry = json.loads(line)
                     start = entry["batch"]
                     games = entry["games"]
+                    if not _whole(start) or start not in starts:
+                        raise ValueError(f"batch {start!r} is not one of the run's")
                     expected = list(range(start, min(settings.games, start + settings.batch_size)))
-                    if start not in starts or [g[0] for g in games] != expected:
-                        raise ValueError("not a batch of this run")
+                    if [g[0] for g in games] != expected:
+                        raise ValueError(f"batch {start} must hold games {start}..{expected[-1]}")
                     results = [result_from_row(row, settings) for row in games]
-                except (ValueError, KeyError, TypeError, IndexError) as exc:
+                except (ValueError, KeyError, TypeError, IndexError, RecursionError) as exc:
                     raise CommandFailure(
                         f"{str(path)!r} line {number} is not a finished batch of this run ({exc})"
                     ) from None
@@ -296,8 +325,16 @@ def open_results(directory: str, keep: int) -> IO[str]:
 
 
 def append_batch(out: IO[str], start: int, results: Sequence[Any]) -> None:
-    """Write one finished batch as a whole line and push it to the disk."""
+    """Write one finished batch as a whole line and push it to the disk; CommandFailure if
+    it cannot be (a full disk, say: the batches written before are kept for --resume)."""
     line = json.dumps({"batch": start, "games": [result_row(r) for r in results]})
-    out.write(line + "\n")
-    out.flush()
-    os.fsync(out.fileno())
+    try:
+        out.write(line + "\n")
+        out.flush()
+        os.fsync(out.fileno())
+    except OSError as exc:
+        directory = Path(out.name).parent
+        raise CommandFailure(
+            f"cannot write {out.name!r}: {exc.strerror or exc}; the batches written before"
+            f" are kept (clangames simulate --resume {directory} finishes the run)"
+        ) from None

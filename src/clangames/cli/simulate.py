@@ -40,7 +40,7 @@ import time
 from collections.abc import Callable, Collection, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager, nullcontext, suppress
 from typing import Any, TextIO
 
 import attrs
@@ -66,6 +66,7 @@ from clangames.cli.runs import (
     append_batch,
     open_results,
     read_settings,
+    refuse_run_file,
     scan_batches,
     start_run,
 )
@@ -73,7 +74,7 @@ from clangames.cli.tally import Tally, box_stats
 from clangames.engine.errors import ClanGamesError
 from clangames.engine.game import Game
 from clangames.engine.phases import CHANCE
-from clangames.engine.registry import load
+from clangames.engine.registry import game_spec, load
 from clangames.engine.rng import Rng
 from clangames.engine.rollout import rollout_seats
 from clangames.engine.statistics import GameStatistics
@@ -797,6 +798,18 @@ def _resumed(args: argparse.Namespace) -> tuple[Game, RunSettings]:
         raise UsageError("--resume writes to the run's own directory; leave out --out")
     settings = read_settings(args.resume)
     game = load_run_game(args.resume, settings)
+    # The bots are made in the workers: a seat no bot can take is named here, with its file.
+    if "human" in settings.seats:
+        raise CommandFailure(
+            f"{args.resume}/run.json: seats {list(settings.seats)}; simulate plays bots only,"
+            " 'human' cannot take a seat"
+        )
+    try:
+        seat_policies(settings.seats, settings.seed, settings.iterations, settings.rollout_limit)
+    except ClanGamesError as exc:
+        raise CommandFailure(
+            f"{args.resume}/run.json: seats {list(settings.seats)}: {exc}"
+        ) from None
     declared = game.statistics()
     names = declared.names if declared is not None else ()
     if names != settings.statistics:
@@ -823,6 +836,9 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     directory = args.resume if args.resume is not None else args.out
     game, settings = _resumed(args) if args.resume is not None else _settings_from_args(args, jobs)
     names = list(settings.seats)
+    for option, path in (("--json", args.json), ("--plot", args.plot)):
+        if path is not None and directory is not None:
+            refuse_run_file(path, directory, option)
     if args.json is not None:
         check_writable(args.json, "--json")
     if args.plot is not None:
@@ -869,7 +885,10 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         )
     finally:
         if stream is not None:
-            stream.close()
+            # Every batch was flushed as it was written: a close that fails can only be
+            # the write that already failed, retried, and must not hide its message.
+            with suppress(OSError):
+                stream.close()
     elapsed = time.perf_counter() - started
     played = tally.games - played
     summary = full_summary(game, settings, tally)
@@ -899,6 +918,9 @@ def load_run_game(directory: str, settings: RunSettings) -> Game:
     """The game a run directory's settings name, with one seat per player; CommandFailure
     naming run.json otherwise."""
     try:
+        # The parameters are checked first: one called "name" would reach load() as its
+        # own first argument (a TypeError), where resolve() refuses it as unknown.
+        game_spec(settings.game).resolve(settings.params)
         game = load(settings.game, **settings.params)
     except ClanGamesError as exc:
         raise CommandFailure(f"{directory}/run.json: cannot load its game: {exc}") from None
