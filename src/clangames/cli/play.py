@@ -56,7 +56,7 @@ from clangames.engine.game import Game
 from clangames.engine.match import Match, Policy
 from clangames.engine.phases import CHANCE
 from clangames.engine.record import GameRecord
-from clangames.engine.registry import game_spec
+from clangames.engine.registry import game_spec, load
 from clangames.engine.rng import Rng
 from clangames.engine.state import Action, State
 from clangames.rendering.explain import end_report, explain_action, rules_text
@@ -148,9 +148,11 @@ def seat_policies(
 
 
 def load_game(name: str, players: int | None, params: Sequence[str]) -> Game:
-    """The game ``name`` with ``--players`` and ``--param key=value`` words applied."""
+    """The game ``name`` with ``--players`` and ``--param key=value`` words applied: the
+    process's loaded game (``load``), so commands run one after another in a process share
+    its tables and caches rather than building and filling them again."""
     spec = game_spec(name)
-    return spec.factory(parse_params(spec, params, players))
+    return load(spec.name, **parse_params(spec, params, players))
 
 
 def add_common_game_arguments(parser: argparse.ArgumentParser) -> None:
