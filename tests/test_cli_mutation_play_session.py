@@ -108,3 +108,15 @@ def test_a_finished_game_is_saved_with_its_result(tmp_path: Path) -> None:
     data = json.loads(path.read_text())
     final = GameRecord.from_json(data).final_state()
     assert data["headers"]["result"]["scores"] == list(final.scores())
+
+
+def test_a_resumed_game_is_autosaved_before_anyone_moves(tmp_path: Path) -> None:
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    code, _, err = run_main([*CASTLE, "--autosave", str(first)], "1\nquit\n")
+    assert code == 0, err
+    code, _, err = run_main(["play", "--resume", str(first), "--autosave", str(second)], "quit\n")
+    assert code == 0, err
+    assert (
+        GameRecord.from_json(second.read_text()).moves
+        == GameRecord.from_json(first.read_text()).moves
+    )
