@@ -303,7 +303,10 @@ class PlaySession:
         try:
             atomic_write(self.autosave, self.record().dumps() + "\n")
         except (OSError, ValueError) as exc:
-            reason = f"cannot autosave to {str(self.autosave)!r}: {exc}"
+            # strerror, not str(exc): that names the temporary file, new at every try, so
+            # the same failure would be said again after every move.
+            detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            reason = f"cannot autosave to {str(self.autosave)!r}: {detail}"
             if reason != self._autosave_failed:  # say it once, not after every move
                 self.say(reason + " (the game goes on; 'save FILE' still works)", style="red")
             self._autosave_failed = reason

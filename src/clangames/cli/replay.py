@@ -17,9 +17,10 @@ from typing import Any, TextIO
 
 from rich.console import Console
 
-from clangames.cli.errors import UsageError
+from clangames.cli.errors import CommandFailure, UsageError
 from clangames.cli.files import input_stream
 from clangames.cli.saving import read_record
+from clangames.engine.errors import ClanGamesError
 from clangames.engine.phases import CHANCE
 from clangames.engine.record import GameRecord
 from clangames.rendering.explain import end_report
@@ -59,7 +60,11 @@ def replay(
     """Narrate ``record`` to ``out`` as ``viewer`` sees it (None: everything); with ``inp``,
     step through it interactively (:data:`STEP_HELP`). Returns the exit code. The whole
     record is checked before anything is printed."""
-    game = record.load_game()
+    try:
+        game = record.load_game()
+    except ClanGamesError as exc:
+        # The file is at fault, not the command line: a failure (exit 1), as for resume.
+        raise CommandFailure(f"the record's game cannot be loaded: {exc}") from None
     if viewer is not None and not 0 <= viewer < game.num_players:
         raise ReplayError(f"--as {viewer}: seats are 0..{game.num_players - 1}")
     # Every move is checked before any is narrated: a bad record stops with nothing shown.

@@ -190,9 +190,14 @@ def _seat(raw: Any, rng: Any, where: str) -> SavedSeat:
         return SavedSeat(HUMAN)
     if kind != "bot":
         raise CommandFailure(f"{where}.kind: expected 'human' or 'bot', got {kind!r:.60}")
-    name = raw.get("bot")
-    if not isinstance(name, str) or not name.strip() or name.strip().lower() == HUMAN:
-        raise CommandFailure(f"{where}.bot: expected a bot name, got {name!r:.60}")
+    raw_name = raw.get("bot")
+    if not isinstance(raw_name, str) or not raw_name.strip():
+        raise CommandFailure(f"{where}.bot: expected a bot name, got {raw_name!r:.60}")
+    # The registry's spelling, as the writer leaves it: a hand-edited "ISMCTS" must still
+    # get its saved budget rather than the default one.
+    name = raw_name.strip().lower()
+    if name == HUMAN:
+        raise CommandFailure(f"{where}.bot: expected a bot name, got {raw_name!r:.60}")
     settings: dict[str, Any] = {}
     if name == "ismcts":
         settings["iterations"] = _int(raw.get("iterations"), f"{where}.iterations", 1)
@@ -244,11 +249,14 @@ def restore_match(saved: SavedGame, path: str) -> Match:
     apply). Every step keeps the Rng it was taken with, as far as undo can reach."""
     game = saved.game
     root = Rng(saved.seed)
-    policies = {
-        seat: info.bot(root.fork(seat + 1))
-        for seat, info in enumerate(saved.seats)
-        if info.name != HUMAN
-    }
+    policies: dict[int, Policy] = {}
+    for seat, info in enumerate(saved.seats):
+        if info.name == HUMAN:
+            continue
+        try:
+            policies[seat] = info.bot(root.fork(seat + 1))
+        except ClanGamesError as exc:  # a bot this installation does not have: the file's fault
+            raise CommandFailure(f"{path}: headers.seats[{seat}].bot: {exc}") from None
     match = Match(game, root, policies)
     moves = saved.record.moves
     # Only the Rng after the last chance outcome matters: undo never goes back across a
