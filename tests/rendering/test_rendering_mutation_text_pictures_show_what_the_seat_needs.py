@@ -1,0 +1,137 @@
+"""The terminal pictures show every public part of the table and the viewer's own secrets,
+exactly as the observation holds them: across seeded games, for every seat and the public
+view, the lines of the full board and of the compact summary are compared with what the
+observation says (counts of cards, sizes of hands and piles, who is to move, who passed,
+which seat is "you", the flags of the game's progress)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from clangames.engine.phases import CHANCE
+from clangames.engine.state import State
+from clangames.rendering.plain import text_of
+from clangames.rendering.text import renderer_for, seat_view
+from rendering.test_screens import _game
+from test_svg import sample_states
+
+WIDTH = 300
+"""Wide enough that no line of a picture wraps."""
+
+
+def _views(name: str, players: int, seeds: tuple[int, ...] = (1, 5)) -> list[tuple[State, Any]]:
+    """(state, observation) for every viewer (None: the public) of sampled states."""
+    out: list[tuple[State, Any]] = []
+    for seed in seeds:
+        for state in sample_states(name, players, seed, 6):
+            for seat in (None, *range(players)):
+                out.append((state, seat))
+    return out
+
+
+def _drawn(state: State, seat: int | None, compact: bool = False) -> list[str]:
+    renderer = renderer_for(state.game)
+    return text_of(seat_view(renderer, state, seat, compact), WIDTH).splitlines()
+
+
+def _counts(names: tuple[str, ...], counts: tuple[int, ...]) -> str:
+    """Per-clan counts as the pictures word them: ``"Bruce x2, Douglas"``, else ``none``."""
+    parts = [n if c == 1 else f"{n} x{c}" for n, c in zip(names, counts, strict=False) if c]
+    return ", ".join(parts) or "none"
+
+
+def _marks(obs: Any, seat: int) -> list[str]:
+    return [
+        m
+        for m, on in (
+            ("passed", obs.passed >> seat & 1),
+            ("to move", seat in obs.to_move),
+            ("you", seat == obs.viewer),
+        )
+        if on
+    ]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_kings_kilt_board_and_summary_show_the_table(players: int) -> None:
+    for state, seat in _views("kings_kilt", players):
+        obs: Any = state.public_observation() if seat is None else state.observation(seat)
+        game: Any = state.game
+        names, geo = game.clans, game.geo
+        lines = _drawn(state, seat)
+        top = f", top card {names[obs.top]}" if obs.top >= 0 else ""
+        leaders = _counts(names, obs.leaders_in_pile)
+        assert (
+            f"Draw pile: {obs.pile_size} cards{top}; Clan Leaders still in it: {leaders}" in lines
+        )
+        assert f"Discarded Influence: {_counts(names, obs.discards)}" in lines
+        assert f"Betrayed (out of the game): {_counts(names, obs.removed)}" in lines
+        flags = [
+            text
+            for on, text in (
+                (obs.crowned, "a King is crowned (no more advancing)"),
+                (obs.nobles_triggered, "Noblemen row complete"),
+                (obs.guardians_triggered, "Guardians row complete"),
+            )
+            if on
+        ]
+        if flags:
+            assert "; ".join(flags) in lines
+        else:
+            assert not any("complete" in line or "crowned" in line for line in lines)
+        for row in range(geo.width, 0, -1):
+            short = {geo.king_row: "King", geo.guardian_row: "Guardians"}
+            label = short.get(row, "Noblemen" if row == geo.nobleman_row else f"row {row}")
+            cells = [obs.pyramid[pos] for pos in geo.row_positions(row)]
+            (line,) = [line for line in lines if line.startswith(f"{label:<11}")]
+            assert line[11:].split() == [names[c] if c >= 0 else "·" for c in cells]
+            coords = [
+                geo.label(p) + ("*" if p == obs.vacancy else "") for p in geo.row_positions(row)
+            ]
+            assert " ".join(coords) in " ".join(lines[lines.index(line) - 1].split())
+        for p in range(players):
+            face_up = ", ".join(names[c] for c in game.bits[obs.revealed[p]]) or "-"
+            fields = [f"player {p}", str(obs.family_sizes[p]), face_up, str(obs.hand_sizes[p])]
+            row = r"\s+".join(re.escape(f) for f in fields)
+            marks = ", ".join(_marks(obs, p))
+            pattern = row + (r"\s+" + re.escape(marks) if marks else "")
+            assert any(re.fullmatch(pattern, line) for line in lines), (pattern, lines)
+        compact = _drawn(state, seat, compact=True)
+        crowned = "; a King is crowned" if obs.crowned else ""
+        pile = f"Pile {obs.pile_size}" + (f", top {names[obs.top]}" if obs.top >= 0 else "")
+        assert f"{pile}; betrayed: {_counts(names, obs.removed)}{crowned}" in compact
+        for p in range(players):
+            face_up = ", ".join(names[c] for c in game.bits[obs.revealed[p]]) or "-"
+            marks = ", ".join(_marks(obs, p))
+            assert (
+                f"player {p}: {obs.family_sizes[p]} family cards (face up: {face_up}),"
+                f" {obs.hand_sizes[p]} Influence" + (f" [{marks}]" if marks else "")
+            ) in compact
+        if seat is None:
+            assert not any(line.startswith("Your") for line in lines)
+            continue
+        family = [
+            f"{names[c]} ({'face up' if obs.revealed[seat] >> c & 1 else 'face down'})"
+            for c in game.bits[obs.family]
+        ]
+        assert lines[-2:] == [
+            f"Your family: {', '.join(family) or 'none yet'}",
+            f"Your Influence hand: {_counts(names, obs.hand)}",
+        ]
+
+
+def test_a_kings_kilt_deal_names_the_seat_dealt_to() -> None:
+    told = 0
+    for before, player, action in _game("kings_kilt", 3, 1):
+        if player != CHANCE or before.phase.name not in ("deal_family", "deal_influence"):
+            continue
+        obs: Any = before.public_observation()
+        after = before.apply(action, CHANCE)
+        renderer = renderer_for(before.game)
+        said = renderer.hidden_step(obs, after.public_observation(), CHANCE)
+        assert said.endswith(f"face down to player {obs.dealt % 3}"), said
+        told += 1
+    assert told > 3
