@@ -6,6 +6,7 @@ which seat is "you", the flags of the game's progress)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -135,3 +136,115 @@ def test_a_kings_kilt_deal_names_the_seat_dealt_to() -> None:
         assert said.endswith(f"face down to player {obs.dealt % 3}"), said
         told += 1
     assert told > 3
+
+
+def _columns(lines: list[str], header: str, names: tuple[str, ...]) -> list[list[str]]:
+    """The rows under the table whose header line holds ``names``, cut at the columns'
+    starts (rich aligns every column left, under its header)."""
+    at = next(i for i, line in enumerate(lines) if all(n in line for n in names))
+    starts = [lines[at].index(n) for n in names] + [WIDTH]
+    rows = []
+    for line in lines[at + 2 :]:
+        if not line.strip():
+            break
+        rows.append([line[a:b].strip() for a, b in itertools.pairwise(starts)])
+    return rows
+
+
+def _dice(pool: tuple[int, ...]) -> str:
+    """Unassigned dice as the pictures word them: ``white 1 x2, black 2``."""
+    colours = ("white", "black", "red")
+    parts = []
+    for i, n in enumerate(pool):
+        if n:
+            parts.append(f"{colours[i // 3]} {i % 3 + 1}" + (f" x{n}" if n > 1 else ""))
+    return ", ".join(parts) or "none"
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_clan_feud_board_and_summary_show_the_map_the_track_and_the_clans(players: int) -> None:
+    for state, seat in _views("clan_feud", players, (1,)):
+        obs: Any = state.public_observation() if seat is None else state.observation(seat)
+        game: Any = state.game
+        board, track = game.board, game.england
+        lines = _drawn(state, seat)
+        war = track.at_war(obs.england)
+        event = game.events.regular[obs.events[-1]].name if obs.events else "none yet"
+        movers = ", ".join("chance" if p < 0 else f"player {p}" for p in obs.to_move) or "nobody"
+        assert lines[0] == (
+            f"Turn {obs.turn} of {game.deck_size + 1} | order {list(obs.order)} | England"
+            f" {obs.england}/{track.last_step} ({'at war' if war else 'at peace'}) | objective:"
+            f" {event} | {obs.phase} ({movers} to act)"
+        )
+        ahead = [f"{f.step} (L{f.level})" for f in track.flames if f.step > obs.england]
+        assert lines[1] == (
+            f"England track {obs.england}/{track.last_step} {'AT WAR' if war else 'at peace'}"
+            f" (war from {track.war_from}; phase 3 began on {obs.track_start}); flames ahead:"
+            f" {', '.join(ahead) or 'none'}; English armies: {len(obs.english)}"
+        )
+        rows = _columns(lines, "territory", ("territory", "held by", "buildings", "armies"))
+        english = {army.territory: army for army in obs.english}
+        expected = []
+        for t, terr in enumerate(board.territories):
+            owner = obs.controller[t]
+            buildings = [("city", "castle")[obs.site[t] - 1]] if obs.site[t] else []
+            buildings += ["tower house"] * obs.towers[t]
+            here = [obs.troops[p][3 * t : 3 * t + 3] for p in range(players)]
+            armies = [
+                " ".join(f"{n}{'ica'[k]}" for k, n in enumerate(troops) if n)
+                for troops in here
+                if any(troops)
+            ]
+            if t in english:
+                army = english[t]
+                troops = " ".join(f"{n}{'ica'[k]}" for k, n in enumerate(army.troops) if n)
+                tokens = "+".join(f"L{k}" for k in army.tokens)
+                armies.append(f"England {troops} (level {army.level}: {tokens})")
+            if obs.king == t:
+                armies.append("King James" + (" (alone)" if obs.regent < 0 else ""))
+            expected.append(
+                [
+                    terr.name + (" (mountains)" if terr.mountain else ""),
+                    f"clan {owner}" if owner >= 0 else "free",
+                    ", ".join(buildings),
+                    " ".join(armies),
+                ]
+            )
+        assert rows == expected
+        heads = ("clan", "VP", "£", "feud", "cards", "dice to assign", "board slots bought")
+        clans = _columns(lines, "£", heads)
+        assert [row[:6] for row in clans] == [
+            [
+                f"clan {p}",
+                str(obs.vp[p]),
+                str(obs.money[p]),
+                str(obs.feud[p]),
+                str(obs.hand_sizes[p]),
+                _dice(obs.pool[p]),
+            ]
+            for p in range(players)
+        ]
+        battle = [line for line in lines if line.startswith("Battle at ")]
+        assert len(battle) == (obs.battle is not None)
+        compact = _drawn(state, seat, compact=True)
+        for p in range(players):
+            line = next(x for x in compact if x.startswith(f"clan {p}: "))
+            assert line.startswith(
+                f"clan {p}: {obs.vp[p]} VP, £{obs.money[p]}, feud {obs.feud[p]}; holds "
+            )
+            for t, terr in enumerate(board.territories):
+                army = obs.troops[p][3 * t : 3 * t + 3]
+                if obs.controller[t] == p or any(army):
+                    assert terr.name in line, (terr.name, line)
+        king = f"King James: {board.territories[obs.king].name}"
+        assert (king in compact) == (obs.king >= 0)
+        if seat is None:
+            assert not any(line.startswith("Your") for line in lines)
+            continue
+        designs = game.deck.designs
+        cards = [
+            f"{designs[d].name} ({designs[d].combat})"
+            for d, n in enumerate(obs.hand)
+            for _ in range(n)
+        ]
+        assert f"Your hand: {', '.join(cards) or 'empty'}" in lines
