@@ -56,9 +56,21 @@ def _marks(obs: Any, seat: int) -> list[str]:
     ]
 
 
+def _kings_kilt_corners(players: int) -> list[tuple[State, int | None]]:
+    """Views of the states of a seeded game where a mistake hides best: the first whose top
+    card is clan 0, and the first where some seats but not all have passed."""
+    states = [s for s, _, _ in _game("kings_kilt", players, 0)]
+    everyone = (1 << players) - 1
+    picked = [
+        next(s for s in states if s.public_observation().top == 0),  # type: ignore[attr-defined]
+        next(s for s in states if s.public_observation().passed not in (0, everyone)),  # type: ignore[attr-defined]
+    ]
+    return [(s, seat) for s in picked for seat in (None, *range(players))]
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_kings_kilt_board_and_summary_show_the_table(players: int) -> None:
-    for state, seat in _views("kings_kilt", players):
+    for state, seat in _views("kings_kilt", players) + _kings_kilt_corners(players):
         obs: Any = state.public_observation() if seat is None else state.observation(seat)
         game: Any = state.game
         names, geo = game.clans, game.geo
