@@ -14,6 +14,7 @@ import pytest
 
 from clangames.engine.phases import CHANCE
 from clangames.engine.state import State
+from clangames.kilt_castle.board import CREST_KINDS, letter_floor
 from clangames.rendering.plain import text_of
 from clangames.rendering.text import renderer_for, seat_view
 from rendering.test_screens import _game
@@ -260,3 +261,75 @@ def test_clan_feud_board_and_summary_show_the_map_the_track_and_the_clans(player
             for _ in range(n)
         ]
         assert f"Your hand: {', '.join(cards) or 'empty'}" in lines
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_koa_summary_and_pending_hits_show_every_house(players: int) -> None:
+    hits_seen = 0
+    for state, _, _ in _game("koa_kingmaker", players, 2):
+        obs: Any = state.public_observation()
+        game: Any = state.game
+        compact = _drawn(state, None, compact=True)
+        for h in range(game.houses):
+            auto = " (auto)" if game.is_automated(h) else ""
+            out = obs.out_round[h]
+            status = "in" if out == 0 else f"out in round {out}"
+            start = f"house {h}{auto}: {status}, hand {obs.hand_sizes[h]}, this round "
+            assert any(line.startswith(start) for line in compact), (start, compact)
+        if obs.hits:
+            hits_seen += 1
+            said = ", ".join(
+                f"house {h}" + (f" (counter-attack by house {src})" if src >= 0 else "")
+                for h, src in obs.hits
+            )
+            assert f"Hits still to take: {said}" in compact
+    assert hits_seen
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_kilt_castle_summary_cells_cards_and_turn_lines(players: int) -> None:
+    for state, seat in _views("kilt_castle", players):
+        obs: Any = state.public_observation() if seat is None else state.observation(seat)
+        game: Any = state.game
+        board = game.board
+        renderer: Any = renderer_for(game)
+        letters = renderer.letters
+        for space in range(board.rows * board.cols):
+            tower = obs.towers[space]
+            if space in board.water:
+                expected = "~"
+            elif not tower:
+                expected = "."
+            else:
+                colour, crests = divmod(letter_floor(tower[-1]), CREST_KINDS)
+                roof = "^" if obs.roofed >> space & 1 else ""
+                expected = f"{roof}{letters[colour]}{crests or ''}/{len(tower)}"
+            assert renderer.compact_space(obs, space).plain == expected
+        moving = obs.phase in ("build", "roof")
+        for slot in range(len(obs.positions)):
+            marked = renderer.card(obs, slot).plain.endswith("*")
+            assert marked == (moving and slot == obs.card)
+        turn = [t.plain for t in renderer.turn_lines(obs)]
+        idle = f"Turns in a row without a new floor: {obs.idle} (the game stops at"
+        assert any(t.startswith(idle) for t in turn) == (obs.idle > 0 and obs.phase != "over")
+        if obs.phase == "over":
+            ended = (
+                "It ended when a colour built its last floor."
+                if obs.ending
+                else f"It ended after {obs.idle} turns in a row without a new floor."
+            )
+            assert ended in turn or (not obs.ending and obs.idle < game.stall_turns)
+        if obs.phase == "build" and obs.builders:
+            (building,) = [t for t in turn if t.startswith("Building now: ")]
+            for c in obs.builders:
+                assert f"{letters[c]} {board.colours[c]} (player {game.owner[c]})" in building
+        compact = _drawn(state, seat, compact=True)
+        for p, owned in enumerate(game.seat_colours):
+            left = ", ".join(
+                f"{letters[c]} {board.colours[c]}"
+                f" {sum(obs.supply[c * CREST_KINDS : (c + 1) * CREST_KINDS])}"
+                for c in owned
+            )
+            marks = [m for m, on in (("to move", p in obs.to_move), ("you", p == obs.viewer)) if on]
+            line = f"player {p}: {obs.money[p]} ducats; left {left}"
+            assert line + (f" [{', '.join(marks)}]" if marks else "") in compact
