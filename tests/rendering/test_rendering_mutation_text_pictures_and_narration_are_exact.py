@@ -196,3 +196,12 @@ def test_render_observation_is_the_full_board_and_the_viewers_secrets() -> None:
     assert "Draw pile:" in drawn  # the full board, not the summary
     public = state.public_observation()
     assert render_observation(state.game, public, 100) == text_of(renderer.board(public), 100)
+
+
+def test_a_finished_open_game_without_winners_says_nobody_won(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    done, _, _ = rollout(clangames.load("kilt_castle", players=2).initial_state(), Rng(3))
+    monkeypatch.setattr(type(done), "winners", lambda self: ())
+    scores = ", ".join(map(str, done.scores()))
+    assert status_line(done) == f"Game over; won by nobody; scores {scores}"
