@@ -10,6 +10,7 @@ import itertools
 import re
 from typing import Any
 
+import attrs
 import pytest
 
 from clangames.engine.phases import CHANCE
@@ -333,3 +334,18 @@ def test_kilt_castle_summary_cells_cards_and_turn_lines(players: int) -> None:
             marks = [m for m, on in (("to move", p in obs.to_move), ("you", p == obs.viewer)) if on]
             line = f"player {p}: {obs.money[p]} ducats; left {left}"
             assert line + (f" [{', '.join(marks)}]" if marks else "") in compact
+
+
+def test_kilt_castle_says_why_the_game_ended() -> None:
+    final: Any = _game("kilt_castle", 2, 3)[-1][0]
+    renderer: Any = renderer_for(final.game)
+    stall = final.game.stall_turns
+    obs = final.public_observation()
+    built_out = attrs.evolve(obs, ending=True, idle=0)
+    stalled = attrs.evolve(obs, ending=False, idle=stall)
+    assert "It ended when a colour built its last floor." in [
+        t.plain for t in renderer.turn_lines(built_out)
+    ]
+    said = [t.plain for t in renderer.turn_lines(stalled)]
+    assert f"It ended after {stall} turns in a row without a new floor." in said
+    assert not any("last floor" in t for t in said)
