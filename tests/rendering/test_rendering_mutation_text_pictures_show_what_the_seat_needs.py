@@ -349,3 +349,36 @@ def test_kilt_castle_says_why_the_game_ended() -> None:
     said = [t.plain for t in renderer.turn_lines(stalled)]
     assert f"It ended after {stall} turns in a row without a new floor." in said
     assert not any("last floor" in t for t in said)
+
+
+def test_clan_feud_battles_stolen_cards_and_unseen_draws_are_told() -> None:
+    steps = _game("clan_feud", 2, 3)
+    renderer: Any = renderer_for(steps[0][0].game)
+    game: Any = steps[0][0].game
+    sides_seen = set()
+    for state, _, _ in steps:
+        obs: Any = state.public_observation()
+        battle = obs.battle
+        if battle is None:
+            continue
+        attacker, defender = ("England" if p < 0 else f"clan {p}" for p in battle.owners)
+        sides_seen.add(attacker)
+        extra = " (recruits: no retreat)" if battle.origin < 0 else ""
+        where = game.board.territories[battle.territory].name
+        (line,) = [x for x in _drawn(state, None) if x.startswith("Battle at ")]
+        assert line.startswith(f"Battle at {where}, round {battle.rounds}: {attacker} (")
+        assert f") attacks {defender}{extra}; committed: " in line
+    assert "England" in sides_seen
+    mine: Any = steps[10][0].observation(0)
+    design = game.deck.designs[0].name
+    stolen = attrs.evolve(mine, known=((1, 0, 0), (0, 1, 0), (1, 0, -1)))
+    assert renderer.secrets(stolen)[1:] == [
+        f"player 1 holds your {design} (stolen)",
+        f"you took {design} from player 1",
+    ]
+    more = attrs.evolve(mine, hand_sizes=tuple(n + 1 for n in mine.hand_sizes))
+    moved = attrs.evolve(mine, hand_sizes=(mine.hand_sizes[0] + 1, mine.hand_sizes[1] - 1))
+    assert renderer.hidden_step(mine, more, CHANCE) == "an action card is drawn, unseen"
+    assert renderer.hidden_step(mine, moved, CHANCE) == "an action card is taken at random, unseen"
+    assert renderer.hidden_step(mine, mine, CHANCE) == "a chance outcome you cannot see"
+    assert renderer.hidden_step(mine, mine, 1) == "player 1 commits in secret"
