@@ -18,6 +18,9 @@ from clangames.kilt_castle.board import CREST_KINDS, letter_floor
 from clangames.koa_kingmaker.cards import CHARACTERS, NOMINATION, NOMINATIONS, ROYAL, card_name
 from clangames.rendering.svg import picture, state_picture
 from clangames.rendering.svg.canvas import player_colour
+from rendering.test_rendering_mutation_text_pictures_show_what_the_seat_needs import (
+    _kings_kilt_corners,
+)
 from test_svg import SVG, parse, sample_states
 
 SEEDS = (1, 5)
@@ -60,7 +63,12 @@ def _viewer(obs: Any, seat_word: str = "player") -> str:
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_kings_kilt_picture_shows_the_table_and_only_the_viewers_cards(players: int) -> None:
-    for state, obs, root in _views("kings_kilt", players):
+    corners = [
+        (state, obs, parse(state_picture(state, obs.viewer if obs.viewer >= 0 else None)))
+        for state, seat in _kings_kilt_corners(players)
+        for obs in [state.public_observation() if seat is None else state.observation(seat)]
+    ]
+    for state, obs, root in _views("kings_kilt", players) + corners:
         game: Any = state.game
         names = game.clans
         texts = _texts(root)
