@@ -9,9 +9,11 @@ import itertools
 import re
 from typing import Any
 
+import attrs
 import pytest
 
 from clangames.engine.phases import CHANCE
+from clangames.engine.piles import Multiset
 from clangames.engine.state import State
 from clangames.kilt_castle.scoring import floors_built
 from clangames.rendering.explain import EndReport, SeatBreakdown, end_report, explain_action
@@ -224,3 +226,14 @@ def test_a_report_needs_a_finished_game() -> None:
     for given in ([], states[:-1], states[:1]):
         with pytest.raises(ValueError, match="needs the states of a finished game"):
             end_report(given)
+
+
+def test_a_tie_split_by_influence_names_each_seats_cards_left() -> None:
+    # seed 6 ends 3 to 3 with no Influence left; giving player 1 two cards splits the tie
+    final: Any = _states("kings_kilt", 2, 6)[-1]
+    split = attrs.evolve(final, hands=(final.hands[0], Multiset((2, 0, 0, 0, 0, 0, 0, 0))))
+    assert split.scores() == (3, 3) and split.winners() == (1,)
+    assert end_report([split]).decided_by == (
+        "player 1 won: player 0, player 1 tied on 3; the tie-break is the most Influence"
+        " cards left (player 0 0, player 1 2)."
+    )
