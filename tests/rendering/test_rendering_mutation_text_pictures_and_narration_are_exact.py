@@ -7,6 +7,7 @@ move but nobody else's, and the plain-text pictures' width, status line and refu
 from __future__ import annotations
 
 import re
+import types
 from collections.abc import Iterator
 from typing import Any
 
@@ -205,3 +206,10 @@ def test_a_finished_open_game_without_winners_says_nobody_won(
     monkeypatch.setattr(type(done), "winners", lambda self: ())
     scores = ", ".join(map(str, done.scores()))
     assert status_line(done) == f"Game over; won by nobody; scores {scores}"
+
+
+def test_a_rendering_module_without_a_maker_gives_the_generic_renderer(
+    toy: State, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(text.importlib, "import_module", lambda name: types.ModuleType(name))
+    assert type(renderer_for(toy.game)) is GenericRenderer

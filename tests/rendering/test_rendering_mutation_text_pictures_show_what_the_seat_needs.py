@@ -60,11 +60,13 @@ def _marks(obs: Any, seat: int) -> list[str]:
 
 def _kings_kilt_corners(players: int) -> list[tuple[State, int | None]]:
     """Views of the states of a seeded game where a mistake hides best: the first whose top
-    card is clan 0, and the first where some seats but not all have passed."""
+    card is clan 0, the first with a space to fill, and the first where some seats but not
+    all have passed."""
     states = [s for s, _, _ in _game("kings_kilt", players, 0)]
     everyone = (1 << players) - 1
     picked = [
         next(s for s in states if s.public_observation().top == 0),  # type: ignore[attr-defined]
+        next(s for s in states if s.public_observation().vacancy >= 0),  # type: ignore[attr-defined]
         next(s for s in states if s.public_observation().passed not in (0, everyone)),  # type: ignore[attr-defined]
     ]
     return [(s, seat) for s in picked for seat in (None, *range(players))]
