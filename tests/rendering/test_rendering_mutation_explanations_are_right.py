@@ -12,8 +12,11 @@ from typing import Any
 import attrs
 import pytest
 
+import clangames
 from clangames.engine.phases import CHANCE
 from clangames.engine.piles import Multiset
+from clangames.engine.rng import Rng
+from clangames.engine.rollout import rollout
 from clangames.engine.state import State
 from clangames.kilt_castle.scoring import floors_built
 from clangames.rendering.explain import EndReport, SeatBreakdown, end_report, explain_action
@@ -236,4 +239,28 @@ def test_a_tie_split_by_influence_names_each_seats_cards_left() -> None:
     assert end_report([split]).decided_by == (
         "player 1 won: player 0, player 1 tied on 3; the tie-break is the most Influence"
         " cards left (player 0 0, player 1 2)."
+    )
+
+
+def _koa_final(players: int, seed: int) -> Any:
+    game = clangames.load("koa_kingmaker", players=players)
+    final, _, _ = rollout(game.initial_state(), Rng(seed))
+    return final
+
+
+def test_koa_names_several_houses_out_with_more_points_and_a_table_of_automatons() -> None:
+    several = _koa_final(4, 52)  # houses 0 and 1 scored more but were out
+    beaten = [p for p in range(4) if several.out_round[p]]
+    winner = several.winners()[0]
+    more = [p for p in beaten if several.scores()[p] > several.scores()[winner]]
+    assert len(more) == 2
+    assert end_report([several]).decided_by == (
+        f"player {winner} won: player {more[0]}, player {more[1]} scored more but were out of"
+        " the game, so could not win."
+    )
+    nobody = _koa_final(2, 13)  # both players' houses fell before the end
+    assert not any(nobody.alive >> p & 1 for p in range(2))
+    assert end_report([nobody]).decided_by == (
+        f"player {nobody.winners()[0]} won: no player's house was left, so the houses that"
+        " lasted longest competed."
     )
