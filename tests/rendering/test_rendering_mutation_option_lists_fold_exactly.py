@@ -67,3 +67,8 @@ def test_the_board_gives_way_at_exactly_the_screen_height() -> None:
     assert board_fits(24, 24 - SCREEN_OVERHEAD - MIN_OPTION_ROWS, 50)
     assert not board_fits(24, 24 - SCREEN_OVERHEAD - MIN_OPTION_ROWS + 1, 50)
     assert board_fits(24, 24 - SCREEN_OVERHEAD - 1, 1)  # one option needs one line
+
+
+def test_a_summary_a_little_too_wide_gives_way_to_the_shorter_one() -> None:
+    lines, _ = fold(TEXTS, EVERY, 0, 6, 72)  # the ranges' line is 73 columns
+    assert lines[-1] == "... 37 more (advance x7, betray x30): 'more', or type words to filter"

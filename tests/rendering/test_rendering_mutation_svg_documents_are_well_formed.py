@@ -5,9 +5,13 @@ seat" is grey; a picture that cannot be drawn says which games can."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+import clangames
 from clangames.rendering.svg import PictureError, picture
+from clangames.rendering.svg import clan_feud as feud_svg
 from clangames.rendering.svg.canvas import PLAYER_COLOURS, Canvas, player_colour
 from test_svg import SVG, parse
 
@@ -75,3 +79,15 @@ def test_a_picture_that_cannot_be_drawn_names_the_games_that_can() -> None:
         picture("board")
     for name in ("clan_feud", "kilt_castle", "kings_kilt", "koa_kingmaker"):
         assert name in str(e.value)
+
+
+def test_a_map_layout_kept_for_another_board_is_not_reused() -> None:
+    game: Any = clangames.load("clan_feud", players=2)
+    board = game.board
+    right = feud_svg.layout(board)
+    stale = (object(), tuple((0.0, 0.0) for _ in right))  # a freed board's id, reused
+    feud_svg._layouts[id(board)] = stale  # type: ignore[assignment]
+    try:
+        assert feud_svg.layout(board) == right
+    finally:
+        feud_svg._layouts[id(board)] = (board, right)

@@ -385,3 +385,37 @@ def test_clan_feud_battles_stolen_cards_and_unseen_draws_are_told() -> None:
     assert renderer.hidden_step(mine, moved, CHANCE) == "an action card is taken at random, unseen"
     assert renderer.hidden_step(mine, mine, CHANCE) == "a chance outcome you cannot see"
     assert renderer.hidden_step(mine, mine, 1) == "player 1 commits in secret"
+
+
+def test_clan_feud_shows_artillery_lone_armies_the_king_at_the_first_territory_and_recruits() -> (
+    None
+):
+    steps = _game("clan_feud", 2, 3)
+    game: Any = steps[0][0].game
+    renderer: Any = renderer_for(game)
+    battle_obs: Any = next(
+        s.public_observation() for s, _, _ in steps if s.public_observation().battle is not None
+    )
+    free = next(t for t in range(1, 9) if battle_obs.controller[t] < 0)
+    troops = list(battle_obs.troops[1])
+    troops[3 * free : 3 * free + 3] = [1, 0, 2]  # player 1's army in a territory it does not hold
+    obs = attrs.evolve(
+        battle_obs,
+        troops=(battle_obs.troops[0], tuple(troops)),
+        king=0,
+        to_move=(0, 1),
+        battle=attrs.evolve(battle_obs.battle, origin=-1),
+    )
+    board = text_of(renderer.board(obs), WIDTH).splitlines()
+    name = game.board.territories[free].name
+    (row,) = [line for line in board if line.strip().startswith(name + " ")]
+    assert "1i 2a" in row
+    first = game.board.territories[0].name
+    (row,) = [line for line in board if line.strip().startswith(first + " ")]
+    assert "King James" in row
+    assert "(player 0, player 1 to act)" in board[0]
+    assert any(" (recruits: no retreat);" in line for line in board)
+    summary = text_of(renderer.summary(obs), WIDTH).splitlines()
+    assert f"King James: {first}" in summary
+    (clan1,) = [line for line in summary if line.startswith("clan 1: ")]
+    assert f"{name} (1i 2a)" in clan1
