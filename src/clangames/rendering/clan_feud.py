@@ -156,6 +156,9 @@ class ClanFeudRenderer(Renderer):
         )
 
     def board(self, obs: Any) -> RenderableType:
+        """The status line, the England track, the map table, the clans and any battle."""
+        if not isinstance(obs, ClanFeudObservation):
+            return super().board(obs)
         parts: list[RenderableType] = [
             self.header(obs),
             self.track(obs),
@@ -170,6 +173,8 @@ class ClanFeudRenderer(Renderer):
     def summary(self, obs: Any) -> RenderableType:
         """The status line, then per clan one line of VP, money and feud tokens and what
         it holds (territories with buildings and armies); free empty territories left out."""
+        if not isinstance(obs, ClanFeudObservation):
+            return super().summary(obs)
         board = self.cf.board
         lines: list[RenderableType] = [self.header(obs)]
         for p in range(len(obs.money)):
@@ -193,7 +198,8 @@ class ClanFeudRenderer(Renderer):
         return Group(*lines)
 
     def secrets(self, obs: Any) -> list[str]:
-        if obs.viewer < 0:
+        """The viewer's hand by card names and the stolen cards the viewer knows of."""
+        if not isinstance(obs, ClanFeudObservation) or obs.viewer < 0:
             return []
         designs = self.cf.deck.designs
         cards = [
@@ -212,6 +218,11 @@ class ClanFeudRenderer(Renderer):
         return lines
 
     def hidden_step(self, before: Any, after: Any, player: int) -> str:
+        """A card drawn or taken unseen, or a secret commitment; anything else generically."""
+        if not isinstance(before, ClanFeudObservation) or not isinstance(
+            after, ClanFeudObservation
+        ):
+            return super().hidden_step(before, after, player)
         if player == CHANCE:
             if sum(after.hand_sizes) > sum(before.hand_sizes):
                 return "an action card is drawn, unseen"

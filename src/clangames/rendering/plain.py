@@ -84,9 +84,17 @@ def render_state(state: State, seat: int | None = None, width: int | None = None
 def render_observation(game: Game, observation: Any, width: int | None = None) -> str:
     """An observation (``state.observation(seat)`` or ``public_observation()``) of ``game``
     as plain text. Observations carry no game (they are plain values compared by
-    equality), so the game is passed in to find its renderer."""
-    renderer = renderer_for(game)
+    equality), so the game is passed in to find its renderer; an observation of another
+    kind (another game's, say) is refused rather than drawn as if it were this game's."""
     columns = _width(width)
+    expected = type(game.initial_state().public_observation())
+    if type(observation) is not expected:
+        raise InvalidArgumentError(
+            f"render_observation: {type(observation).__name__} {observation!r:.60} is not an"
+            f" observation of {game.name} (expected a {expected.__name__}, from"
+            " state.observation(seat) or state.public_observation())"
+        )
+    renderer = renderer_for(game)
     picture = text_of(renderer.board(observation), columns)
     secrets = renderer.secrets(observation)
     if secrets:

@@ -100,8 +100,9 @@ def picture(observation: Any, game: Game | None = None) -> str:
     if game is None:
         game = load(name, players=players(observation))
     elif not isinstance(game, game_class):
+        given = game.name if isinstance(game, Game) else repr(game)
         raise PictureError(
-            f"a {type(observation).__name__} is drawn with its own game, not {game.name}"
+            f"a {type(observation).__name__} is drawn with its own game ({name}), not {given}"
         )
     return draw(observation, game)
 

@@ -245,7 +245,10 @@ def draw(obs: ClanFeudObservation, game: ClanFeudGame) -> str:
         c.text(px + 130, y + 52, f"dice: {dice_text(obs.pool[p])}", 10)
     if obs.viewer >= 0:
         y = 60 + players * 70 + 10
-        held = [f"{n}x design {d}" for d, n in enumerate(obs.hand) if n]
+        designs = game.deck.designs
+        held = [
+            f"{designs[d].name}" + (f" x{n}" if n > 1 else "") for d, n in enumerate(obs.hand) if n
+        ]
         c.text(px, y, "Your cards: " + (", ".join(held) or "none"), 11, font_weight="bold")
     if obs.battle is not None:
         fight = obs.battle
@@ -253,8 +256,13 @@ def draw(obs: ClanFeudObservation, game: ClanFeudGame) -> str:
         c.text(
             px,
             height - 20,
-            f"Battle at {where}: clan {fight.owners[0]} attacks clan {fight.owners[1]}",
+            f"Battle at {where}: {_side(fight.owners[0])} attacks {_side(fight.owners[1])}",
             11,
             font_weight="bold",
         )
     return c.svg()
+
+
+def _side(owner: int) -> str:
+    """A side of a battle: ``clan 2``, or England (whose armies have no seat)."""
+    return "England" if owner < 0 else f"clan {owner}"

@@ -10,7 +10,6 @@ from clangames.koa_kingmaker.cards import (
     NOMINATION,
     NOMINATIONS,
     ROYAL,
-    ROYALTY,
     card_name,
 )
 from clangames.koa_kingmaker.game import KoaGame
@@ -21,6 +20,8 @@ from clangames.rendering.svg.canvas import Canvas, player_colour
 CARD_W = 70
 CARD_H = 30
 ROW_H = 76
+COURT_W = 430
+"""Room for a house's court, from its left edge to the table column."""
 
 
 DRAWN = frozenset(
@@ -120,10 +121,13 @@ def draw(obs: KoaObservation, game: KoaGame) -> str:
             status.append(f"inheritance {obs.inheritance[h]}")
         status.append(f"{obs.hand_sizes[h]} in hand")
         c.text(36, y + 34, ", ".join(status), 10)
-        court = list(bits_of(obs.courts[h] & (ROYALTY | CHARACTERS)))
+        # Every card of the court, the nominations kept for eliminating a house included
+        # (they score); a long court overlaps its cards to stay left of the table column.
+        court = list(bits_of(obs.courts[h]))
+        step = min(CARD_W + 4.0, (COURT_W - CARD_W) / max(len(court) - 1, 1))
         c.text(200, y + 10, "court", 9, fill="#555")
         for i, kind in enumerate(court):
-            _card(c, 200 + i * (CARD_W + 4), y + 14, kind)
+            _card(c, 200 + i * step, y + 14, kind)
         discards = len(list(bits_of(obs.discards[h])))
         c.text(540, y + 10, f"discards: {discards}", 9, fill="#555")
         c.text(640, y + 10, "table", 9, fill="#555")
