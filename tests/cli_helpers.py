@@ -17,6 +17,19 @@ import pytest
 
 CLI = [sys.executable, "-m", "clangames.cli"]
 
+_DEFAULT_SIGINT_THEN_EXEC = (
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL);"
+    " os.execv(sys.argv[1], sys.argv[1:])"
+)
+
+
+def at_a_terminal(argv: list[str]) -> list[str]:
+    """``argv`` run as from a terminal, with Ctrl-C's signal at its default. A process
+    inherits an ignored SIGINT (a shell's background job ignores it), and Python then
+    never raises KeyboardInterrupt: a Ctrl-C test run from such a job would test nothing
+    but the ignoring. The disposition is reset in a small Python that execs ``argv``."""
+    return [sys.executable, "-c", _DEFAULT_SIGINT_THEN_EXEC, *argv]
+
 
 @pytest.fixture(autouse=True, name="_autosave_in_tmp")
 def autosave_in_tmp_fixture(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
@@ -34,7 +47,7 @@ class Interactive:
 
     def __init__(self, args: list[str]) -> None:
         self.proc = subprocess.Popen(
-            [*CLI, *args],
+            at_a_terminal([*CLI, *args]),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
