@@ -224,7 +224,10 @@ async def _json_body(request: Request) -> Any:
 def create_app(
     db: str = ":memory:", max_games: int | None = None, bot_deadline: float = BOT_DEADLINE
 ) -> Starlette:
-    """The server's ASGI app on the SQLite file ``db`` (every game in it resumes)."""
+    """The server's ASGI app on the SQLite file ``db`` (every game in it resumes).
+    ``":memory:"`` (the default, for tests) keeps the games only while the app lives; an
+    empty name is refused with a StoreError (SQLite would use a temporary file, deleted
+    when it closes)."""
     store = Store(db)
     hub = Hub(store) if max_games is None else Hub(store, max_games)
     server = Server(hub, bot_deadline)

@@ -107,11 +107,22 @@ class StoredGame:
         return spec
 
 
+EMPTY_PATH = (
+    "cannot open the database '': an empty name is SQLite's temporary database, deleted when"
+    " it closes, so every game would be lost; expected a file name (or ':memory:' for a"
+    " database meant to be thrown away)"
+)
+"""The refusal of an empty database name."""
+
+
 class Store:
-    """The server's database file; ``":memory:"`` for a throwaway one."""
+    """The server's database file; ``":memory:"`` for a throwaway one (tests). An empty
+    name is refused (StoreError): SQLite would silently use a temporary database."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+        if self.path == "":
+            raise StoreError(EMPTY_PATH)
         try:
             if self.path != ":memory:":
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
