@@ -47,6 +47,9 @@ MAX_BOT_SECONDS = 5.0
 MAX_MOVES = 20_000
 """Moves a game may take before the server stops it (every registered game ends far
 sooner; this bounds a misbehaving parameter set)."""
+OVER = "over"
+MOVE_LIMIT = "move limit"
+"""How a game ended (:attr:`Room.ended`): played to its end, or stopped at MAX_MOVES."""
 TOKEN_BYTES = 24
 """Seat tokens are 192 random bits (URL-safe base64)."""
 FALLBACK_STREAM = 1 << 20
@@ -159,9 +162,10 @@ def publicly_identifiable(before: State, action: Action, player: int, after: Sta
 @attrs.frozen(slots=True)
 class Step:
     """One move worked out in full before anything changes (:meth:`Room.prepare`): the
-    state after it, the move as saved, each seat's and the spectators' log line, and each
-    seat's options and decision counter after it. Installing it cannot fail, so a room is
-    never left with half a move."""
+    state after it, the move as saved, each seat's and the spectators' log line, each
+    seat's options and decision counter after it, and whether it ends the game (``ends``:
+    OVER, MOVE_LIMIT or None). Installing it cannot fail, so a room is never left with half
+    a move."""
 
     state: State
     move: Move
@@ -169,6 +173,7 @@ class Step:
     public_line: str
     options: tuple[tuple[Action, ...], ...]
     turns: tuple[int, ...]
+    ends: str | None = None
 
 
 @attrs.frozen(slots=True)
@@ -216,6 +221,9 @@ class Room:
         """The server's own moves that failed, oldest first (shown to every page)."""
         self.halt: Halt | None = None
         """Set while the game is paused by a failure the server cannot work round."""
+        self.ended: str | None = None
+        """OVER once the game is over, MOVE_LIMIT once stopped at the server's move limit:
+        from then on nothing changes and its record is offered."""
 
     # -- what a seat may see ------------------------------------------------------------------
     @staticmethod
@@ -250,6 +258,7 @@ class Room:
             "result": self.result(),
             "notices": [notice(i) for i in self.incidents],
             "halted": None if self.halt is None else attrs.asdict(self.halt),
+            "record": None if self.ended is None else f"/api/games/{self.id}/record",
         }
 
     # -- moving -------------------------------------------------------------------------------
@@ -279,6 +288,12 @@ class Room:
             turn + 1 if seat == player or options[seat] != self.options[seat] else turn
             for seat, turn in enumerate(self.turns)
         )
+        ends = None
+        if after.is_terminal:
+            ends = OVER
+        elif index + 1 >= MAX_MOVES:
+            # Without this the bots would stop here and the game would wait for ever.
+            ends = MOVE_LIMIT
         return Step(
             after,
             Move(player, before.action_text(action)),
@@ -286,6 +301,7 @@ class Room:
             step_line(index, player, public),
             options,
             turns,
+            ends,
         )
 
     def install(self, step: Step) -> None:
@@ -297,13 +313,20 @@ class Room:
         self.public_log.append(step.public_line)
         self.options = list(step.options)
         self.turns = list(step.turns)
-        if len(self.moves) >= MAX_MOVES and not step.state.is_terminal:
-            # Without this the bots would stop here and the game would wait for ever.
-            self.halt = Halt(
-                f"This game stopped at the server's limit of {MAX_MOVES} moves without"
-                " ending; its record is kept in the server's database.",
-                retry=False,
-            )
+        if step.ends == MOVE_LIMIT:
+            self.stop_at_limit()
+        elif step.ends is not None:
+            self.ended = step.ends
+
+    def stop_at_limit(self) -> None:
+        """Stop the game for good at the server's move limit: it offers its record (with
+        a ``stopped`` header) like a game that is over."""
+        self.ended = MOVE_LIMIT
+        self.halt = Halt(
+            f"This game stopped at the server's limit of {len(self.moves)} moves without"
+            " ending; its record can be downloaded, and is kept in the server's database.",
+            retry=False,
+        )
 
     def find(self, player: int, text: str) -> Action | None:
         """The legal action of ``player`` whose text is ``text`` (None if there is none)."""
@@ -589,16 +612,23 @@ class Hub:
         return room
 
     def record(self, game_id: str) -> GameRecord:
-        """The finished game's record (409 while it is still being played)."""
+        """The record of a game that is over or stopped at the move limit (then with the
+        header ``stopped``: "move limit", and a null ``result``); 409 while it is played,
+        or if it is paused for good because its saved moves do not replay (its record
+        would end at the move that failed, short of what the database holds)."""
         room = self.room(game_id)
-        if not room.state.is_terminal:
+        if room.ended is None:
+            if room.halt is not None and not room.halt.retry:
+                raise WebError(409, room.halt.message)
             raise WebError(409, "the record is offered once the game is over")
-        headers = {
+        headers: dict[str, Any] = {
             "seed": room.seed,
             "seats": [s.to_json() for s in room.seats],
             "event": "clangames serve",
             "result": room.result(),
         }
+        if room.ended == MOVE_LIMIT:
+            headers["stopped"] = MOVE_LIMIT
         if room.incidents:
             headers["incidents"] = [
                 {"move": i.move, "seat": i.player, "kind": i.kind, "bot": i.bot, "error": i.error}
