@@ -42,7 +42,7 @@ def add_parser(subparsers: Any) -> None:
         type=int,
         default=None,
         metavar="N",
-        help="games this server keeps at most (default 64)",
+        help="games played at once, at most (default 64); finished ones do not count",
     )
     parser.set_defaults(handler=run)
 
