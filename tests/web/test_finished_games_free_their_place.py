@@ -27,7 +27,7 @@ with warnings.catch_warnings():
 import clangames.web.hub as hub_module
 from clangames.web.app import create_app
 from clangames.web.hub import Hub, Room, WebError
-from clangames.web.store import Store
+from clangames.web.store import Store, StoreError
 from web.helpers import koa_request
 from web.test_server import check, client, create, idle, play_http, view
 from web.test_web_mutation_seat_views import settle
@@ -340,3 +340,28 @@ def test_the_server_starts_without_replaying_finished_games(
         assert view(c, done[0])["result"] is not None
         assert replayed == [done[0]]  # loaded when asked for, not before
         assert list(c.app.state.server.hub.rooms) == [game]  # type: ignore[attr-defined]
+
+
+# -- the store -------------------------------------------------------------------------------
+
+
+def test_a_game_s_end_is_saved_with_its_last_move_or_not_at_all(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    store = Store(path)
+    spec = {"game": "koa_kingmaker", "params": {"players": 2}, "seed": 1, "seats": []}
+    for game_id in ("a", "b"):
+        store.add_game(game_id, 1.0, spec, {})
+    store.add_move("a", 0, 0, "play Seer")
+    with pytest.raises(StoreError, match="cannot save move 0 of game a: UNIQUE"):
+        store.add_move("a", 0, 1, "play Moon", ended="over")  # the move fails: no end either
+    assert rows(path, "SELECT * FROM ended") == []
+    store.add_move("a", 1, 1, "play Moon", ended="over")
+    store.mark_ended("a", 7, "move limit")  # an end saved already stays as it is
+    store.close()
+    again = Store(path)
+    assert rows(path, "SELECT * FROM ended") == [("a", 2, "over")]
+    assert [(g.id, g.ended) for g in again.games()] == [("a", "over"), ("b", None)]
+    assert [g.id for g in again.games(playing=True)] == ["b"]
+    found = again.game("a")
+    assert found is not None and found.moves == ((0, "play Seer"), (1, "play Moon"))
+    assert again.game("nope") is None
