@@ -28,6 +28,7 @@ VIEW_KEYS = {
     "result",
     "notices",
     "halted",
+    "record",
 }
 
 
@@ -107,6 +108,11 @@ def check_payload(
     if state.is_terminal:
         result = {"scores": list(state.scores()), "winners": list(state.winners())}
     assert payload["result"] == result
+    # the record is offered once the game is over (or stopped for good at the move limit)
+    if state.is_terminal:
+        assert payload["record"] == f"/api/games/{payload['game']}/record"
+    elif payload["halted"] is None:
+        assert payload["record"] is None
     # the server's own failures: public, and never an exception's message
     assert all(isinstance(n, str) and n.startswith("Move ") for n in payload["notices"])
     assert payload["halted"] is None or set(payload["halted"]) == {"message", "retry"}

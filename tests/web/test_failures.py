@@ -473,7 +473,7 @@ def test_a_game_at_the_move_limit_says_so_instead_of_waiting(
         assert v["moves"] == 5
         assert v["halted"] == {
             "message": "This game stopped at the server's limit of 5 moves without ending;"
-            " its record is kept in the server's database.",
+            " its record can be downloaded, and is kept in the server's database.",
             "retry": False,
         }
         assert v["legal"] == []  # nothing is offered that would be refused

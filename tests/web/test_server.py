@@ -39,7 +39,8 @@ def idle(c: TestClient, game: str) -> None:
 
 
 def room(c: TestClient, game: str) -> Any:
-    return c.app.state.server.hub.rooms[game]  # type: ignore[attr-defined]
+    """The game's room, whether it is played or over (then perhaps loaded again)."""
+    return c.app.state.server.hub.room(game)  # type: ignore[attr-defined]
 
 
 def create(c: TestClient, request: dict[str, Any]) -> tuple[str, dict[int, str]]:

@@ -105,6 +105,7 @@ def a_view(**fields: Any) -> dict[str, Any]:
         "result": None,
         "notices": ["Move 3: player 2's bot (<x>) failed (E); ..."],
         "halted": None,
+        "record": None,
     }
     return {**view, **fields}
 

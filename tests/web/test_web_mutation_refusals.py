@@ -344,6 +344,6 @@ def test_a_game_the_database_cannot_save_is_refused_and_not_served() -> None:
         503,
         "the server could not save the new game (its database failed): try again",
     )
-    assert hub.tokens == {}
     game, tokens = hub.create(koa_request(["human", "human"]))
-    assert list(hub.rooms) == [game.id] and len(hub.tokens) == len(tokens) == 2
+    assert list(hub.rooms) == [game.id] and len(game.tokens) == len(tokens) == 2
+    assert {hub.seat_of(game.id, token) for token in tokens.values()} == {0, 1}

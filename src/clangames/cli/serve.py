@@ -35,14 +35,14 @@ def add_parser(subparsers: Any) -> None:
         default=None,
         metavar="FILE",
         help="the SQLite file of the games (default: clangames/serve.sqlite3 in the user's"
-        " data directory, $XDG_DATA_HOME or ~/.local/share)",
+        " data directory, $XDG_DATA_HOME or ~/.local/share; an empty name is refused)",
     )
     parser.add_argument(
         "--max-games",
         type=int,
         default=None,
         metavar="N",
-        help="games this server keeps at most (default 64)",
+        help="games played at once, at most (default 64); finished ones do not count",
     )
     parser.set_defaults(handler=run)
 
@@ -53,6 +53,13 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(f"serve: --port must be in 1..65535, got {args.port}")
     if args.max_games is not None and args.max_games < 1:
         raise UsageError(f"serve: --max-games must be at least 1, got {args.max_games}")
+    if args.db == "":
+        # SQLite takes an empty name for a temporary database, deleted when it closes: the
+        # server would run and lose every game at its stop without a word.
+        raise UsageError(
+            "serve: --db must name the games' SQLite file, got an empty name (SQLite would"
+            " keep the games in a temporary database, lost when the server stops)"
+        )
     try:
         import uvicorn
 

@@ -20,8 +20,9 @@ import json
 import logging
 import threading
 import traceback
+import weakref
 from collections.abc import AsyncIterator, Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -32,7 +33,6 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from clangames.engine.phases import CHANCE
 from clangames.engine.registry import games
-from clangames.engine.state import Action, State
 from clangames.web.hub import Hub, Room, WebError
 from clangames.web.page import create_page, game_page
 from clangames.web.store import Store
@@ -50,6 +50,7 @@ BINARY = "expected a text message (JSON), not binary data"
 
 log = logging.getLogger("clangames.web")
 
+T = TypeVar("T")
 
 BOT_DEADLINE = 60.0
 """Seconds the server waits for a bot's decision (bots are held to at most
@@ -58,18 +59,42 @@ legal move for the seat, as when the bot raises."""
 
 
 class Server:
-    """The hub plus what only a running server has: open pages, locks, bot tasks."""
+    """The hub plus what only a running server has: open pages, locks, bot tasks. Each
+    is dropped when nothing uses it any more, so none grows with the games played."""
 
     def __init__(self, hub: Hub, bot_deadline: float = BOT_DEADLINE) -> None:
         self.hub = hub
         self.bot_deadline = bot_deadline
         self.watchers: dict[str, list[tuple[WebSocket, int | None]]] = {}
-        self.locks: dict[str, asyncio.Lock] = {}
+        # A lock nobody holds a reference to is neither held nor waited for, so it may
+        # go and a new one take its place.
+        self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self.tasks: dict[str, asyncio.Task[None]] = {}
+        self.loading = asyncio.Lock()
+        """One game is loaded from the store at a time: old games asked for at once
+        cannot take the machine from the games being played."""
 
     def lock(self, room: Room) -> asyncio.Lock:
         """The lock that orders the moves of one game."""
-        return self.locks.setdefault(room.id, asyncio.Lock())
+        found = self.locks.get(room.id)
+        if found is None:
+            found = self.locks[room.id] = asyncio.Lock()
+        return found
+
+    async def room(self, game_id: Any) -> Room:
+        """The game ``game_id`` (404 if there is none). One no longer played and not in
+        memory is replayed from the store in a thread of its own, so that pages of the
+        games being played are not held up meanwhile (a long game takes seconds)."""
+        found = self.hub.in_memory(game_id)
+        if found is not None:
+            return found
+        async with self.loading:
+            found = self.hub.in_memory(game_id)  # loaded while this request waited
+            if found is not None:
+                return found
+            stored = self.hub.stored(game_id)
+            room = await _in_thread(functools.partial(self.hub.load, stored))
+            return self.hub.adopt(room)
 
     async def broadcast(self, room: Room) -> None:
         """Send every open page of ``room`` its own view (after the move was saved)."""
@@ -94,12 +119,21 @@ class Server:
         """Stop sending views to a closed page."""
         pages = self.watchers.get(game_id, [])
         pages[:] = [(w, s) for w, s in pages if w is not ws]
+        if not pages:
+            self.watchers.pop(game_id, None)
 
     def kick(self, room: Room) -> None:
         """Make sure the server's own moves (bots, chance) of ``room`` are under way."""
         task = self.tasks.get(room.id)
         if task is None or task.done():
-            self.tasks[room.id] = asyncio.get_running_loop().create_task(self._automatic(room))
+            task = asyncio.get_running_loop().create_task(self._automatic(room))
+            self.tasks[room.id] = task
+            task.add_done_callback(functools.partial(self._finished, room.id))
+
+    def _finished(self, game_id: str, task: asyncio.Task[None]) -> None:
+        """Forget a task that has made all the moves it could (a later one may follow)."""
+        if self.tasks.get(game_id) is task:
+            del self.tasks[game_id]
 
     async def _automatic(self, room: Room) -> None:
         """Make the server's own moves until humans are to move, the game is over or it
@@ -135,7 +169,7 @@ class Server:
         player, choose = nxt
         failure: tuple[str, str] | None = None
         action = None
-        job = _in_thread(choose, state)
+        job = _in_thread(functools.partial(choose, state))
         done, _ = await asyncio.wait({job}, timeout=self.bot_deadline)
         if not done:
             job.cancel()
@@ -168,12 +202,12 @@ class Server:
             await task
 
 
-def _in_thread(choose: Callable[[State], Action], state: State) -> asyncio.Future[Action]:
-    """``choose(state)`` in a thread of its own, as a future of the running loop. A daemon
+def _in_thread(work: Callable[[], T]) -> asyncio.Future[T]:
+    """``work()`` in a thread of its own, as a future of the running loop. A daemon
     thread, not the loop's pool: a bot that hangs cannot be stopped, and the game goes on
     without it, but it must not hold up the server's shutdown either."""
     loop = asyncio.get_running_loop()
-    future: asyncio.Future[Action] = loop.create_future()
+    future: asyncio.Future[T] = loop.create_future()
 
     def deliver(outcome: Callable[[], None]) -> None:
         if not future.done():  # not given up on (cancelled at the deadline)
@@ -182,15 +216,15 @@ def _in_thread(choose: Callable[[State], Action], state: State) -> asyncio.Futur
     def run() -> None:
         outcome: Callable[[], None]
         try:
-            action = choose(state)
+            result = work()
         except Exception as exc:
             outcome = functools.partial(future.set_exception, exc)
         else:
-            outcome = functools.partial(future.set_result, action)
+            outcome = functools.partial(future.set_result, result)
         with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
             loop.call_soon_threadsafe(deliver, outcome)
 
-    threading.Thread(target=run, name="clangames-bot", daemon=True).start()
+    threading.Thread(target=run, name="clangames-work", daemon=True).start()
     return future
 
 
@@ -224,7 +258,10 @@ async def _json_body(request: Request) -> Any:
 def create_app(
     db: str = ":memory:", max_games: int | None = None, bot_deadline: float = BOT_DEADLINE
 ) -> Starlette:
-    """The server's ASGI app on the SQLite file ``db`` (every game in it resumes)."""
+    """The server's ASGI app on the SQLite file ``db`` (every game in it resumes).
+    ``":memory:"`` (the default, for tests) keeps the games only while the app lives; an
+    empty name is refused with a StoreError (SQLite would use a temporary file, deleted
+    when it closes)."""
     store = Store(db)
     hub = Hub(store) if max_games is None else Hub(store, max_games)
     server = Server(hub, bot_deadline)
@@ -256,32 +293,32 @@ def create_app(
 
     async def play(request: Request) -> Response:
         srv = server_of(request)
-        room = srv.hub.room(request.path_params["game"])
+        room = await srv.room(request.path_params["game"])
         token = request.path_params["token"]
-        seat = srv.hub.seat_of(room.id, token)
+        seat = srv.hub.seat_of(room, token)
         return HTMLResponse(game_page(room.id, room.game.info.title, seat, token))
 
     async def watch(request: Request) -> Response:
-        room = server_of(request).hub.room(request.path_params["game"])
+        room = await server_of(request).room(request.path_params["game"])
         return HTMLResponse(game_page(room.id, room.game.info.title, None, None))
 
     async def view(request: Request) -> Response:
         srv = server_of(request)
-        room = srv.hub.room(request.path_params["game"])
+        room = await srv.room(request.path_params["game"])
         token = request.query_params.get("token")
-        seat = None if token is None else srv.hub.seat_of(room.id, token)
+        seat = None if token is None else srv.hub.seat_of(room, token)
         async with srv.lock(room):
             return JSONResponse(room.view(seat))
 
-    async def changed(request: Request, change: Callable[[Hub, str, Any], Room]) -> Response:
+    async def changed(request: Request, change: Callable[[Hub, str | Room, Any], Room]) -> Response:
         """A seat's change to a game (``Hub.act`` or ``Hub.retry``) under the room's lock;
         then every page hears of it, the bots are woken and the seat gets its new view."""
         srv = server_of(request)
         body = await _json_body(request)
-        room = srv.hub.room(request.path_params["game"])
+        room = await srv.room(request.path_params["game"])
         async with srv.lock(room):
-            change(srv.hub, room.id, body)
-            payload = room.view(srv.hub.seat_of(room.id, body["token"]))
+            change(srv.hub, room, body)
+            payload = room.view(srv.hub.seat_of(room, body["token"]))
         await srv.broadcast(room)
         srv.kick(room)
         return JSONResponse(payload)
@@ -293,7 +330,9 @@ def create_app(
         return await changed(request, Hub.retry)
 
     async def record(request: Request) -> Response:
-        rec = server_of(request).hub.record(request.path_params["game"])
+        srv = server_of(request)
+        room = await srv.room(request.path_params["game"])
+        rec = srv.hub.record(room)
         return Response(
             rec.dumps() + "\n",
             media_type="application/json",
@@ -304,9 +343,9 @@ def create_app(
         srv = server_of(ws)
         await ws.accept()
         try:
-            room = srv.hub.room(ws.path_params["game"])
+            room = await srv.room(ws.path_params["game"])
             token = ws.query_params.get("token")
-            seat = None if token is None else srv.hub.seat_of(room.id, token)
+            seat = None if token is None else srv.hub.seat_of(room, token)
         except WebError as exc:
             await _turn_away(ws, exc)
             return
@@ -365,9 +404,9 @@ def create_app(
                 raise WebError(403, "a page acts only with its own seat's token")
             async with srv.lock(room):
                 if kind == "retry":
-                    srv.hub.retry(room.id, {"token": token})
+                    srv.hub.retry(room, {"token": token})
                 else:
-                    srv.hub.act(room.id, {**message, "token": token})
+                    srv.hub.act(room, {**message, "token": token})
         except WebError as exc:
             await ws.send_json({"type": "error", "status": exc.status, "error": str(exc)})
             return
@@ -396,7 +435,7 @@ def create_app(
         for room in hub.rooms.values():
             server.kick(room)
         yield
-        for task in server.tasks.values():
+        for task in list(server.tasks.values()):
             task.cancel()
         store.close()
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -32,12 +33,17 @@ from clangames.engine.rng import Rng
 from clangames.engine.state import Action, State
 from clangames.rendering.svg import state_picture
 from clangames.rendering.text import WORLDS, Renderer, narrate, renderer_for, step_line
-from clangames.web.store import Incident, Store, StoreError, digest
+from clangames.web.store import Incident, Store, StoredGame, StoreError, digest
 
 log = logging.getLogger("clangames.web")
 
 MAX_GAMES = 64
-"""Games one server keeps by default (``--max-games``)."""
+"""Games one server plays at once by default (``--max-games``): games that are over, stopped
+at the move limit or paused for good do not count."""
+KEEP_FINISHED = 16
+"""Rooms of games that are no longer played (over, stopped, paused for good) kept in
+memory, the most recently used; any other is loaded again from the store when asked for,
+so a server that has run thousands of games holds only the ones being played."""
 MAX_PARAMS = 16
 MAX_TEXT = 256
 """Longest action text or parameter string a client may send."""
@@ -47,6 +53,9 @@ MAX_BOT_SECONDS = 5.0
 MAX_MOVES = 20_000
 """Moves a game may take before the server stops it (every registered game ends far
 sooner; this bounds a misbehaving parameter set)."""
+OVER = "over"
+MOVE_LIMIT = "move limit"
+"""How a game ended (:attr:`Room.ended`): played to its end, or stopped at MAX_MOVES."""
 TOKEN_BYTES = 24
 """Seat tokens are 192 random bits (URL-safe base64)."""
 FALLBACK_STREAM = 1 << 20
@@ -159,9 +168,10 @@ def publicly_identifiable(before: State, action: Action, player: int, after: Sta
 @attrs.frozen(slots=True)
 class Step:
     """One move worked out in full before anything changes (:meth:`Room.prepare`): the
-    state after it, the move as saved, each seat's and the spectators' log line, and each
-    seat's options and decision counter after it. Installing it cannot fail, so a room is
-    never left with half a move."""
+    state after it, the move as saved, each seat's and the spectators' log line, each
+    seat's options and decision counter after it, and whether it ends the game (``ends``:
+    OVER, MOVE_LIMIT or None). Installing it cannot fail, so a room is never left with half
+    a move."""
 
     state: State
     move: Move
@@ -169,6 +179,7 @@ class Step:
     public_line: str
     options: tuple[tuple[Action, ...], ...]
     turns: tuple[int, ...]
+    ends: str | None = None
 
 
 @attrs.frozen(slots=True)
@@ -216,6 +227,18 @@ class Room:
         """The server's own moves that failed, oldest first (shown to every page)."""
         self.halt: Halt | None = None
         """Set while the game is paused by a failure the server cannot work round."""
+        self.ended: str | None = None
+        """OVER once the game is over, MOVE_LIMIT once stopped at the server's move limit:
+        from then on nothing changes and its record is offered."""
+        self.tokens: dict[str, int] = {}
+        """Seat token digest -> seat: who may act here."""
+
+    @property
+    def done(self) -> bool:
+        """True once the game is no longer played: over, stopped at the move limit, or
+        paused for good (its saved moves do not replay). Nothing changes it any more, so
+        it does not count toward the server's limit and it may be loaded again at will."""
+        return self.ended is not None or (self.halt is not None and not self.halt.retry)
 
     # -- what a seat may see ------------------------------------------------------------------
     @staticmethod
@@ -250,6 +273,7 @@ class Room:
             "result": self.result(),
             "notices": [notice(i) for i in self.incidents],
             "halted": None if self.halt is None else attrs.asdict(self.halt),
+            "record": None if self.ended is None else f"/api/games/{self.id}/record",
         }
 
     # -- moving -------------------------------------------------------------------------------
@@ -279,6 +303,12 @@ class Room:
             turn + 1 if seat == player or options[seat] != self.options[seat] else turn
             for seat, turn in enumerate(self.turns)
         )
+        ends = None
+        if after.is_terminal:
+            ends = OVER
+        elif index + 1 >= MAX_MOVES:
+            # Without this the bots would stop here and the game would wait for ever.
+            ends = MOVE_LIMIT
         return Step(
             after,
             Move(player, before.action_text(action)),
@@ -286,6 +316,7 @@ class Room:
             step_line(index, player, public),
             options,
             turns,
+            ends,
         )
 
     def install(self, step: Step) -> None:
@@ -297,13 +328,20 @@ class Room:
         self.public_log.append(step.public_line)
         self.options = list(step.options)
         self.turns = list(step.turns)
-        if len(self.moves) >= MAX_MOVES and not step.state.is_terminal:
-            # Without this the bots would stop here and the game would wait for ever.
-            self.halt = Halt(
-                f"This game stopped at the server's limit of {MAX_MOVES} moves without"
-                " ending; its record is kept in the server's database.",
-                retry=False,
-            )
+        if step.ends == MOVE_LIMIT:
+            self.stop_at_limit()
+        elif step.ends is not None:
+            self.ended = step.ends
+
+    def stop_at_limit(self) -> None:
+        """Stop the game for good at the server's move limit: it offers its record (with
+        a ``stopped`` header) like a game that is over."""
+        self.ended = MOVE_LIMIT
+        self.halt = Halt(
+            f"This game stopped at the server's limit of {len(self.moves)} moves without"
+            " ending; its record can be downloaded, and is kept in the server's database.",
+            retry=False,
+        )
 
     def find(self, player: int, text: str) -> Action | None:
         """The legal action of ``player`` whose text is ``text`` (None if there is none)."""
@@ -344,28 +382,66 @@ class Room:
 
 
 class Hub:
-    """Every game of one server, backed by a :class:`Store`; restores them on start."""
+    """Every game of one server, backed by a :class:`Store`.
 
-    def __init__(self, store: Store, max_games: int = MAX_GAMES) -> None:
+    ``rooms`` holds the games being played: what ``max_games`` counts, restored on start.
+    A game leaves it when it ends (or stops for good) for ``finished``, which keeps the
+    ``keep_finished`` most recently used; an older one is loaded again from the store
+    (replayed) when it is asked for, so memory does not grow with the games a server has
+    run, and nothing stored is ever deleted."""
+
+    def __init__(
+        self, store: Store, max_games: int = MAX_GAMES, keep_finished: int = KEEP_FINISHED
+    ) -> None:
         self.store = store
         self.max_games = max_games
+        self.keep_finished = keep_finished
         self.rooms: dict[str, Room] = {}
-        self.tokens: dict[str, tuple[str, int]] = {}
-        """Token digest -> (game id, seat)."""
-        for stored in store.games():
+        self.finished: OrderedDict[str, Room] = OrderedDict()
+        """Games no longer played, the least recently used first."""
+        # Games saved as ended are not replayed: a server that has run thousands of games
+        # starts as fast as one that runs only its current ones.
+        for stored in store.games(playing=True):
             try:
-                room = self._room(stored.id, stored.spec, stored.created)
+                room = self.restore(stored)
             except Exception:
                 # One game this version cannot set up (its game or a parameter gone, an
                 # unreadable row) must not keep the others from being served; its rows
                 # stay in the database as they are.
                 log.exception("game %s cannot be set up again; it is not served", stored.id)
                 continue
-            room.incidents = list(stored.incidents)
-            self._replay(room, stored.moves)
-            self.rooms[stored.id] = room
-            for token_digest, seat in stored.tokens:
-                self.tokens[token_digest] = (stored.id, seat)
+            if not room.done:
+                self.rooms[room.id] = room
+                continue
+            if room.ended is not None:
+                # Ended before the database kept that (an older version): saved now, so
+                # the next start skips it.
+                try:
+                    store.mark_ended(room.id, len(room.moves), room.ended)
+                except StoreError:
+                    log.exception("game %s: its end could not be saved", room.id)
+            self._keep_finished(room)
+        if len(self.rooms) > max_games:
+            # Every game being played is resumed (its players hold links to it); new ones
+            # wait until enough of these end.
+            log.warning(
+                "%d games are being played, more than the limit of %d: new games are"
+                " refused until enough of them end",
+                len(self.rooms),
+                max_games,
+            )
+
+    def restore(self, stored: StoredGame) -> Room:
+        """A stored game set up and replayed (raises if it cannot be set up). Touches
+        nothing of the hub's, so it may run in another thread."""
+        room = self._room(stored.id, stored.spec, stored.created)
+        room.tokens = dict(stored.tokens)
+        room.incidents = list(stored.incidents)
+        self._replay(room, stored.moves)
+        if stored.ended == MOVE_LIMIT and not room.done:
+            # Stopped at an older, lower limit: it stays stopped (its record says so).
+            room.stop_at_limit()
+        return room
 
     @staticmethod
     def _replay(room: Room, moves: tuple[tuple[int, str], ...]) -> None:
@@ -456,6 +532,7 @@ class Hub:
         created = time.time()
         # The room first: a game that cannot be set up is never saved half-made.
         room = self._room(game_id, room_spec, created)
+        room.tokens = {digest(token): seat for token, seat in tokens.items()}
         try:
             self.store.add_game(game_id, created, room_spec, tokens)
         except StoreError as exc:
@@ -463,33 +540,91 @@ class Hub:
             raise WebError(
                 503, "the server could not save the new game (its database failed): try again"
             ) from exc
+        # Counted above and added here with no await in between: requests served at the
+        # same moment cannot both take the last place.
         self.rooms[game_id] = room
-        for token, seat in tokens.items():
-            self.tokens[digest(token)] = (game_id, seat)
         return room, {seat: token for token, seat in tokens.items()}
 
     def room(self, game_id: Any) -> Room:
-        """The game ``game_id`` (404 if there is none)."""
-        room = self.rooms.get(game_id) if isinstance(game_id, str) else None
+        """The game ``game_id``, loaded again from the store if it is no longer played and
+        not in memory (404 if there is no such game)."""
+        return self.in_memory(game_id) or self.adopt(self.load(self.stored(game_id)))
+
+    def in_memory(self, game_id: Any) -> Room | None:
+        """The game ``game_id`` if it is being played or among the finished ones kept."""
+        if not isinstance(game_id, str):
+            return None
+        room = self.rooms.get(game_id)
         if room is None:
-            raise WebError(404, f"no game {str(game_id)[:40]!r} on this server")
+            room = self.finished.get(game_id)
+            if room is not None:
+                self.finished.move_to_end(game_id)
         return room
 
-    def seat_of(self, game_id: str, token: Any) -> int:
-        """The seat ``token`` holds in game ``game_id`` (403 if none: a token acts only for
-        its own seat of its own game)."""
-        found = self.tokens.get(digest(token)) if isinstance(token, str) else None
-        if found is None or found[0] != game_id:
-            raise WebError(403, "this link's token does not hold a seat in this game")
-        return found[1]
+    def stored(self, game_id: Any) -> StoredGame:
+        """The saved game ``game_id`` (404 if there is none, 503 if the store fails)."""
+        try:
+            stored = self.store.game(game_id) if isinstance(game_id, str) else None
+        except StoreError as exc:
+            log.exception("game %s could not be read", game_id)
+            raise WebError(
+                503, "the server could not read this game (its database failed): try again"
+            ) from exc
+        if stored is None:
+            raise WebError(404, f"no game {str(game_id)[:40]!r} on this server")
+        return stored
 
-    def act(self, game_id: str, message: Any) -> Room:
-        """Accept one human move ``{"token", "turn", "action"[, "seat"]}`` and save it, or
-        refuse it with a WebError saying why (nothing changes then)."""
+    def load(self, stored: StoredGame) -> Room:
+        """A game no longer played, set up again from the store (404 if it cannot be, as
+        on start). Touches nothing of the hub's, so it may run in another thread."""
+        missing = WebError(404, f"no game {stored.id[:40]!r} on this server")
+        try:
+            room = self.restore(stored)
+        except Exception as exc:
+            log.exception("game %s cannot be set up again; it is not served", stored.id)
+            raise missing from exc
+        if not room.done:
+            # Every game being played is in memory from its creation or the server's
+            # start: one that is not was not set up on start, and is not played here.
+            log.error("game %s is not over but was not resumed on start; not served", room.id)
+            raise missing
+        return room
+
+    def adopt(self, room: Room) -> Room:
+        """Keep a room :meth:`load` made among the finished ones; if the game got into
+        memory meanwhile, the room already there (a game has one room)."""
+        return self.in_memory(room.id) or self._keep_finished(room)
+
+    def _keep_finished(self, room: Room) -> Room:
+        self.finished[room.id] = room
+        self.finished.move_to_end(room.id)
+        while len(self.finished) > self.keep_finished:
+            self.finished.popitem(last=False)
+        return room
+
+    def find(self, game: str | Room) -> Room:
+        """``game`` itself if it is a room, else the room of that id (see :meth:`room`).
+        The server passes the room it looked up, so a finished game's room it holds is not
+        looked up again (it may have left memory meanwhile: it never changes)."""
+        return game if isinstance(game, Room) else self.room(game)
+
+    def seat_of(self, game: str | Room, token: Any) -> int:
+        """The seat ``token`` holds in ``game`` (its id or its room; 403 if none: a token
+        acts only for its own seat of its own game)."""
+        seats = self.find(game).tokens
+        found = seats.get(digest(token)) if isinstance(token, str) else None
+        if found is None:
+            raise WebError(403, "this link's token does not hold a seat in this game")
+        return found
+
+    def act(self, game: str | Room, message: Any) -> Room:
+        """Accept one human move ``{"token", "turn", "action"[, "seat"]}`` in ``game`` (its
+        id or its room) and save it, or refuse it with a WebError saying why (nothing
+        changes then)."""
         if not isinstance(message, dict):
             raise WebError(400, "expected a JSON object with 'token', 'turn' and 'action'")
-        room = self.room(game_id)
-        seat = self.seat_of(game_id, message.get("token"))
+        room = self.find(game)
+        seat = self.seat_of(room, message.get("token"))
         claimed = message.get("seat", seat)
         if claimed != seat:
             raise WebError(403, f"this token holds seat {seat}, not seat {claimed!r:.20}")
@@ -537,10 +672,14 @@ class Hub:
         make it the room's (the caller broadcasts after this returns). If anything fails,
         neither the database nor the room has changed."""
         step = room.prepare(action, player)
-        self.store.add_move(room.id, len(room.moves), player, step.move.action, incident)
+        self.store.add_move(room.id, len(room.moves), player, step.move.action, incident, step.ends)
         room.install(step)
         if incident is not None:
             room.incidents.append(incident)
+        if room.done:
+            # Its place is free for a new game, and it now waits among the finished ones.
+            self.rooms.pop(room.id, None)
+            self._keep_finished(room)
 
     def fall_back(self, room: Room, player: int, error: str, detail: str) -> None:
         """``player``'s bot failed (``error`` safe to show, ``detail`` for the log and the
@@ -574,13 +713,13 @@ class Hub:
             " restarted server tries again too."
         )
 
-    def retry(self, game_id: str, message: Any) -> Room:
-        """A seat asks the server to try its own move again after a pause
-        (``{"token"}``); refused if the game is not paused or cannot go on."""
+    def retry(self, game: str | Room, message: Any) -> Room:
+        """A seat asks the server to try its own move again after a pause of ``game`` (its
+        id or its room; ``{"token"}``); refused if the game is not paused or cannot go on."""
         if not isinstance(message, dict):
             raise WebError(400, "expected a JSON object with 'token'")
-        room = self.room(game_id)
-        self.seat_of(game_id, message.get("token"))
+        room = self.find(game)
+        self.seat_of(room, message.get("token"))
         if room.halt is None:
             raise WebError(409, "the game is not paused: there is nothing to try again")
         if not room.halt.retry:
@@ -588,17 +727,24 @@ class Hub:
         room.halt = None
         return room
 
-    def record(self, game_id: str) -> GameRecord:
-        """The finished game's record (409 while it is still being played)."""
-        room = self.room(game_id)
-        if not room.state.is_terminal:
+    def record(self, game: str | Room) -> GameRecord:
+        """The record of a game that is over or stopped at the move limit (then with the
+        header ``stopped``: "move limit", and a null ``result``); 409 while it is played,
+        or if it is paused for good because its saved moves do not replay (its record
+        would end at the move that failed, short of what the database holds)."""
+        room = self.find(game)
+        if room.ended is None:
+            if room.halt is not None and not room.halt.retry:
+                raise WebError(409, room.halt.message)
             raise WebError(409, "the record is offered once the game is over")
-        headers = {
+        headers: dict[str, Any] = {
             "seed": room.seed,
             "seats": [s.to_json() for s in room.seats],
             "event": "clangames serve",
             "result": room.result(),
         }
+        if room.ended == MOVE_LIMIT:
+            headers["stopped"] = MOVE_LIMIT
         if room.incidents:
             headers["incidents"] = [
                 {"move": i.move, "seat": i.player, "kind": i.kind, "bot": i.bot, "error": i.error}

@@ -49,8 +49,9 @@ function show(v) {
   if (v.result) {
     result.textContent = 'Game over. Scores: ' + v.result.scores.join(', ') +
       '. Winner(s): player ' + v.result.winners.join(', player ') + '.';
-    document.getElementById('record').style.display = 'inline';
   }
+  // Offered once the game is over or stopped at the server's move limit.
+  document.getElementById('record').style.display = v.record ? 'inline' : 'none';
   document.getElementById('moves').textContent = v.moves;
   const notices = document.getElementById('notices');
   notices.replaceChildren();

@@ -1,11 +1,14 @@
 """SQLite persistence of the server's games (standard library ``sqlite3``).
 
 One row per game (its name, parameters, seed and seats), one row per seat token (only its
-SHA-256 digest: a copy of the database gives nobody a seat), one row per move, and one row
+SHA-256 digest: a copy of the database gives nobody a seat), one row per move, one row
 per incident (a server's own move that failed: a bot that raised, and what was done about
-it, with the traceback). Every move is committed before the server tells anyone about it,
-so a server killed at any moment and started again on the same file resumes every game with
-nothing lost; a write that fails leaves no part of itself behind.
+it, with the traceback), and one row per game that has ended (over, or stopped at the move
+limit), saved with its last move, so a server starting again need not replay finished
+games to tell them from those still played. Every move is committed before the server
+tells anyone about it, so a server killed at any moment and started again on the same file
+resumes every game with nothing lost; a write that fails leaves no part of itself behind.
+Nothing is ever deleted.
 """
 
 from __future__ import annotations
@@ -50,6 +53,11 @@ CREATE TABLE IF NOT EXISTS incidents (
     detail TEXT NOT NULL,
     created REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS ended (
+    game TEXT PRIMARY KEY REFERENCES games(id),
+    moves INTEGER NOT NULL,
+    how TEXT NOT NULL
+);
 """
 
 
@@ -88,8 +96,8 @@ class Incident:
 
 @attrs.frozen(slots=True)
 class StoredGame:
-    """A game as the database holds it: its spec (JSON), seat token digests, moves and
-    incidents."""
+    """A game as the database holds it: its spec (JSON), seat token digests, moves,
+    incidents, and how it ended (None while it is played)."""
 
     id: str
     created: float
@@ -99,6 +107,7 @@ class StoredGame:
     tokens: tuple[tuple[str, int], ...]
     moves: tuple[tuple[int, str], ...]
     incidents: tuple[Incident, ...] = ()
+    ended: str | None = None
 
     @property
     def spec(self) -> dict[str, Any]:
@@ -107,11 +116,22 @@ class StoredGame:
         return spec
 
 
+EMPTY_PATH = (
+    "cannot open the database '': an empty name is SQLite's temporary database, deleted when"
+    " it closes, so every game would be lost; expected a file name (or ':memory:' for a"
+    " database meant to be thrown away)"
+)
+"""The refusal of an empty database name."""
+
+
 class Store:
-    """The server's database file; ``":memory:"`` for a throwaway one."""
+    """The server's database file; ``":memory:"`` for a throwaway one (tests). An empty
+    name is refused (StoreError): SQLite would silently use a temporary database."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+        if self.path == "":
+            raise StoreError(EMPTY_PATH)
         try:
             if self.path != ":memory:":
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
@@ -150,10 +170,11 @@ class Store:
         player: int,
         action: str,
         incident: Incident | None = None,
+        ended: str | None = None,
     ) -> None:
         """Save (and commit) one move, with the incident that led to it if any (a bot's
-        failure the move stands in for: both or neither are saved); the caller broadcasts
-        it only after this returns."""
+        failure the move stands in for) and, if the move ends the game, how (``ended``):
+        all or none are saved. The caller broadcasts the move only after this returns."""
         try:
             with self._transaction():
                 self.db.execute(
@@ -162,8 +183,25 @@ class Store:
                 )
                 if incident is not None:
                     self._insert_incident(game_id, incident)
+                if ended is not None:
+                    self._insert_ended(game_id, index + 1, ended)
         except sqlite3.Error as exc:
             raise StoreError(f"cannot save move {index} of game {game_id}: {exc}") from exc
+
+    def mark_ended(self, game_id: str, moves: int, how: str) -> None:
+        """Save that a game ended after ``moves`` moves (a game saved before this table
+        existed, found over when replayed); a game marked already is left as it is."""
+        try:
+            with self._transaction():
+                self._insert_ended(game_id, moves, how)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot save that game {game_id} ended: {exc}") from exc
+
+    def _insert_ended(self, game_id: str, moves: int, how: str) -> None:
+        self.db.execute(
+            "INSERT OR IGNORE INTO ended (game, moves, how) VALUES (?, ?, ?)",
+            (game_id, moves, how),
+        )
 
     def add_incident(self, game_id: str, incident: Incident) -> None:
         """Save (and commit) an incident that no move came of (the game was paused)."""
@@ -180,19 +218,30 @@ class Store:
             (game_id, i.move, i.player, i.kind, i.bot, i.error, i.detail, i.created),
         )
 
-    def games(self) -> Iterator[StoredGame]:
-        """Every saved game, oldest first, with its tokens and moves in order (a StoreError
-        if the file is not a server's database: another program's tables, say)."""
+    def games(self, playing: bool = False) -> Iterator[StoredGame]:
+        """Every saved game (only those not ended if ``playing``), oldest first, with its
+        tokens and moves in order (a StoreError if the file is not a server's database:
+        another program's tables, say)."""
+        where = "WHERE id NOT IN (SELECT game FROM ended)" if playing else ""
         try:
-            yield from self._games()
+            yield from self._games(where, ())
         except sqlite3.Error as exc:
             raise StoreError(
                 f"cannot read the games in {self.path!r}: {exc} (expected a database of"
                 " clangames serve)"
             ) from exc
 
-    def _games(self) -> Iterator[StoredGame]:
-        rows = self.db.execute("SELECT id, created, spec FROM games ORDER BY created, id")
+    def game(self, game_id: str) -> StoredGame | None:
+        """The saved game ``game_id`` (None if there is none)."""
+        try:
+            return next(self._games("WHERE id = ?", (game_id,)), None)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot read game {game_id} in {self.path!r}: {exc}") from exc
+
+    def _games(self, where: str, params: tuple[str, ...]) -> Iterator[StoredGame]:
+        rows = self.db.execute(
+            f"SELECT id, created, spec FROM games {where} ORDER BY created, id", params
+        )
         for game_id, created, spec in rows.fetchall():
             tokens = self.db.execute(
                 "SELECT digest, seat FROM tokens WHERE game = ? ORDER BY seat", (game_id,)
@@ -205,6 +254,7 @@ class Store:
                 " WHERE game = ? ORDER BY rowid",
                 (game_id,),
             ).fetchall()
+            ended = self.db.execute("SELECT how FROM ended WHERE game = ?", (game_id,)).fetchone()
             yield StoredGame(
                 game_id,
                 created,
@@ -215,6 +265,7 @@ class Store:
                     Incident(int(i), int(p), str(k), b, str(e), str(d), float(c))
                     for i, p, k, b, e, d, c in incidents
                 ),
+                None if ended is None else str(ended[0]),
             )
 
     class _Tx:
