@@ -71,11 +71,12 @@ def test_kings_kilt_items_are_each_family_cards_rows(seed: int) -> None:
                 + count["Guardian"] * comps.guardian_points
                 + count["Noble"] * comps.nobleman_points
             )
-            said = ", ".join(f"{n} {what}" for what, n in count.items() if n)
+            said = ", ".join(f"{n} {what}" + "s" * (n > 1) for what, n in count.items() if n)
             detail = said or "no card in the top three rows"
             expected.append((f"family card {game.clans[clan]} ({detail})", points))
         assert list(seat.items) == expected
-        assert seat.notes == (f"{len(final.hands[p])} Influence cards left",)
+        left = len(final.hands[p])
+        assert seat.notes == (f"{left} Influence card{'s' * (left != 1)} left",)
 
 
 @pytest.mark.parametrize(("name", "seed"), [("kilt_castle", 1), ("kings_kilt", 1)])

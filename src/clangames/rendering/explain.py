@@ -76,6 +76,12 @@ def _names(seats: Sequence[int]) -> str:
     return ", ".join(who(p) for p in seats)
 
 
+def counted(count: int, noun: str) -> str:
+    """``count`` of ``noun`` with the noun agreeing in number: ``"1 Noble"``, ``"2 Nobles"``,
+    ``"0 Influence cards"`` (the names a breakdown counts all take a plain -s)."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def _by_points(final: State, how: str, key: Sequence[int] | None = None) -> str:
     """The deciding sentence when the scores alone or a named tie-break decided (``key``:
     each seat's tie-break value, named for the tied seats)."""
@@ -143,7 +149,7 @@ def _kings_kilt_breakdown(states: Sequence[State]) -> EndReport:
                 + nobles * comps.nobleman_points
             )
             parts = [
-                f"{count} {what}"
+                counted(count, what)
                 for count, what in ((king, "King"), (guardians, "Guardian"), (nobles, "Noble"))
                 if count
             ]
@@ -154,7 +160,7 @@ def _kings_kilt_breakdown(states: Sequence[State]) -> EndReport:
                 p,
                 final.scores()[p],
                 tuple(items),
-                (f"{len(final.hands[p])} Influence cards left",),
+                (counted(len(final.hands[p]), "Influence card") + " left",),
             )
         )
     return EndReport(
