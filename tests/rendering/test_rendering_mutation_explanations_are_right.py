@@ -71,11 +71,12 @@ def test_kings_kilt_items_are_each_family_cards_rows(seed: int) -> None:
                 + count["Guardian"] * comps.guardian_points
                 + count["Noble"] * comps.nobleman_points
             )
-            said = ", ".join(f"{n} {what}" for what, n in count.items() if n)
+            said = ", ".join(f"{n} {what}" + "s" * (n > 1) for what, n in count.items() if n)
             detail = said or "no card in the top three rows"
             expected.append((f"family card {game.clans[clan]} ({detail})", points))
         assert list(seat.items) == expected
-        assert seat.notes == (f"{len(final.hands[p])} Influence cards left",)
+        left = len(final.hands[p])
+        assert seat.notes == (f"{left} Influence card{'s' * (left != 1)} left",)
 
 
 @pytest.mark.parametrize(("name", "seed"), [("kilt_castle", 1), ("kings_kilt", 1)])
@@ -213,14 +214,18 @@ def test_a_koa_house_out_with_the_most_points_is_named() -> None:
 
 
 def test_an_illegal_option_is_explained_by_the_games_own_reason() -> None:
+    # the seat to move hears the game's reason (which names the action); another seat,
+    # whose turn it is (the kernel asks the game only about a seat to move)
     state = next(s for s, p, _ in _game("kings_kilt", 3, 0) if p != CHANCE and not s.is_terminal)
     seat = state.to_move[0]
     other = (seat + 1) % 3
     action = state.legal_actions(seat)[0]
+    refused = next(a for a in state.game.actions.actions if not state.is_legal(a, seat))
+    assert explain_action(state, refused, seat) == state.explain_illegal(refused, seat)
     assert not state.is_legal(action, other)
-    said = explain_action(state, action, other)
-    assert said == (
-        f"{state.action_text(action)!r} is not legal now: " + state.explain_illegal(action, other)
+    assert explain_action(state, action, other) == (
+        f"{state.action_text(action)!r} is not legal: it is player {seat}'s turn,"
+        f" not player {other}'s"
     )
 
 

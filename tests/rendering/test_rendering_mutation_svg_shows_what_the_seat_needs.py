@@ -231,7 +231,8 @@ def test_koa_picture_shows_every_house_and_the_viewers_hand(players: int) -> Non
             status += [f"inheritance {obs.inheritance[h]}"] if obs.inheritance[h] else []
             status.append(f"{obs.hand_sizes[h]} in hand")
             assert _after(texts, name, 1) == [", ".join(status)]
-            assert f"discards: {len(list(bits_of(obs.discards[h])))}" in texts
+            pile = ", ".join(card_name(k) for k in bits_of(obs.discards[h])) or "none"
+            assert f"discards: {pile}" in texts
         if obs.viewer >= 0:
             expected += list(bits_of(obs.hand & (CHARACTERS | NOMINATIONS)))
             assert "Your hand" in texts

@@ -455,20 +455,39 @@ def prompt(s: KingsKiltState) -> str:
 
 
 def explain_illegal(s: KingsKiltState, action: Any, player: int) -> str:
-    """Why a well-formed action is not legal here, as specifically as the rules allow."""
+    """Why a well-formed action is not legal here for the player to move, as specifically
+    as the rules allow: the rule or the card that stops it (the kernel says whose turn it
+    is before asking here)."""
     game = s.game
     geo = game.geo
     text = game.action_text(action)
     name = s.phase.name
     here = f"{text!r} is not legal: "
-    if name != "turn" or isinstance(action, (Draw, Fill, Reveal)):
-        return (
-            here
-            + f"now {prompt(s)}; legal: "
-            + ", ".join(game.action_text(a) for a in legal_actions(s, player)[:8])
+    if name == "over":
+        return here + "the game is over"
+    if isinstance(action, Draw):
+        return here + "cards come off the draw pile by chance; no player chooses them"
+    if name == "fill":
+        return here + _not_a_fill(s, action)
+    if name == "reveal":
+        return here + _not_a_reveal(s, action, player)
+    if name != "turn":  # a chance step: nobody decides now
+        return here + f"now {prompt(s)}"
+    if isinstance(action, Fill):
+        return here + (
+            "no space is waiting to be filled (a space is filled right after the advance"
+            " or betrayal that empties it)"
+        )
+    if isinstance(action, Reveal):
+        return here + (
+            "no family card is to be turned face up now (that comes when a card first"
+            " enters the Noblemen's row and the Guardians' row)"
         )
     if isinstance(action, Pass):
-        return here + "passing is allowed only once a King is crowned"
+        return here + (
+            "passing is allowed only once a King is crowned (before that, only when no"
+            " advance or betrayal is possible)"
+        )
     pos = geo.at.get((action.row, action.index), -1)
     if pos < 0:
         return here + f"there is no space {action.row}.{action.index} in the pyramid"
@@ -504,3 +523,30 @@ def explain_illegal(s: KingsKiltState, action: Any, player: int) -> str:
                 f" clan ({_name(s, s.pyramid[pos])}), not {_name(s, action.influence)}"
             )
     return here + f"now {prompt(s)}"
+
+
+def _not_a_fill(s: KingsKiltState, action: Any) -> str:
+    """Why ``action`` is not the fill the emptied space waits for; the cards that may fill
+    it are the legal fills themselves."""
+    geo = s.game.geo
+    vacancy = geo.label(s.vacancy)
+    fills = [a for a in legal_actions(s, s.actor) if isinstance(a, Fill)]
+    sources = " or ".join(f"{a.row}.{a.index}" for a in fills)
+    if not isinstance(action, Fill):
+        return f"the emptied space {vacancy} must be filled first, from {sources}"
+    pos = geo.at.get((action.row, action.index), -1)
+    if pos < 0:
+        return f"there is no space {action.row}.{action.index} in the pyramid"
+    if s.pyramid[pos] < 0:
+        return f"space {geo.label(pos)} is empty"
+    return f"{geo.label(pos)} is not beneath the emptied space {vacancy}; it fills from {sources}"
+
+
+def _not_a_reveal(s: KingsKiltState, action: Any, player: int) -> str:
+    """Why ``action`` is not a reveal ``player`` may make now."""
+    if not isinstance(action, Reveal):
+        return f"player {player} must first turn one of their face-down family cards face up"
+    clan = _name(s, action.clan)
+    if not s.families[player] >> action.clan & 1:
+        return f"{clan} is not one of player {player}'s family cards"
+    return f"player {player}'s {clan} family card is already face up"

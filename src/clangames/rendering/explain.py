@@ -76,6 +76,12 @@ def _names(seats: Sequence[int]) -> str:
     return ", ".join(who(p) for p in seats)
 
 
+def counted(count: int, noun: str) -> str:
+    """``count`` of ``noun`` with the noun agreeing in number: ``"1 Noble"``, ``"2 Nobles"``,
+    ``"0 Influence cards"`` (the names a breakdown counts all take a plain -s)."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def _by_points(final: State, how: str, key: Sequence[int] | None = None) -> str:
     """The deciding sentence when the scores alone or a named tie-break decided (``key``:
     each seat's tie-break value, named for the tied seats)."""
@@ -143,7 +149,7 @@ def _kings_kilt_breakdown(states: Sequence[State]) -> EndReport:
                 + nobles * comps.nobleman_points
             )
             parts = [
-                f"{count} {what}"
+                counted(count, what)
                 for count, what in ((king, "King"), (guardians, "Guardian"), (nobles, "Noble"))
                 if count
             ]
@@ -154,7 +160,7 @@ def _kings_kilt_breakdown(states: Sequence[State]) -> EndReport:
                 p,
                 final.scores()[p],
                 tuple(items),
-                (f"{len(final.hands[p])} Influence cards left",),
+                (counted(len(final.hands[p]), "Influence card") + " left",),
             )
         )
     return EndReport(
@@ -471,15 +477,31 @@ def rules_text(state: State) -> str:
 
 
 def explain_action(state: State, action: Action, seat: int) -> str:
-    """What ``action`` does for ``seat`` now and why it is legal (or why it is not)."""
+    """What ``action`` does for ``seat`` now and why it is legal (or, if it is not, what
+    stops it: :func:`why_illegal`)."""
     if not state.is_legal(action, seat):
-        return f"{state.action_text(action)!r} is not legal now: " + state.explain_illegal(
-            action, seat
-        )
+        return why_illegal(state, action, seat)
     what = state.describe(action)
     kind = kind_explanation(state, action)
     why = kind if kind else GENERIC_WHY.format(options=len(state.legal_actions(seat)))
     return f"{state.action_text(action)}: {what}. This {why}\nNow: {state.prompt()}"
+
+
+def why_illegal(state: State, action: Action, seat: int) -> str:
+    """Why ``seat`` may not take ``action`` now, naming the action once: whose move it is
+    when ``seat`` is not to move, else the game's own reason (``State.explain_illegal``,
+    which the kernel asks only of a seat to move, and which names the action itself)."""
+    to_move = state.to_move
+    if seat in to_move:
+        return state.explain_illegal(action, seat)
+    said = f"{state.action_text(action)!r} is not legal: "
+    if not to_move:
+        return said + "the game is over"
+    if state.is_chance:
+        return said + f"chance decides next ({state.prompt()}), not {who(seat)}"
+    if len(to_move) == 1:
+        return said + f"it is {who(to_move[0])}'s turn, not {who(seat)}'s"
+    return said + f"{_names(to_move)} are to move now, not {who(seat)}"
 
 
 GENERIC_WHY = "is one of your {options} options now."

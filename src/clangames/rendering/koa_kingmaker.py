@@ -55,6 +55,12 @@ def played_name(kind: int) -> str:
     return card_name(kind)
 
 
+def pile_text(cards: int) -> str:
+    """A discard pile by card names, ``"Seer, Gold"`` (``"none"`` if empty): the words of
+    the text picture and of the SVG picture alike."""
+    return ", ".join(card_name(k) for k in bits_of(cards)) or "none"
+
+
 def hand_text(hand: int) -> str:
     """A hand in words: characters by name, then the houses it can nominate
     (``"Jester, Gold, nominations of houses 1, 3"``); ``"empty"`` for none."""
@@ -104,8 +110,7 @@ class KoaRenderer(Renderer):
     @staticmethod
     def pile(cards: int) -> Text:
         """A discard pile by card names (``"none"`` if empty)."""
-        names = [card_name(k) for k in bits_of(cards)]
-        return Text(", ".join(names)) if names else Text("none", style="dim")
+        return Text(pile_text(cards)) if cards else Text("none", style="dim")
 
     def this_round(self, obs: KoaObservation, house: int) -> Text:
         """A house's card of the current round as the viewer may see it."""

@@ -1,6 +1,7 @@
-"""KOA Kingmaker as SVG: the round, the centre pile, each house's court, discards and card
-on the table, and the viewer's hand, drawn from one observation (another house's sealed
-card is a card back; an inheritance number shows only where the observation holds it)."""
+"""KOA Kingmaker as SVG: the round, the centre pile, each house's court, discard pile (by
+card name) and card on the table, and the viewer's hand, drawn from one observation
+(another house's sealed card is a card back; an inheritance number shows only where the
+observation holds it)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from clangames.koa_kingmaker.cards import (
 )
 from clangames.koa_kingmaker.game import KoaGame
 from clangames.koa_kingmaker.observation import KoaObservation
-from clangames.rendering.koa_kingmaker import played_name
+from clangames.rendering.koa_kingmaker import pile_text, played_name
 from clangames.rendering.svg.canvas import Canvas, player_colour
 
 CARD_W = 70
@@ -22,6 +23,8 @@ CARD_H = 30
 ROW_H = 76
 COURT_W = 430
 """Room for a house's court, from its left edge to the table column."""
+DISCARDS_X = 200
+"""Where a house's discard line starts: under its court."""
 
 
 DRAWN = frozenset(
@@ -128,8 +131,11 @@ def draw(obs: KoaObservation, game: KoaGame) -> str:
         c.text(200, y + 10, "court", 9, fill="#555")
         for i, kind in enumerate(court):
             _card(c, 200 + i * step, y + 14, kind)
-        discards = len(list(bits_of(obs.discards[h])))
-        c.text(540, y + 10, f"discards: {discards}", 9, fill="#555")
+        # The discard pile is public: its cards by name, in the text picture's words, on a
+        # line of its own under the court and the table, where nothing else is drawn. A
+        # pile holds at most one of each of the seven characters, and all seven fit the
+        # line with room to spare, so no name is ever cut or abbreviated.
+        c.text(DISCARDS_X, y + 58, f"discards: {pile_text(obs.discards[h])}", 10, fill="#333")
         c.text(640, y + 10, "table", 9, fill="#555")
         card = obs.table[h]
         if sealed and obs.committed[h] and card < 0:
