@@ -443,7 +443,7 @@ def _primitive_unchanged(w: W, p: int, e: Primitive) -> str:
     """Why one primitive would change nothing (the cases of ``playing.changes``)."""
     name = e.name
     if name in ("gain_money", "gain_feud", "gain_vp"):
-        return f"it would {playing.card_text(e)}, which comes to nothing now"
+        return f"it would {playing.card_text(e)}, which comes to 0 for you"
     if name == "draw_cards":
         return "the draw pile and the discard pile are both empty"
     if name in ("pay_money", "pay_feud", "discard_cards", "remove_troops"):
@@ -479,7 +479,7 @@ def _primitive_unchanged(w: W, p: int, e: Primitive) -> str:
         return "none of your armies could end a move anywhere new with it"
     if name == "reduce_upkeep":
         if amount(w, p, e.args[0]) <= 0:
-            return f"it would {playing.card_text(e)}, which comes to nothing now"
+            return f"it would {playing.card_text(e)}, which comes to 0 for you"
         return "you owe no upkeep to reduce"
     if name == "england_track":
         return f"the England track is at {w.england} and cannot move that way"
@@ -827,7 +827,7 @@ def _recruit(w: W, task: Task, action: Any, p: int) -> str | None:
     money = w.money[p] + off
     k = action.count
     if k > left:
-        return f"only {left} of your {TROOPS[kind]} are left in your supply"
+        return f"your supply holds only {left} more {TROOPS[kind]}"
     if k * COST[kind] > money:
         card = f" (£{off} off with your card included)" if off else ""
         return f"{k} {TROOPS[kind]} cost £{k * COST[kind]}, and you have £{money}{card}"
@@ -889,7 +889,9 @@ def _step(w: W, task: Task, action: Any, p: int) -> str | None:
         return None if steps else "the army must take a step before it can stop"
     board = w.game.board
     n = action.territory
-    if n in task.data[5:]:  # the territories visited, its origin and where it stands
+    if n == pos:
+        return f"the army stands in {_name(w, n)} now: it steps to a neighbour, or stops"
+    if n in task.data[5:]:  # the territories visited, its origin first
         if n == task.data[4]:
             return f"{_name(w, n)} is where this move began, and a move never returns"
         return f"this move has been in {_name(w, n)} already, and never enters it twice"
