@@ -432,15 +432,25 @@ def test_a_battle_round(game) -> None:  # type: ignore[no-untyped-def]
         troops={(0, "moray"): (2, 0, 0), (1, "banff"): (1, 1, 0)},
         control={"moray": 0, "banff": 1},
         feud=(3, 2),
+        hands={0: {"AC10": 1}},
     )
     s = play(s, "take 2 infantry", "territory banff")  # the army from Moray, its one origin
+    assert s.phase.name == "bcards" and s.to_move == (0,)  # player 1 holds no card
+    assert _said(s, "play AC10") == (
+        "Salt Pans of the Forth (AC10) is played when you assign a die to the Income column;"
+        " now player 0: commit an action card for the battle round, sealed (in battle it is"
+        " committed as card AC10)"
+    )
+    assert _said(s, "card AC02") == "you hold no Cunning Folk (AC02)"
+    assert _said(s, "card AC10", 1) == "you hold no action card to commit to this battle round"
+    s = s.apply_text("card AC10", 0)  # its combat effect: +2 strength
     assert s.phase.name == "btokens" and s.to_move == (0, 1)
     assert _said(s, "commit 4", 0) == "you hold 3 feud tokens"
-    s = s.apply_text("commit 3", 0)
+    s = s.apply_text("commit 1", 0)
     assert _said(s, "commit 0", 0) == (
         "you have already committed your feud tokens for this battle round"
     )
-    s = s.apply_text("commit 0", 1)  # 5 against 3: the attacker rolls 1 or 2 dice
+    s = s.apply_text("commit 0", 1)  # 2 + 2 + 1 against 3: the attacker rolls 1 or 2 dice
     assert _said(s, "roll 3") == (
         "you may roll 1 to 2 casualty dice (your winning margin, at most 30)"
     )

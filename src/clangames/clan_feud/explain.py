@@ -351,7 +351,10 @@ def _card_elsewhere(s: ClanFeudState, d: int, p: int) -> str:
     """A card played for its action at a decision that is no card window."""
     if not s.hands[p][d]:
         return f"you hold no {_card(s, d)}"
-    return f"{_card(s, d)} is played {_when(s, d)}; now {prompt(s)}"
+    said = f"{_card(s, d)} is played {_when(s, d)}; now {prompt(s)}"
+    if s.phase.name == "bcards":  # what the player may mean: its combat effect
+        said += f" (in battle it is committed as card {s.game.deck.designs[d].id})"
+    return said
 
 
 def _play(w: W, task: Task, d: int, p: int, window: str) -> str | None:
