@@ -247,6 +247,14 @@ class ClanFeudState(State):
         """A sentence for people about what ``action`` does here."""
         return rules.describe(self, action)
 
+    def explain_illegal(self, action: Any, player: int) -> str:
+        """Why ``action`` is not legal for ``player`` now: the rule, card or piece that
+        stops it (what ``player`` may see only)."""
+        # imported here: it builds on every rules module, which import this one
+        from clangames.clan_feud.explain import explain_illegal
+
+        return explain_illegal(self, action, player)
+
     def prompt(self) -> str:
         """What is being decided now, in words."""
         return rules.prompt(self)
