@@ -90,12 +90,14 @@ HELP = """Commands:
   options       list all the options again from the first
   explain N     what option N does and why it is legal now (also: ? N)
   rules         the game's rules in brief
-  undo          take back your last decision (and the bots' moves since); not past a
-                chance outcome someone may have seen, such as a card turned up
+  undo          take back your last decision (and the bots' moves since); not past
+                something it may have shown you, such as a card turned up
   save FILE     write the game record so far (JSON) to FILE
   board         draw the whole table (the screen may show a summary on a small terminal)
   help          this list
   quit          stop the game"""
+
+_NEVER_PAST = ", and undo never goes back past it"
 
 CLEAR_SCROLLBACK = "\x1b[H\x1b[2J\x1b[3J"
 """Cursor home, clear the screen, clear the scrollback (xterm's ED 3): the next player
@@ -549,7 +551,7 @@ class PlaySession:
         for action, text in zip(legal, texts, strict=True):
             if text == wanted:
                 return action, ""
-        shown = f"{line!r:.60}"
+        quoted = f"{line!r:.60}"
         try:
             action = self.game.parse_action(line.strip())
         except ClanGamesError:
@@ -557,8 +559,8 @@ class PlaySession:
             if len(starts) == 1:
                 return starts[0], ""
             if len(starts) > 1:
-                return None, f"{shown} could be any of {len(starts)} actions; say which"
-            return None, f"{shown} is neither a number, an action nor a command (try 'help')"
+                return None, f"{quoted} could be any of {len(starts)} actions; say which"
+            return None, f"{quoted} is neither a number, an action nor a command (try 'help')"
         try:
             state.apply(action, seat)
         except ClanGamesError as exc:
@@ -599,22 +601,114 @@ class PlaySession:
             self._seen_chance.add(index)
         return seen
 
+    def secret_seen(self, index: int) -> tuple[int, int] | None:
+        """For taking back the decision at ``history[index]``: a step since its seat's
+        previous decision that was hidden from a human seat when the decision was made, but
+        that the steps since have shown them (another house's face-down card turned up, say),
+        as (step index, that human); None if there is none. Undoing the decision would let
+        them decide again knowing it: the step itself stays in the game.
+
+        A step counts as shown when, for some other option the step allowed that would have
+        left the human's observations the same up to the decision, the moves since would
+        give them a different observation at some step (or could not be made)."""
+        history = self.match.history
+        if not self.game.info.has_hidden_information:
+            return None
+        seat = history[index].player
+        previous = max((i for i in range(index) if history[i].player == seat), default=-1)
+        real = [step.before for step in history] + [self.match.state]
+        for i in range(index - 1, previous, -1):
+            step = history[i]
+            for viewer in self.humans:
+                if step.player != viewer and self._shown_since(i, index, viewer, real):
+                    return i, viewer
+        return None
+
+    def _shown_since(self, i: int, index: int, viewer: int, real: Sequence[State]) -> bool:
+        """True if ``viewer`` could not tell ``history[i]`` from some other option up to the
+        decision at ``history[index]``, but can since (``real``: the state before each step,
+        then the state now)."""
+        history = self.match.history
+        step = history[i]
+        options = (
+            [a for a, _ in step.before.chance_weights()]
+            if step.player == CHANCE
+            else list(step.before.legal_actions(step.player))
+        )
+        for other in options:
+            if other == step.action:
+                continue
+            world = step.before.apply(other, step.player)
+            for j in range(i + 1, len(real)):  # ``world`` stands where real[j] does
+                if world.observation(viewer) != real[j].observation(viewer):
+                    if j > index:
+                        return True  # shown after the decision
+                    break  # the viewer could already tell when deciding
+                if j == len(history):
+                    break  # the same observations all along: nothing shown
+                try:
+                    world = world.apply(history[j].action, history[j].player)
+                except ClanGamesError:
+                    if j >= index:
+                        return True  # the moves since could not have been made after it
+                    break
+        return False
+
+    def _undo_limit(self, seat: int) -> tuple[int, str, str, str]:
+        """How many of ``seat``'s decisions ``undo`` can take back in a row, what stops it
+        (a noun phrase), why nothing can be undone (when that is so) and why undo goes no
+        further (after an undo)."""
+        depth = 0
+        history = self.match.history
+        for index in range(len(history) - 1, -1, -1):
+            step = history[index]
+            if step.player == CHANCE and self.chance_seen(index):
+                limit = f"the chance outcome at step {index + 1}"
+                why = "it may have shown you something"
+                refusal = f"{limit} came after your last decision{_NEVER_PAST} ({why})"
+                return depth, limit, refusal, f"{limit} is before it"
+            if step.player in self.humans and step.player != seat:
+                limit = f"{who(step.player)}'s decision at step {index + 1}"
+                why = "it is theirs to take back"
+                refusal = f"{limit} came after your last decision{_NEVER_PAST} ({why})"
+                return depth, limit, refusal, f"{limit} is before it"
+            if step.player == seat:
+                shown = self.secret_seen(index)
+                if shown is not None:
+                    hidden, viewer = shown
+                    whom = "you" if viewer == seat else who(viewer)
+                    limit = (
+                        f"step {hidden + 1}, hidden from {whom} at your decision at step"
+                        f" {index + 1} and shown since"
+                    )
+                    why = (
+                        f"step {hidden + 1} ({self._mover(history[hidden].player)}) was hidden"
+                        f" from {whom} when you decided at step {index + 1}, and the moves since"
+                        f" have shown it: undoing that decision would let {whom} decide again"
+                        " knowing it"
+                    )
+                    note = (
+                        f"your decision at step {index + 1} stays: step {hidden + 1} was hidden"
+                        f" from {whom} then and has been shown since"
+                    )
+                    return depth, limit, why, note
+                depth += 1
+        return depth, "the start of the game", "", "the start of the game is before it"
+
+    @staticmethod
+    def _mover(player: int) -> str:
+        return "a chance outcome" if player == CHANCE else f"{who(player)}'s move"
+
     def undo_depth(self, seat: int) -> tuple[int, str]:
         """How many of ``seat``'s decisions ``undo`` can take back in a row, and what stops
         it going further: a chance outcome a human may have seen (a card turned up, a die
         rolled: undoing would let them draw again knowing it), another human's decision,
-        or the start of the game. A chance outcome nobody saw (a card dealt face down to a
-        bot) does not stop it."""
-        depth = 0
-        for index in range(len(self.match.history) - 1, -1, -1):
-            step = self.match.history[index]
-            if step.player == CHANCE and self.chance_seen(index):
-                return depth, f"the chance outcome at step {index + 1}"
-            if step.player in self.humans and step.player != seat:
-                return depth, f"{who(step.player)}'s decision at step {index + 1}"
-            if step.player == seat:
-                depth += 1
-        return depth, "the start of the game"
+        a move hidden from a human when the decision was made that they have seen since
+        (another house's face-down card, turned up when the round was revealed: undoing
+        would let them choose again knowing it), or the start of the game. A chance outcome
+        nobody saw (a card dealt face down to a bot) does not stop it."""
+        depth, limit, _, _ = self._undo_limit(seat)
+        return depth, limit
 
     def _rewind(self, index: int) -> None:
         """The match as it was just before ``history[index]``: the same steps replayed into
@@ -630,17 +724,12 @@ class PlaySession:
         self.match = new
 
     def _undo(self, seat: int) -> bool:
-        depth, limit = self.undo_depth(seat)
+        depth, _, why, note = self._undo_limit(seat)
         if depth == 0:
             if all(step.player != seat for step in self.match.history):
                 self.say("nothing to undo: you have not decided anything yet", style="red")
             else:
-                self.say(
-                    f"nothing to undo: {limit} came after your last decision, and undo never"
-                    " goes back past it (a chance outcome may have shown you something;"
-                    " another player's decision is theirs)",
-                    style="red",
-                )
+                self.say(f"nothing to undo: {why}", style="red")
             return False
         history = self.match.history
         target = max(i for i, step in enumerate(history) if step.player == seat)
@@ -658,7 +747,7 @@ class PlaySession:
         further = (
             f"you can undo {more} more decision{'s' if more != 1 else ''}"
             if more
-            else f"this is as far back as undo goes ({limit} is before it)"
+            else f"this is as far back as undo goes ({note})"
         )
         self.say(f"undone: back to your decision at step {kept + 1}; {further}", style="bold")
         self._write_autosave()
