@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -83,25 +84,58 @@ _MAX_CHOICE_DIGITS = 9
 """Longer numbers are not list entries (and ``int`` of a huge digit string is refused)."""
 
 HELP = """Commands:
-  NUMBER        take the option with that number in the list
-  ACTION TEXT   take the option written out (e.g. 'pass'); a unique beginning is enough
-  WORDS         list only the options containing those words (e.g. 'betray 2.1')
-  more          list the next options of a long list
-  options       list all the options again from the first
-  explain N     what option N does and why it is legal now (also: ? N)
-  rules         the game's rules in brief
-  undo          take back your last decision (and the bots' moves since); not past
-                something it may have shown you, such as a card turned up
-  save FILE     write the game record so far (JSON) to FILE
-  board         draw the whole table (the screen may show a summary on a small terminal)
-  help          this list
-  quit          stop the game"""
+  NUMBER       take the option with that number in the list
+  ACTION TEXT  take the option written out (e.g. 'pass'); a unique beginning
+               is enough
+  WORDS        list only the options containing those words ('betray 2.1')
+  more         list the next options of a long list
+  options      list all the options again from the first
+  explain N    what option N does and why it is legal now (also: ? N)
+  rules        the game's rules in brief
+  undo         take back your last decision (and the bots' moves since); not
+               past something it may have shown you, such as a card turned up
+  save FILE    write the game record so far (JSON) to FILE
+  board        draw the whole table (a small screen may show a summary)
+  help         this list
+  quit         stop the game"""
+"""The commands, in lines of at most 79 characters: they fit the smallest screen."""
 
 _NEVER_PAST = ", and undo never goes back past it"
 
 CLEAR_SCROLLBACK = "\x1b[H\x1b[2J\x1b[3J"
 """Cursor home, clear the screen, clear the scrollback (xterm's ED 3): the next player
 cannot scroll up to the previous player's secrets."""
+
+
+def fold_line(line: str, width: int) -> str:
+    """``line`` folded at spaces to lines of at most ``width`` characters (a word longer
+    than that is cut), each folded part indented two spaces more than the line."""
+    if len(line) <= width:
+        return line
+    text = line.lstrip(" ")
+    indent = line[: len(line) - len(text)]
+    return "\n".join(
+        textwrap.wrap(
+            text,
+            width,
+            initial_indent=indent,
+            subsequent_indent=indent + "  ",
+            break_on_hyphens=False,
+        )
+    )
+
+
+def reflowed(text: str) -> str:
+    """``text`` with each paragraph (lines between blank lines) joined into one line, to be
+    folded to the screen's width: a text written folded at another width."""
+    paragraphs = [" ".join(p.split()) for p in text.split("\n\n")]
+    return "\n\n".join(paragraphs)
+
+
+def shown(line: str) -> str:
+    """``line`` quoted as typed, cut to about 60 characters (a cut one ends with ...)."""
+    quoted = repr(line)
+    return quoted if len(quoted) <= 60 else quoted[:56] + "...'"
 
 
 class PlayError(UsageError):
@@ -264,6 +298,9 @@ class PlaySession:
         self.console = Console(file=out, markup=False, highlight=False)
         terminal = self.console.is_terminal
         self.width = width or (self.console.size.width if terminal else 100)
+        self.fold = terminal or width is not None
+        """Prose is folded to ``width`` on a screen; into a file or a pipe its lines stay
+        whole (nothing cuts them there, and a search finds a sentence on one line)."""
         self.height = height or (self.console.size.height if terminal else None)
         self.console.width = self.width
         self._listing: list[int] = []
@@ -283,6 +320,13 @@ class PlaySession:
         """Print one line (or a Text), unwrapped: the terminal folds a long line itself, and
         a file name in it stays whole for copying."""
         self.console.print(text, style=style, soft_wrap=True)
+
+    def tell(self, text: str, style: str | None = None) -> None:
+        """Print prose folded at spaces to the screen's width (the terminal would cut a
+        long line mid-word): each line of ``text`` on its own, a folded line going on
+        under its start, two spaces in; whole lines when the output is not a screen."""
+        for line in text.splitlines() or [""]:
+            self.say(fold_line(line, self.width) if self.fold else line, style=style)
 
     def ask(self, prompt: str) -> str:
         """Show ``prompt`` and read one line; _Quit at the end of the input."""
@@ -339,7 +383,7 @@ class PlaySession:
         if viewer is not None:
             self.say("Since your last decision:", style="bold")
         for _, line in lines:
-            self.say(line)
+            self.tell(line)
         lines.clear()
 
     # -- the game loop ---------------------------------------------------------------------------
@@ -380,6 +424,7 @@ class PlaySession:
             self.say("game stopped" + ("" if self.autosave is None else f"; {self._resume_hint()}"))
             return 0
         except KeyboardInterrupt:
+            self.say()  # off the prompt's line: the error line starts a line of its own
             raise Interrupted(f"interrupted; {self._resume_hint()}") from None
         except (CommandFailure, Interrupted):
             raise
@@ -470,7 +515,7 @@ class PlaySession:
         if not 1 <= k <= len(legal):
             self.say(f"{k} is not a number from the list (1..{len(legal)})", style="red")
             return
-        self.say(explain_action(state, legal[k - 1], seat))
+        self.tell(explain_action(state, legal[k - 1], seat))
 
     def _human_turn(self, seat: int) -> None:
         self._pass_screen(seat)
@@ -486,7 +531,7 @@ class PlaySession:
             if word == "quit":
                 raise _Quit(eof=False)
             if word == "help":
-                self.say(HELP)
+                self.tell(HELP)
                 self.say(
                     f"autosave: {self.autosave} (after every move)"
                     if self.autosave is not None
@@ -497,7 +542,7 @@ class PlaySession:
                 self._show(seat, full=True)
                 continue
             if word == "rules" and not rest.strip():
-                self.say(rules_text(self.match.state))
+                self.tell(reflowed(rules_text(self.match.state)))
                 continue
             if word in ("explain", "?") or (word.startswith("?") and word[1:].isdigit()):
                 self._explain(seat, rest if word in ("explain", "?") else word[1:])
@@ -523,10 +568,10 @@ class PlaySession:
                 found = [] if line.isdigit() else matching(texts, line)
                 if len(found) > 1:
                     self._listing, self._listed_to = found, 0
-                    self.say(f"{len(found)} options contain {line!r:.60}:")
+                    self.tell(f"{len(found)} options contain {shown(line)}:")
                     self._list_more(texts, self._page_rows())
                     continue
-                self.say(f"not accepted: {reason}", style="red")
+                self.tell(f"not accepted: {reason}", style="red")
                 continue
             before = self.match.state
             self.match.apply(action, seat)
@@ -551,7 +596,7 @@ class PlaySession:
         for action, text in zip(legal, texts, strict=True):
             if text == wanted:
                 return action, ""
-        quoted = f"{line!r:.60}"
+        quoted = shown(line)
         try:
             action = self.game.parse_action(line.strip())
         except ClanGamesError:
@@ -729,7 +774,7 @@ class PlaySession:
             if all(step.player != seat for step in self.match.history):
                 self.say("nothing to undo: you have not decided anything yet", style="red")
             else:
-                self.say(f"nothing to undo: {why}", style="red")
+                self.tell(f"nothing to undo: {why}", style="red")
             return False
         history = self.match.history
         target = max(i for i, step in enumerate(history) if step.player == seat)
@@ -749,7 +794,7 @@ class PlaySession:
             if more
             else f"this is as far back as undo goes ({note})"
         )
-        self.say(f"undone: back to your decision at step {kept + 1}; {further}", style="bold")
+        self.tell(f"undone: back to your decision at step {kept + 1}; {further}", style="bold")
         self._write_autosave()
         return True
 
@@ -779,12 +824,12 @@ class PlaySession:
         if lines:
             self.say("Revealed:", style="bold")
             for line in lines:
-                self.say("  " + line)
+                self.tell("  " + line)
         self.console.print(results(state))
         self.say("How the scores came about:", style="bold")
         states = [step.before for step in self.match.history] + [state]
         for line in end_report(states).lines():
-            self.say(line)
+            self.tell(line)
         if self.autosave is not None:
             self.say(f"the record is in {self.autosave}")
         try:
