@@ -398,7 +398,7 @@ class PlaySession:
             f" seed {self.seed}",
             style="bold",
         )
-        self.say(f"seats: {names}")
+        self.tell(f"seats: {names}")
         if resumed_from is not None:
             self.say(f"resumed from {resumed_from} after {len(self.match.history)} moves")
         if self.autosave is not None:
