@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import shutil
 import sys
 import textwrap
 from collections.abc import Sequence
@@ -109,11 +110,23 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _wrap(text: str, indent: str) -> str:
-    return textwrap.fill(text, width=100, initial_indent=indent, subsequent_indent=indent + "  ")
+def _wrap(text: str, indent: str, width: int = 100) -> str:
+    return textwrap.fill(text, width=width, initial_indent=indent, subsequent_indent=indent + "  ")
+
+
+def _width(out: TextIO) -> int:
+    """The terminal's width when ``out`` is one (at least 40), else 100 columns."""
+    try:
+        terminal = out.isatty()
+    except (AttributeError, ValueError):
+        terminal = False
+    if not terminal:
+        return 100
+    return max(40, shutil.get_terminal_size((100, 24)).columns)
 
 
 def _list(args: argparse.Namespace, out: TextIO) -> int:
+    width = _width(out)
     out.write("Games:\n")
     for spec in games():
         players = (
@@ -122,13 +135,13 @@ def _list(args: argparse.Namespace, out: TextIO) -> int:
             else f"{spec.min_players}-{spec.max_players} players"
         )
         out.write(f"\n  {spec.name}: {spec.title}, {players}\n")
-        out.write(_wrap(spec.summary, "    ") + "\n")
+        out.write(_wrap(spec.summary, "    ", width) + "\n")
         out.write("    parameters (--param KEY=VALUE):\n")
         for param in spec.parameters:
-            out.write(_wrap(describe_parameter(param), "      ") + "\n")
+            out.write(_wrap(describe_parameter(param), "      ", width) + "\n")
     out.write("\nBots (demo --bots NAME):\n")
     for bot in bot_specs():
-        out.write(f"  {bot.name}: {bot.summary}\n")
+        out.write(_wrap(f"{bot.name}: {bot.summary}", "  ", width) + "\n")
     return 0
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -83,23 +84,58 @@ _MAX_CHOICE_DIGITS = 9
 """Longer numbers are not list entries (and ``int`` of a huge digit string is refused)."""
 
 HELP = """Commands:
-  NUMBER        take the option with that number in the list
-  ACTION TEXT   take the option written out (e.g. 'pass'); a unique beginning is enough
-  WORDS         list only the options containing those words (e.g. 'betray 2.1')
-  more          list the next options of a long list
-  options       list all the options again from the first
-  explain N     what option N does and why it is legal now (also: ? N)
-  rules         the game's rules in brief
-  undo          take back your last decision (and the bots' moves since); not past a
-                chance outcome someone may have seen, such as a card turned up
-  save FILE     write the game record so far (JSON) to FILE
-  board         draw the whole table (the screen may show a summary on a small terminal)
-  help          this list
-  quit          stop the game"""
+  NUMBER       take the option with that number in the list
+  ACTION TEXT  take the option written out (e.g. 'pass'); a unique beginning
+               is enough
+  WORDS        list only the options containing those words ('betray 2.1')
+  more         list the next options of a long list
+  options      list all the options again from the first
+  explain N    what option N does and why it is legal now (also: ? N)
+  rules        the game's rules in brief
+  undo         take back your last decision (and the bots' moves since); not
+               past something it may have shown you, such as a card turned up
+  save FILE    write the game record so far (JSON) to FILE
+  board        draw the whole table (a small screen may show a summary)
+  help         this list
+  quit         stop the game"""
+"""The commands, in lines of at most 79 characters: they fit the smallest screen."""
+
+_NEVER_PAST = ", and undo never goes back past it"
 
 CLEAR_SCROLLBACK = "\x1b[H\x1b[2J\x1b[3J"
 """Cursor home, clear the screen, clear the scrollback (xterm's ED 3): the next player
 cannot scroll up to the previous player's secrets."""
+
+
+def fold_line(line: str, width: int) -> str:
+    """``line`` folded at spaces to lines of at most ``width`` characters (a word longer
+    than that is cut), each folded part indented two spaces more than the line."""
+    if len(line) <= width:
+        return line
+    text = line.lstrip(" ")
+    indent = line[: len(line) - len(text)]
+    return "\n".join(
+        textwrap.wrap(
+            text,
+            width,
+            initial_indent=indent,
+            subsequent_indent=indent + "  ",
+            break_on_hyphens=False,
+        )
+    )
+
+
+def reflowed(text: str) -> str:
+    """``text`` with each paragraph (lines between blank lines) joined into one line, to be
+    folded to the screen's width: a text written folded at another width."""
+    paragraphs = [" ".join(p.split()) for p in text.split("\n\n")]
+    return "\n\n".join(paragraphs)
+
+
+def shown(line: str) -> str:
+    """``line`` quoted as typed, cut to about 60 characters (a cut one ends with ...)."""
+    quoted = repr(line)
+    return quoted if len(quoted) <= 60 else quoted[:56] + "...'"
 
 
 class PlayError(UsageError):
@@ -262,6 +298,9 @@ class PlaySession:
         self.console = Console(file=out, markup=False, highlight=False)
         terminal = self.console.is_terminal
         self.width = width or (self.console.size.width if terminal else 100)
+        self.fold = terminal or width is not None
+        """Prose is folded to ``width`` on a screen; into a file or a pipe its lines stay
+        whole (nothing cuts them there, and a search finds a sentence on one line)."""
         self.height = height or (self.console.size.height if terminal else None)
         self.console.width = self.width
         self._listing: list[int] = []
@@ -281,6 +320,13 @@ class PlaySession:
         """Print one line (or a Text), unwrapped: the terminal folds a long line itself, and
         a file name in it stays whole for copying."""
         self.console.print(text, style=style, soft_wrap=True)
+
+    def tell(self, text: str, style: str | None = None) -> None:
+        """Print prose folded at spaces to the screen's width (the terminal would cut a
+        long line mid-word): each line of ``text`` on its own, a folded line going on
+        under its start, two spaces in; whole lines when the output is not a screen."""
+        for line in text.splitlines() or [""]:
+            self.say(fold_line(line, self.width) if self.fold else line, style=style)
 
     def ask(self, prompt: str) -> str:
         """Show ``prompt`` and read one line; _Quit at the end of the input."""
@@ -337,7 +383,7 @@ class PlaySession:
         if viewer is not None:
             self.say("Since your last decision:", style="bold")
         for _, line in lines:
-            self.say(line)
+            self.tell(line)
         lines.clear()
 
     # -- the game loop ---------------------------------------------------------------------------
@@ -352,7 +398,7 @@ class PlaySession:
             f" seed {self.seed}",
             style="bold",
         )
-        self.say(f"seats: {names}")
+        self.tell(f"seats: {names}")
         if resumed_from is not None:
             self.say(f"resumed from {resumed_from} after {len(self.match.history)} moves")
         if self.autosave is not None:
@@ -378,6 +424,7 @@ class PlaySession:
             self.say("game stopped" + ("" if self.autosave is None else f"; {self._resume_hint()}"))
             return 0
         except KeyboardInterrupt:
+            self.say()  # off the prompt's line: the error line starts a line of its own
             raise Interrupted(f"interrupted; {self._resume_hint()}") from None
         except (CommandFailure, Interrupted):
             raise
@@ -468,7 +515,7 @@ class PlaySession:
         if not 1 <= k <= len(legal):
             self.say(f"{k} is not a number from the list (1..{len(legal)})", style="red")
             return
-        self.say(explain_action(state, legal[k - 1], seat))
+        self.tell(explain_action(state, legal[k - 1], seat))
 
     def _human_turn(self, seat: int) -> None:
         self._pass_screen(seat)
@@ -484,7 +531,7 @@ class PlaySession:
             if word == "quit":
                 raise _Quit(eof=False)
             if word == "help":
-                self.say(HELP)
+                self.tell(HELP)
                 self.say(
                     f"autosave: {self.autosave} (after every move)"
                     if self.autosave is not None
@@ -495,7 +542,7 @@ class PlaySession:
                 self._show(seat, full=True)
                 continue
             if word == "rules" and not rest.strip():
-                self.say(rules_text(self.match.state))
+                self.tell(reflowed(rules_text(self.match.state)))
                 continue
             if word in ("explain", "?") or (word.startswith("?") and word[1:].isdigit()):
                 self._explain(seat, rest if word in ("explain", "?") else word[1:])
@@ -521,10 +568,10 @@ class PlaySession:
                 found = [] if line.isdigit() else matching(texts, line)
                 if len(found) > 1:
                     self._listing, self._listed_to = found, 0
-                    self.say(f"{len(found)} options contain {line!r:.60}:")
+                    self.tell(f"{len(found)} options contain {shown(line)}:")
                     self._list_more(texts, self._page_rows())
                     continue
-                self.say(f"not accepted: {reason}", style="red")
+                self.tell(f"not accepted: {reason}", style="red")
                 continue
             before = self.match.state
             self.match.apply(action, seat)
@@ -549,7 +596,7 @@ class PlaySession:
         for action, text in zip(legal, texts, strict=True):
             if text == wanted:
                 return action, ""
-        shown = f"{line!r:.60}"
+        quoted = shown(line)
         try:
             action = self.game.parse_action(line.strip())
         except ClanGamesError:
@@ -557,8 +604,8 @@ class PlaySession:
             if len(starts) == 1:
                 return starts[0], ""
             if len(starts) > 1:
-                return None, f"{shown} could be any of {len(starts)} actions; say which"
-            return None, f"{shown} is neither a number, an action nor a command (try 'help')"
+                return None, f"{quoted} could be any of {len(starts)} actions; say which"
+            return None, f"{quoted} is neither a number, an action nor a command (try 'help')"
         try:
             state.apply(action, seat)
         except ClanGamesError as exc:
@@ -599,22 +646,114 @@ class PlaySession:
             self._seen_chance.add(index)
         return seen
 
+    def secret_seen(self, index: int) -> tuple[int, int] | None:
+        """For taking back the decision at ``history[index]``: a step since its seat's
+        previous decision that was hidden from a human seat when the decision was made, but
+        that the steps since have shown them (another house's face-down card turned up, say),
+        as (step index, that human); None if there is none. Undoing the decision would let
+        them decide again knowing it: the step itself stays in the game.
+
+        A step counts as shown when, for some other option the step allowed that would have
+        left the human's observations the same up to the decision, the moves since would
+        give them a different observation at some step (or could not be made)."""
+        history = self.match.history
+        if not self.game.info.has_hidden_information:
+            return None
+        seat = history[index].player
+        previous = max((i for i in range(index) if history[i].player == seat), default=-1)
+        real = [step.before for step in history] + [self.match.state]
+        for i in range(index - 1, previous, -1):
+            step = history[i]
+            for viewer in self.humans:
+                if step.player != viewer and self._shown_since(i, index, viewer, real):
+                    return i, viewer
+        return None
+
+    def _shown_since(self, i: int, index: int, viewer: int, real: Sequence[State]) -> bool:
+        """True if ``viewer`` could not tell ``history[i]`` from some other option up to the
+        decision at ``history[index]``, but can since (``real``: the state before each step,
+        then the state now)."""
+        history = self.match.history
+        step = history[i]
+        options = (
+            [a for a, _ in step.before.chance_weights()]
+            if step.player == CHANCE
+            else list(step.before.legal_actions(step.player))
+        )
+        for other in options:
+            if other == step.action:
+                continue
+            world = step.before.apply(other, step.player)
+            for j in range(i + 1, len(real)):  # ``world`` stands where real[j] does
+                if world.observation(viewer) != real[j].observation(viewer):
+                    if j > index:
+                        return True  # shown after the decision
+                    break  # the viewer could already tell when deciding
+                if j == len(history):
+                    break  # the same observations all along: nothing shown
+                try:
+                    world = world.apply(history[j].action, history[j].player)
+                except ClanGamesError:
+                    if j >= index:
+                        return True  # the moves since could not have been made after it
+                    break
+        return False
+
+    def _undo_limit(self, seat: int) -> tuple[int, str, str, str]:
+        """How many of ``seat``'s decisions ``undo`` can take back in a row, what stops it
+        (a noun phrase), why nothing can be undone (when that is so) and why undo goes no
+        further (after an undo)."""
+        depth = 0
+        history = self.match.history
+        for index in range(len(history) - 1, -1, -1):
+            step = history[index]
+            if step.player == CHANCE and self.chance_seen(index):
+                limit = f"the chance outcome at step {index + 1}"
+                why = "it may have shown you something"
+                refusal = f"{limit} came after your last decision{_NEVER_PAST} ({why})"
+                return depth, limit, refusal, f"{limit} is before it"
+            if step.player in self.humans and step.player != seat:
+                limit = f"{who(step.player)}'s decision at step {index + 1}"
+                why = "it is theirs to take back"
+                refusal = f"{limit} came after your last decision{_NEVER_PAST} ({why})"
+                return depth, limit, refusal, f"{limit} is before it"
+            if step.player == seat:
+                shown = self.secret_seen(index)
+                if shown is not None:
+                    hidden, viewer = shown
+                    whom = "you" if viewer == seat else who(viewer)
+                    limit = (
+                        f"step {hidden + 1}, hidden from {whom} at your decision at step"
+                        f" {index + 1} and shown since"
+                    )
+                    why = (
+                        f"step {hidden + 1} ({self._mover(history[hidden].player)}) was hidden"
+                        f" from {whom} when you decided at step {index + 1}, and the moves since"
+                        f" have shown it: undoing that decision would let {whom} decide again"
+                        " knowing it"
+                    )
+                    note = (
+                        f"your decision at step {index + 1} stays: step {hidden + 1} was hidden"
+                        f" from {whom} then and has been shown since"
+                    )
+                    return depth, limit, why, note
+                depth += 1
+        return depth, "the start of the game", "", "the start of the game is before it"
+
+    @staticmethod
+    def _mover(player: int) -> str:
+        return "a chance outcome" if player == CHANCE else f"{who(player)}'s move"
+
     def undo_depth(self, seat: int) -> tuple[int, str]:
         """How many of ``seat``'s decisions ``undo`` can take back in a row, and what stops
         it going further: a chance outcome a human may have seen (a card turned up, a die
         rolled: undoing would let them draw again knowing it), another human's decision,
-        or the start of the game. A chance outcome nobody saw (a card dealt face down to a
-        bot) does not stop it."""
-        depth = 0
-        for index in range(len(self.match.history) - 1, -1, -1):
-            step = self.match.history[index]
-            if step.player == CHANCE and self.chance_seen(index):
-                return depth, f"the chance outcome at step {index + 1}"
-            if step.player in self.humans and step.player != seat:
-                return depth, f"{who(step.player)}'s decision at step {index + 1}"
-            if step.player == seat:
-                depth += 1
-        return depth, "the start of the game"
+        a move hidden from a human when the decision was made that they have seen since
+        (another house's face-down card, turned up when the round was revealed: undoing
+        would let them choose again knowing it), or the start of the game. A chance outcome
+        nobody saw (a card dealt face down to a bot) does not stop it."""
+        depth, limit, _, _ = self._undo_limit(seat)
+        return depth, limit
 
     def _rewind(self, index: int) -> None:
         """The match as it was just before ``history[index]``: the same steps replayed into
@@ -630,17 +769,12 @@ class PlaySession:
         self.match = new
 
     def _undo(self, seat: int) -> bool:
-        depth, limit = self.undo_depth(seat)
+        depth, _, why, note = self._undo_limit(seat)
         if depth == 0:
             if all(step.player != seat for step in self.match.history):
                 self.say("nothing to undo: you have not decided anything yet", style="red")
             else:
-                self.say(
-                    f"nothing to undo: {limit} came after your last decision, and undo never"
-                    " goes back past it (a chance outcome may have shown you something;"
-                    " another player's decision is theirs)",
-                    style="red",
-                )
+                self.tell(f"nothing to undo: {why}", style="red")
             return False
         history = self.match.history
         target = max(i for i, step in enumerate(history) if step.player == seat)
@@ -658,9 +792,9 @@ class PlaySession:
         further = (
             f"you can undo {more} more decision{'s' if more != 1 else ''}"
             if more
-            else f"this is as far back as undo goes ({limit} is before it)"
+            else f"this is as far back as undo goes ({note})"
         )
-        self.say(f"undone: back to your decision at step {kept + 1}; {further}", style="bold")
+        self.tell(f"undone: back to your decision at step {kept + 1}; {further}", style="bold")
         self._write_autosave()
         return True
 
@@ -690,12 +824,12 @@ class PlaySession:
         if lines:
             self.say("Revealed:", style="bold")
             for line in lines:
-                self.say("  " + line)
+                self.tell("  " + line)
         self.console.print(results(state))
         self.say("How the scores came about:", style="bold")
         states = [step.before for step in self.match.history] + [state]
         for line in end_report(states).lines():
-            self.say(line)
+            self.tell(line)
         if self.autosave is not None:
             self.say(f"the record is in {self.autosave}")
         try:

@@ -19,6 +19,7 @@ from rich.console import Console
 
 from clangames.cli.errors import CommandFailure, UsageError
 from clangames.cli.files import input_stream
+from clangames.cli.play import fold_line
 from clangames.cli.saving import read_record
 from clangames.engine.errors import ClanGamesError
 from clangames.engine.phases import CHANCE
@@ -42,10 +43,8 @@ class ReplayError(UsageError):
 __all__ = ["ReplayError", "add_parser", "read_record", "replay", "run"]
 
 
-STEP_HELP = (
-    "Enter or n: next step; b: back; N or j N: jump to after move N; f: first; l: last; q: stop"
-)
-"""The keys of ``replay --step``."""
+STEP_HELP = "keys: Enter or n next, b back, N or j N after move N, f first, l last, q stop"
+"""The keys of ``replay --step`` (one line of the smallest screen, 80 columns)."""
 
 
 def replay(
@@ -71,7 +70,11 @@ def replay(
     states = list(record.replay())
     actions = [game.parse_action(move.action) for move in record.moves]
     renderer = renderer_for(game)
-    console = Console(file=out, markup=False, highlight=False, soft_wrap=True, width=width or 100)
+    console = Console(file=out, markup=False, highlight=False, soft_wrap=True)
+    # The terminal's width, as play's (the tables were drawn 100 wide on an 80-column
+    # screen, every row folded in two); 100 columns when the output is not a terminal.
+    console.width = width or (console.size.width if console.is_terminal else 100)
+    fold = console.is_terminal or width is not None  # sentences too, as play folds them
     view = "everything" if viewer is None else f"as {who(viewer)} saw it"
     params = ", ".join(f"{k}={v!r}" for k, v in game.params.items())
     console.print(f"{game.info.title} ({game.name}) replay, {view}", style="bold")
@@ -83,44 +86,52 @@ def replay(
         player = record.moves[index - 1].player
         before, after = states[index - 1], states[index]
         text = narrate(renderer, before, actions[index - 1], player, after, viewer)
-        return step_line(index, player, text)
+        said = step_line(index, player, text)
+        return fold_line(said, console.width) if fold else said
 
     if inp is not None:
-        return _step_through(console, renderer, states, line, viewer, inp)
+        return _step_through(console, renderer, states, line, viewer, inp, fold)
     shown_first_board = False
     for index, move in enumerate(record.moves, 1):
         before = states[index - 1]
         deciding = move.player != CHANCE and (viewer is None or move.player == viewer)
         if deciding and (boards or not shown_first_board):
             console.print()
-            _board(console, renderer, before, viewer)
+            _board(console, renderer, before, viewer, fold)
             console.print(before.prompt(), style="bold")
             shown_first_board = True
         console.print(line(index))
     console.print()
-    _ending(console, renderer, states, viewer)
+    _ending(console, renderer, states, viewer, fold)
     return 0
 
 
-def _ending(console: Console, renderer: Any, states: list[Any], viewer: int | None) -> None:
+def _prose(console: Console, text: str, fold: bool) -> None:
+    """A sentence, folded at spaces to the console's width when ``fold``."""
+    console.print(fold_line(text, console.width) if fold else text)
+
+
+def _ending(
+    console: Console, renderer: Any, states: list[Any], viewer: int | None, fold: bool
+) -> None:
     """The end of the record: the game-over screen with the score breakdown, or the table
     where the record stops."""
     state = states[-1]
     if state.is_terminal:
         console.print("===== Game over =====", style="bold reverse")
-        console.print(seat_view(renderer, state, None))
+        console.print(seat_view(renderer, state, None), soft_wrap=False)
         lines = reveal(renderer, state)
         if lines:
             console.print("Revealed:", style="bold")
             for text in lines:
-                console.print("  " + text)
-        console.print(results(state))
+                _prose(console, "  " + text, fold)
+        console.print(results(state), soft_wrap=False)
         console.print("How the scores came about:", style="bold")
         for text in end_report(states).lines():
-            console.print(text)
+            _prose(console, text, fold)
     else:
         console.print("The record ends before the game does; the table now:", style="bold")
-        _board(console, renderer, state, viewer)
+        _board(console, renderer, state, viewer, fold)
         console.print(state.prompt(), style="bold")
 
 
@@ -131,12 +142,13 @@ def _step_through(
     line: Any,
     viewer: int | None,
     inp: TextIO,
+    fold: bool,
 ) -> int:
     """The interactive ``--step`` loop: position ``k`` is the table after ``k`` moves."""
     last = len(states) - 1
     console.print(STEP_HELP)
     console.print()
-    _board(console, renderer, states[0], viewer)
+    _board(console, renderer, states[0], viewer, fold)
     k = 0
     while True:
         console.print(f"(at move {k} of {last}) > ", end="")
@@ -162,7 +174,8 @@ def _step_through(
         elif word in ("j", "jump") and rest.strip().isascii() and rest.strip().isdigit():
             target = int(rest.strip()) if len(rest.strip()) <= 9 else last + 1
         else:
-            console.print(f"unknown key {answer.strip()!r:.40}; {STEP_HELP}")
+            console.print(f"unknown key {answer.strip()!r:.40}")
+            console.print(STEP_HELP)
             continue
         if not 0 <= target <= last:
             where = "the last move" if target > last else "the start"
@@ -174,18 +187,18 @@ def _step_through(
             console.print(f"jumped to after move {target}" if target else "back at the start")
             if target:
                 console.print(line(target))
-            _board(console, renderer, states[target], viewer)
+            _board(console, renderer, states[target], viewer, fold)
         k = target
         if k == last:
             console.print()
-            _ending(console, renderer, states, viewer)
+            _ending(console, renderer, states, viewer, fold)
 
 
-def _board(console: Console, renderer: Any, state: Any, viewer: int | None) -> None:
-    console.print(seat_view(renderer, state, viewer))
+def _board(console: Console, renderer: Any, state: Any, viewer: int | None, fold: bool) -> None:
+    console.print(seat_view(renderer, state, viewer), soft_wrap=False)
     if viewer is None:
         for line in reveal(renderer, state):
-            console.print(line)
+            _prose(console, line, fold)
 
 
 def add_parser(subparsers: Any) -> None:
