@@ -134,10 +134,11 @@ def noms(house: int, houses: int = 5) -> set[str]:
 
 def card_invariant(state: object) -> None:
     """The game's own invariants, for the harness and the state machine: each house's
-    cards (14 for a player's house, 10 for an automated household whose nominations stay
-    in the box) are each in exactly one place among hand, court, discard pile, centre pile
-    and table; the centre holds only Royalty; houses that are out never act or owe a
-    decision; the houses in the game hold distinct inheritance numbers once dealt."""
+    cards (10 plus a nomination against each other house at the table for a player's
+    house: 14, or 13 in a 2-player game of four houses; 10 for an automated household, whose
+    nominations stay in the box) are each in exactly one place among hand, court, discard
+    pile, centre pile and table; the centre holds only Royalty; houses that are out never
+    act or owe a decision; the houses in the game hold distinct inheritance numbers once dealt."""
     from clangames.koa_kingmaker.cards import CHARACTERS, KEEPERS, ROYALTY, full_set
 
     if not isinstance(state, KoaState):
@@ -153,9 +154,9 @@ def card_invariant(state: object) -> None:
             assert not union & cards, f"house {h}: a card is in two places"
             union |= cards
         if h < game.houses:
-            expected = full_set(h, game.is_automated(h))
+            expected = full_set(h, game.is_automated(h), game.houses)
             assert union == expected, f"house {h}: cards {union:#x} != {expected:#x}"
-            assert union.bit_count() == (10 if game.is_automated(h) else 14)
+            assert union.bit_count() == (10 if game.is_automated(h) else 10 + game.houses - 1)
         else:
             assert union == 0, f"house {h} is not in the game but holds cards"
         assert not state.centre[h] & ~ROYALTY, f"house {h}: a non-Royal in the centre"

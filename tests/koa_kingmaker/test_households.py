@@ -41,10 +41,15 @@ def test_two_players_play_with_four_houses() -> None:
     state = apply(state, Seal(JESTER))
     state = apply(state, Seal(GOLD))
     assert state.phase.name == "commit" and state.to_move == (0, 1)
-    # The nomination of the absent house 4 stays in hand but can never be played.
+    # The nomination of the absent house 4 stays in the box, like an automated
+    # household's: a player holds one nomination per other house at the table (13 cards).
     legal = state.legal_actions(0)
     assert legal == (*(Play(c) for c in range(7)), Nominate(1), Nominate(2), Nominate(3))
-    assert "nom 4" in names(state, "hands", 0)
+    for h in (0, 1):
+        assert "nom 4" not in names(state, "hands", h)
+        assert names(state, "hands", h) == ALL_CHARACTERS | noms(h, houses=4)
+        assert (state.hands[h] | state.courts[h]).bit_count() == 13
+    assert state.observation(0).hand_sizes[:2] == (10, 10)  # public: 7 characters, 3 nominations
 
 
 def test_automated_households_hold_no_nominations() -> None:

@@ -68,13 +68,15 @@ def card_name(kind: int) -> str:
     return ROYAL_NAMES[kind - ROYAL]
 
 
-def full_set(house: int, automated: bool) -> int:
+def full_set(house: int, automated: bool, houses: int) -> int:
     """Every card a house brings to the game as a bitmask: its characters and Royalty,
-    and (for a real player's house) a nomination against each other house. An automated
-    household has no nominations: they stay in the box."""
+    and (for a real player's house) a nomination against each other house of the
+    ``houses`` in the game. An automated household has no nominations, and nobody has one
+    against a house not at the table (with 2 players the fifth house's stay in the box):
+    such a card could never be played."""
     cards = CHARACTERS | ROYALTY
     if not automated:
-        cards |= NOMINATIONS & ~(1 << (NOMINATION + house))
+        cards |= NOMINATIONS & ((1 << (NOMINATION + houses)) - 1) & ~(1 << (NOMINATION + house))
     return cards
 
 

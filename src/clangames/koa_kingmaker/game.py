@@ -148,7 +148,7 @@ class KoaGame(Game):
         out_round = []
         for h in range(MAX_HOUSES):
             if h < self.houses:
-                full = full_set(h, self.is_automated(h))
+                full = full_set(h, self.is_automated(h), self.houses)
                 hands.append(full & ~(0b111 << ROYAL))
                 courts.append(full & 0b111 << ROYAL)
                 out_round.append(0)

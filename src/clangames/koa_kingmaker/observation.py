@@ -259,7 +259,8 @@ def _full_sets(game: KoaGame) -> tuple[int, ...]:
     found = _FULL_SETS.get(key)
     if found is None:
         found = _FULL_SETS[key] = tuple(
-            full_set(h, game.is_automated(h)) if h < game.houses else 0 for h in range(MAX_HOUSES)
+            full_set(h, game.is_automated(h), game.houses) if h < game.houses else 0
+            for h in range(MAX_HOUSES)
         )
     return found
 
@@ -308,7 +309,7 @@ def _check_houses(s: KoaState) -> None:
             card = per_house[field][h]
             if not -1 <= card < ROYAL:  # a character or a nomination
                 fail(f"{field}[{h}]", f"expected a playable card kind or -1, got {card}")
-        full = full_set(h, game.is_automated(h)) if in_game else 0
+        full = full_set(h, game.is_automated(h), game.houses) if in_game else 0
         seen = 0
         for field in ("hands", "courts", "discards", "centre"):
             cards = per_house[field][h]
