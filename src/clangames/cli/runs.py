@@ -27,6 +27,7 @@ from typing import IO, Any
 import attrs
 
 from clangames.cli.errors import CommandFailure, UsageError
+from clangames.cli.files import atomic_write, os_reason
 from clangames.engine.codec import require
 from clangames.engine.errors import StateDecodeError
 
@@ -170,10 +171,15 @@ def start_run(directory: str, settings: RunSettings) -> None:
         )
     try:
         path.mkdir(parents=True, exist_ok=True)
-        (path / RUN_FILE).write_text(json.dumps(settings.to_json(), indent=1) + "\n", "utf-8")
+        # Whole or not at all: a run.json cut short (a full disk) would leave a directory
+        # that --out refuses as not empty and --resume as damaged. Synced, as each batch
+        # of results.jsonl is: --resume reads it after a crash.
+        atomic_write(path / RUN_FILE, json.dumps(settings.to_json(), indent=1) + "\n", sync=True)
         (path / RESULTS_FILE).touch()
     except OSError as exc:
-        raise UsageError(f"--out: cannot create the run directory {directory!r}: {exc}") from None
+        raise UsageError(
+            f"--out: cannot create the run directory {directory!r}: {os_reason(exc)}"
+        ) from None
 
 
 def refuse_run_file(path: str, directory: str, option: str) -> None:
