@@ -149,6 +149,47 @@ def _create_beside(target: Path) -> tuple[int, Path]:
             continue
 
 
+def file_kind(mode: int) -> str:
+    """What a file of ``mode`` (``st_mode``) is, for messages: "a regular file", "a
+    directory", "a named pipe (FIFO)", ..."""
+    for test, kind in (
+        (stat.S_ISREG, "a regular file"),
+        (stat.S_ISDIR, "a directory"),
+        (stat.S_ISFIFO, "a named pipe (FIFO)"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+    ):
+        if test(mode):
+            return kind
+    return "a special file"
+
+
+class NotARegularFile(Exception):
+    """A file to read that is not a regular file (``kind`` says what it is)."""
+
+    def __init__(self, path: str | Path, kind: str) -> None:
+        super().__init__(f"{str(path)!r} is {kind}, expected a regular file")
+        self.path = path
+        self.kind = kind
+
+
+def open_regular(path: str | Path) -> BinaryIO:
+    """``path`` opened for reading (binary) if it is a regular file, else NotARegularFile
+    (OSError if it cannot be opened). The file is opened without waiting: opening a named
+    pipe for reading would wait for a writer forever, and a device such as ``/dev/zero``
+    never ends, so neither is read at all."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotARegularFile(path, file_kind(mode))
+        return os.fdopen(fd, "rb")  # O_NONBLOCK changes nothing for a regular file
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def os_reason(exc: OSError) -> str:
     """What went wrong, for a message: the system's words ("No space left on device")
     without the file name an OSError may carry, which for a file written whole is the
