@@ -74,7 +74,7 @@ from clangames.cli.tally import Tally, box_stats
 from clangames.engine.errors import ClanGamesError
 from clangames.engine.game import Game
 from clangames.engine.phases import CHANCE
-from clangames.engine.registry import game_spec, load
+from clangames.engine.registry import load
 from clangames.engine.rng import Rng
 from clangames.engine.rollout import rollout_seats
 from clangames.engine.statistics import GameStatistics
@@ -922,9 +922,6 @@ def load_run_game(directory: str, settings: RunSettings) -> Game:
     """The game a run directory's settings name, with one seat per player; CommandFailure
     naming run.json otherwise."""
     try:
-        # The parameters are checked first: one called "name" would reach load() as its
-        # own first argument (a TypeError), where resolve() refuses it as unknown.
-        game_spec(settings.game).resolve(settings.params)
         game = load(settings.game, **settings.params)
     except ClanGamesError as exc:
         raise CommandFailure(f"{directory}/run.json: cannot load its game: {exc}") from None
