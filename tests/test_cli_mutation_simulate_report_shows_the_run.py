@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+import clangames.cli.report as report_module
 from clangames.cli.main import build_parser, main
 from clangames.cli.runs import RESULTS_FILE, RUN_FILE
 from report_helpers import ReportPage
@@ -161,10 +162,10 @@ def test_a_report_that_cannot_be_written_after_all_is_one_line(
 ) -> None:
     """The disk may fill between the check of --output and the page's writing."""
 
-    def full(self: Path, *args: Any, **kwargs: Any) -> int:
+    def full(path: Any, text: str) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(Path, "write_text", full)
+    monkeypatch.setattr(report_module, "atomic_write", full)  # the page is written whole
     target = tmp_path / "page.html"
     refused(
         capsys, ["report", str(reported[0]), "--output", str(target)], "cannot write the report"

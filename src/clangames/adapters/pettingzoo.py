@@ -8,7 +8,9 @@
 observation is a dict of ``observation`` (the game's declared tensor,
 ``state.observation_tensor(seat)``, float32 within the declared bounds) and
 ``action_mask`` (int8 over the game's decisions, numbered contiguously as in
-``game.interop.decision_ids``; all zero when it is not the agent's turn). Chance is
+``game.interop.decision_ids``; all zero when it is not the agent's turn). An action is a
+decision id, a Python or NumPy integer (not a bool, a float or a string); one that is not,
+or is outside the mask, raises IllegalActionError and changes nothing. Chance is
 resolved inside the environment by a clangames :class:`~clangames.engine.rng.Rng`, so
 ``reset(seed=s)`` always gives the same game for the same actions. At a simultaneous node
 the seats still to commit act one after the other (the lowest first), each seeing only
@@ -18,8 +20,12 @@ shares (1/k to each of the k winners, 0 to the rest), given at the end only.
 :func:`parallel_env` gives a Parallel environment for games with simultaneous moves
 (KOA Kingmaker, Clan Feud): each step takes one action from every live agent; the
 agents not to move have one legal action, the extra last id ("no move"), and a
-simultaneous round is taken whole in one step. ``render_mode="ansi"`` returns the public
-table as drawn by :mod:`clangames.rendering.text`; ``"human"`` prints it.
+simultaneous round is taken whole in one step. An agent whose action is missing, not a
+decision id or outside its mask forfeits: the game ends, the offenders get 0, the others
+share the win and the offenders' infos say ``illegal_action``.
+
+``render_mode="ansi"`` returns the public table as drawn by
+:mod:`clangames.rendering.text`; ``"human"`` prints it.
 """
 
 from __future__ import annotations
@@ -44,6 +50,17 @@ from clangames.engine.state import State
 from clangames.rendering.text import renderer_for, seat_view
 
 RENDER_MODES = ["ansi", "human"]
+
+
+def is_action_id(action: Any) -> bool:
+    """Whether ``action`` can be a decision id: a Python or NumPy integer. Not a float
+    (``1.5`` is no id, and ``2.0`` is a computation gone wrong somewhere), not a string,
+    and not a bool: ``True`` equals 1, but an agent that sends one most likely meant a
+    mask entry, not the id of the second action. Gymnasium's ``Discrete.sample()`` gives a
+    NumPy integer, which is taken."""
+    if isinstance(action, (bool, np.bool_)):
+        return False
+    return isinstance(action, (int, np.integer))
 
 
 class _Table:
@@ -116,7 +133,7 @@ class _Table:
         return np.frombuffer(mask, np.int8)
 
     def apply(self, state: State, seat: int, action: Any) -> State:
-        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        if not is_action_id(action):
             raise IllegalActionError(f"an action is an integer id, got {action!r}")
         a = int(action)
         if not 0 <= a < len(self.decision_ids):
@@ -285,12 +302,13 @@ class ClanGamesParallelEnv(_TableEnv, ParallelEnv):  # type: ignore[misc]
         return observations, rewards, terminations, truncations, infos
 
     def _legal(self, agent: str, action: Any) -> bool:
-        mask = self._table.mask(self.state_now, self._table.seat[agent])
-        try:
-            a = int(action)
-        except (TypeError, ValueError):
+        # Checked as the AEC environment checks an action: 1.5, "3" or True used to pass
+        # here through int() and then raise in the middle of the step instead of
+        # forfeiting, and an agent with no move could send "7" for the no-move id.
+        if not is_action_id(action):
             return False
-        return 0 <= a < len(mask) and bool(mask[a])
+        mask = self._table.mask(self.state_now, self._table.seat[agent])
+        return 0 <= action < len(mask) and bool(mask[action])
 
     def _forfeit(self, offenders: list[str]) -> tuple[Any, Any, Any, Any, Any]:
         # An action outside an agent's mask (or none) ends the game: the offenders get 0

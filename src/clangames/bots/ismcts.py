@@ -30,6 +30,7 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
+from clangames.bots.random_bot import nothing_to_do
 from clangames.bots.registry import BotSpec, register_bot
 from clangames.engine.chance import sample_chance
 from clangames.engine.phases import CHANCE
@@ -119,12 +120,15 @@ class ISMCTSBot:
 
     def act(self, state: State, player: int) -> Action:
         """The legal action of ``player`` whose edge the search visited most (ties: the
-        lowest action id). A single legal action is returned without searching."""
+        lowest action id). A single legal action is returned without searching.
+
+        Raises ValueError for the chance player and IllegalActionError if ``player`` has
+        nothing to do in ``state`` (as :class:`~clangames.bots.random_bot.RandomBot`)."""
         if player == CHANCE:
             raise ValueError("ISMCTSBot does not play chance nodes; sample them instead")
         legal = state.legal_actions(player)
         if not legal:
-            raise ValueError(f"player {player} has no legal action here: {state.prompt()}")
+            raise nothing_to_do(state, player)
         self.last_iterations = 0
         if len(legal) == 1:
             return legal[0]

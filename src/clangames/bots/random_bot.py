@@ -8,6 +8,15 @@ from clangames.engine.rng import Rng
 from clangames.engine.state import Action, State
 
 
+def nothing_to_do(state: State, player: int) -> IllegalActionError:
+    """The error every bot raises when asked to act for ``player`` where that seat has no
+    legal action (not its turn, or the game is over): it names the seat and who is to
+    move, so a caller driving the wrong seat sees which one it should have asked."""
+    return IllegalActionError(
+        f"player {player} has no legal action here (to_move is {state.to_move!r})"
+    )
+
+
 class RandomBot:
     """Picks one of the legal actions uniformly at random.
 
@@ -39,9 +48,7 @@ class RandomBot:
             )
         legal = state.legal_actions(player)
         if not legal:
-            raise IllegalActionError(
-                f"player {player} has no legal action here (to_move is {state.to_move!r})"
-            )
+            raise nothing_to_do(state, player)
         index, self._rng = self._rng.below(len(legal))
         return legal[index]
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from clangames.cli.errors import CommandFailure
-from clangames.cli.files import check_writable
+from clangames.cli.files import atomic_write, check_writable, os_reason
 from clangames.cli.runs import read_settings, refuse_run_file
 from clangames.cli.simulate import check_plot_extra, full_summary, load_run_game, tally_run
 from clangames.cli.tally import Tally, box_stats
@@ -253,8 +253,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     check_plot_extra()
     summary, page = build_report(args.directory)
     try:
-        Path(target).write_text(page, encoding="utf-8")
+        atomic_write(target, page)
     except OSError as exc:
-        raise CommandFailure(f"cannot write the report {target!r}: {exc}") from None
+        raise CommandFailure(f"cannot write the report {target!r}: {os_reason(exc)}") from None
     out.write(f"report of {summary['games']} games of {summary['game']} written to {target}\n")
     return 0

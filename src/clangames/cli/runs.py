@@ -17,6 +17,7 @@ and game ``i`` depends only on the seed and ``i``: a batch replayed gives the sa
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -27,6 +28,7 @@ from typing import IO, Any
 import attrs
 
 from clangames.cli.errors import CommandFailure, UsageError
+from clangames.cli.files import NotARegularFile, atomic_write, open_regular, os_reason
 from clangames.engine.codec import require
 from clangames.engine.errors import StateDecodeError
 
@@ -41,6 +43,17 @@ FORMAT = 1
 
 SEEDS = 2**64
 """Seeds are ``0 .. SEEDS - 1`` (what :class:`~clangames.engine.rng.Rng` takes)."""
+
+MAX_RUN_FILE = 1024 * 1024
+"""The largest ``run.json`` read (bytes). One holds a few settings and the names of the
+game's statistics, a few kilobytes at most; the bound keeps a ``run.json`` that is a huge
+file from being read whole."""
+
+MAX_RESULTS_LINE = 16 * 1024 * 1024
+"""The longest line of ``results.jsonl`` read (bytes, its newline included). A batch of 50
+games of the game with the most statistics is about 100 kB; the file itself is not bounded
+(a run of a million games is legitimately large), only each line, so a damaged file
+without newlines is refused instead of read whole into memory."""
 
 
 @attrs.frozen(slots=True)
@@ -170,10 +183,15 @@ def start_run(directory: str, settings: RunSettings) -> None:
         )
     try:
         path.mkdir(parents=True, exist_ok=True)
-        (path / RUN_FILE).write_text(json.dumps(settings.to_json(), indent=1) + "\n", "utf-8")
+        # Whole or not at all: a run.json cut short (a full disk) would leave a directory
+        # that --out refuses as not empty and --resume as damaged. Synced, as each batch
+        # of results.jsonl is: --resume reads it after a crash.
+        atomic_write(path / RUN_FILE, json.dumps(settings.to_json(), indent=1) + "\n", sync=True)
         (path / RESULTS_FILE).touch()
     except OSError as exc:
-        raise UsageError(f"--out: cannot create the run directory {directory!r}: {exc}") from None
+        raise UsageError(
+            f"--out: cannot create the run directory {directory!r}: {os_reason(exc)}"
+        ) from None
 
 
 def refuse_run_file(path: str, directory: str, option: str) -> None:
@@ -189,15 +207,27 @@ def refuse_run_file(path: str, directory: str, option: str) -> None:
 
 
 def read_settings(directory: str) -> RunSettings:
-    """The settings of the run in ``directory``; UsageError if it holds no run."""
+    """The settings of the run in ``directory``; UsageError if it holds no run,
+    CommandFailure if its ``run.json`` is not a regular file (a named pipe would be waited
+    on forever, ``/dev/zero`` read forever), is larger than :data:`MAX_RUN_FILE` or is
+    damaged."""
     where = str(Path(directory) / RUN_FILE)
+    expected = "expected the run.json that 'clangames simulate --out' writes"
     try:
-        raw = Path(where).read_bytes()
+        with open_regular(where) as fh:
+            raw = fh.read(MAX_RUN_FILE + 1)
+    except NotARegularFile as exc:
+        raise CommandFailure(f"{where}: {exc.kind}, not a regular file; {expected}") from None
     except OSError as exc:
         raise UsageError(
             f"{directory!r} holds no run ({exc.strerror or exc}); expected a directory"
             " written by 'clangames simulate --out'"
         ) from None
+    if len(raw) > MAX_RUN_FILE:
+        raise CommandFailure(
+            f"{where}: larger than {MAX_RUN_FILE // (1024 * 1024)} MiB, too large for a run's"
+            f" settings; {expected}"
+        )
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
@@ -274,16 +304,24 @@ def scan_batches(
     cuts it off). The file is read a line at a time, and ``each`` gets every game of
     every batch, so a run of any size is read in constant memory. A batch written twice
     (a resumed run that raced a dying one) counts once. CommandFailure names the first
-    line that is not a finished batch of this run."""
+    line that is not a finished batch of this run, or a line longer than
+    :data:`MAX_RESULTS_LINE`, or a file that is not a regular file."""
     path = Path(directory) / RESULTS_FILE
     starts = set(settings.batch_starts())
     finished: set[int] = set()
     good = 0
     try:
-        with open(path, "rb") as lines:
-            for number, line in enumerate(lines, 1):
+        with open_regular(path) as lines:
+            for number in itertools.count(1):
+                line = lines.readline(MAX_RESULTS_LINE + 1)
+                if len(line) > MAX_RESULTS_LINE:
+                    raise CommandFailure(
+                        f"{str(path)!r} line {number} is longer than"
+                        f" {MAX_RESULTS_LINE // (1024 * 1024)} MiB; not a finished batch of"
+                        " this run (a batch's line is at most some 100 kB)"
+                    )
                 if not line.endswith(b"\n"):
-                    break  # torn by a crash: the batch is played again
+                    break  # the end, or a line torn by a crash: its batch is played again
                 try:
                     entry = json.loads(line)
                     start = entry["batch"]
@@ -307,6 +345,11 @@ def scan_batches(
                         each(result)
     except FileNotFoundError:
         return set(), 0
+    except NotARegularFile as exc:
+        raise CommandFailure(
+            f"{str(path)!r} is {exc.kind}, not a regular file; expected the results.jsonl"
+            " that 'clangames simulate --out' writes"
+        ) from None
     except OSError as exc:
         raise CommandFailure(f"cannot read {str(path)!r}: {exc}") from None
     return finished, good

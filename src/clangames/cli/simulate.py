@@ -51,7 +51,7 @@ from rich.table import Table
 from clangames import __version__
 from clangames.bots.random_bot import RandomBot
 from clangames.cli.errors import CommandFailure, Interrupted, UsageError, one_line
-from clangames.cli.files import check_writable
+from clangames.cli.files import atomic_write, atomic_write_with, check_writable, os_reason
 from clangames.cli.play import (
     PlayError,
     add_game_arguments,
@@ -74,7 +74,7 @@ from clangames.cli.tally import Tally, box_stats
 from clangames.engine.errors import ClanGamesError
 from clangames.engine.game import Game
 from clangames.engine.phases import CHANCE
-from clangames.engine.registry import game_spec, load
+from clangames.engine.registry import load
 from clangames.engine.rng import Rng
 from clangames.engine.rollout import rollout_seats
 from clangames.engine.statistics import GameStatistics
@@ -661,10 +661,14 @@ def plot(summary: dict[str, Any], tally: Tally, path: str) -> None:
     right.set_title("score distribution per seat")
     fig.suptitle(f"{summary['game']}: {summary['games']} games, seed {summary['seed']}")
     fig.tight_layout()
+    # Given a file object, matplotlib cannot take the format from the name: it is taken
+    # here as savefig would (the name's extension, else its default format).
+    extension = os.path.splitext(path)[1][1:]
+    kind = extension if extension else plt.rcParams["savefig.format"]
     try:
-        fig.savefig(path, dpi=100)
+        atomic_write_with(path, lambda fh: fig.savefig(fh, format=kind, dpi=100))
     except OSError as exc:
-        raise CommandFailure(f"cannot write the plot {path!r}: {exc}") from None
+        raise CommandFailure(f"cannot write the plot {path!r}: {os_reason(exc)}") from None
     finally:
         plt.close(fig)
 
@@ -902,11 +906,11 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         console.print(f"results in {directory} (clangames report {directory})")
     if args.json:
         try:
-            with open(args.json, "w", encoding="utf-8") as fh:
-                json.dump(summary, fh, indent=1)
-                fh.write("\n")
+            atomic_write(args.json, json.dumps(summary, indent=1) + "\n")
         except OSError as exc:
-            raise CommandFailure(f"cannot write the JSON summary {args.json!r}: {exc}") from None
+            raise CommandFailure(
+                f"cannot write the JSON summary {args.json!r}: {os_reason(exc)}"
+            ) from None
         console.print(f"summary written to {args.json}")
     if args.plot:
         plot(summary, tally, args.plot)
@@ -918,9 +922,6 @@ def load_run_game(directory: str, settings: RunSettings) -> Game:
     """The game a run directory's settings name, with one seat per player; CommandFailure
     naming run.json otherwise."""
     try:
-        # The parameters are checked first: one called "name" would reach load() as its
-        # own first argument (a TypeError), where resolve() refuses it as unknown.
-        game_spec(settings.game).resolve(settings.params)
         game = load(settings.game, **settings.params)
     except ClanGamesError as exc:
         raise CommandFailure(f"{directory}/run.json: cannot load its game: {exc}") from None

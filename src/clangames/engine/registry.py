@@ -93,9 +93,10 @@ def game_spec(name: str) -> GameSpec:
     return spec
 
 
-def load(name: str, **params: Any) -> Game:
+def load(name: str, /, **params: Any) -> Game:
     """The game ``name`` with ``params`` (defaults for the rest), every value checked:
-    a bad one raises InvalidParameterError saying what is allowed.
+    a bad one raises InvalidParameterError saying what is allowed. ``name`` is
+    positional-only, so a game may have a parameter called ``name`` too.
 
     The same name and parameters give the same (immutable) game object within a process
     (up to :data:`LOAD_CACHE_SIZE` of them), as long as any data file a parameter names is
