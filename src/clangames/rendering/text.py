@@ -164,8 +164,13 @@ def narrate(
 
 
 def step_line(index: int, player: int, text: str) -> str:
-    """The narration line format shared by ``play`` and ``replay``: ``[12] player 1: ...``."""
-    return f"[{index}] {who(player)}: {text}"
+    """The narration line format shared by ``play`` and ``replay``: ``[12] player 1: ...``.
+    A sentence that starts with the mover's own name does not repeat it after the prefix
+    (``[12] player 1: puts a card face down``, not ``player 1: player 1 puts ...``)."""
+    name = who(player)
+    if text.startswith(name + " "):
+        text = text[len(name) + 1 :]
+    return f"[{index}] {name}: {text}"
 
 
 def seat_view(
