@@ -283,7 +283,7 @@ def test_inheritance_deals_are_face_down_except_your_own() -> None:
     game = load(2)
     s = game.initial_state()
     assert isinstance(s, KoaState)
-    assert _narration(s, Inherit(3), CHANCE, 0) == ("house 0 is dealt an inheritance card (here 3)")
+    assert _narration(s, Inherit(3), CHANCE, 0) == "house 0 is dealt inheritance number 3 face down"
     assert _narration(s, Inherit(3), CHANCE, 1) == (
         "the next house is dealt its inheritance card face down"
     )

@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 import pytest
 
+from clangames.clan_feud.playing import card_text
 from clangames.engine.phases import CHANCE
 from clangames.engine.state import State
 from clangames.kilt_castle.board import CREST_KINDS, letter_floor
@@ -185,7 +186,10 @@ def test_clan_feud_board_and_summary_show_the_map_the_track_and_the_clans(player
         board, track = game.board, game.england
         lines = _drawn(state, seat)
         war = track.at_war(obs.england)
-        event = game.events.regular[obs.events[-1]].name if obs.events else "none yet"
+        event = "none yet"
+        if obs.events:  # the objective by name and with what it asks
+            card = game.events.regular[obs.events[-1]]
+            event = f"{card.name} ({card_text(card.objective)})"
         movers = ", ".join("chance" if p < 0 else f"player {p}" for p in obs.to_move) or "nobody"
         assert lines[0] == (
             f"Turn {obs.turn} of {game.deck_size + 1} | order {list(obs.order)} | England"

@@ -127,7 +127,7 @@ def check_page(page: Any, seat: int, other: int, db: Path) -> bool:
         # told without the card. Earlier rounds may name its cards: whoever commits last in
         # a round is revealed at once, and the log says so.
         told = re.findall(rf"\[\d+\] player {other}: ([^\n]*)", text)
-        assert told and told[-1] == f"player {other} puts a card face down", told[-1:]
+        assert told and told[-1] == "puts a card face down", told[-1:]
     return bool(sealed)
 
 

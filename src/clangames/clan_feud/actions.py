@@ -267,6 +267,17 @@ FACE_MAX = (3, 2, 3, 3, 3, 3, 3)
 """The highest face of each colour (a black die shows 1 or 2)."""
 
 
+def dice_words(colour: int, counts: tuple[int, ...]) -> list[str]:
+    """Dice of one ``colour`` by face, face before count: ``counts`` (how many show 1, 2,
+    3) as ``["white 1", "white 2 x2"]``. The one notation of the clans table and the
+    narration of a roll, so a player reads dice one way everywhere."""
+    return [
+        f"{COLOURS[colour]} {face}" + (f" x{n}" if n > 1 else "")
+        for face, n in enumerate(counts, 1)
+        if n
+    ]
+
+
 def max_dice(board: Board) -> tuple[int, ...]:
     """The most dice of each colour a clan can hold: 3 white + the Build column's white,
     the Build black die + one per city on the board, one gold, green, purple, red and a

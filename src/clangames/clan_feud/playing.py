@@ -1232,6 +1232,59 @@ def card_text(e: Expr, victim: int = -1) -> str:
     return str(e)
 
 
+def _under(game: Any, root: int, node: int) -> bool:
+    """Whether expression ``node`` is ``root`` or one of its sub-expressions."""
+    todo = [root]
+    while todo:
+        at = todo.pop()
+        if at == node:
+            return True
+        todo.extend(game.node_children[at])
+    return False
+
+
+def program_source(game: Any, events: Sequence[int], task: Task) -> str:
+    """What a ``prog`` task is resolving, in words a player knows the card by: ``the event
+    Pacification of Perth``, ``the objective of Pacification of Perth``, ``the action card
+    Forty Days' Service``. Only public things are read (the task and the events drawn),
+    so a seat's observation serves as well as the state."""
+    if task.a:  # an action card played for its action: ``a`` is its node + 1
+        for card in game.deck.designs:
+            if game.node_index[card.action] == task.a - 1:
+                return f"the action card {card.name}"
+    node = task.data[-2] if task.data else -1
+    if events and node >= 0:
+        event = events[-1]
+        name = game.events.regular[event].name
+        if _under(game, game.each_player_nodes[event], node):
+            return f"the event {name}"
+        if _under(game, game.objective_nodes[event], node):
+            return f"the objective of {name}"
+    return "the card"
+
+
+def program_text(game: Any, task: Task) -> str:
+    """What a ``prog`` task asks about now, read like card text (its current node)."""
+    if not task.data:
+        return ""
+    return card_text(game.nodes[task.data[-2]])
+
+
+def option_text(game: Any, task: Task, k: int) -> str | None:
+    """What ``option k`` of the OR a ``prog`` task stands at does (None: not at an OR)."""
+    if task.kind != "prog" or not task.data:
+        return None
+    e = game.nodes[task.data[-2]]
+    if not isinstance(e, Or) or not 1 <= k <= len(e.options):
+        return None
+    return card_text(e.options[k - 1])
+
+
+def objective_text(game: Any, event: int) -> str:
+    """A regular event's objective (scored in the next turn's phase 3) as card text."""
+    return card_text(game.events.regular[event].objective)
+
+
 def describe(s: ClanFeudState, action: Any) -> str | None:
     """Words for the card actions (None: not a card action)."""
     g = s.game

@@ -51,13 +51,16 @@ from clangames.clan_feud.actions import (
     Assign,
     BuildSlot,
     ClanFeudAction,
+    Discard,
     DrawCard,
     DrawEvent,
     Lose,
     Lot,
+    Option,
     PayFeud,
     Place,
     PlayAction,
+    PlayCard,
     Raise,
     Rolled,
     Seat,
@@ -65,6 +68,7 @@ from clangames.clan_feud.actions import (
     Take,
     Total,
     Word,
+    dice_words,
 )
 from clangames.clan_feud.board import (
     occupied_by,
@@ -1569,10 +1573,36 @@ def prompt(s: ClanFeudState) -> str:
     )
     if text is None:
         text = name
+    if name == "prog" and s.tasks:
+        # say which card is resolved and what it asks, not only "resolve the card"
+        task = s.tasks[-1]
+        what = playing.program_text(s.game, task)
+        text = f"resolve {playing.program_source(s.game, s.events, task)}" + (
+            f": {what}" if what else ""
+        )
+    elif text.endswith(", or stop") and not _may_stop(s):
+        text = text.removesuffix(", or stop")
     if s.is_terminal or s.is_chance:
         return text[0].upper() + text[1:]
     who = ", ".join(f"player {p}" for p in s.to_move)
     return f"{who}: {text}"
+
+
+def _may_stop(s: ClanFeudState) -> bool:
+    """Whether ``stop`` is among the options now (a prompt offers it only then)."""
+    stop = s.game.words["stop"]
+    return any(stop in s.legal_actions(p) for p in s.to_move if p >= 0)
+
+
+def card_name(s: ClanFeudState, action: Any) -> str | None:
+    """The name of the card an action names by its id (``play AC29``, ``event EV10``), so
+    that words around the action text can name it as the hand does; None for others."""
+    g = s.game
+    if isinstance(action, (PlayAction, PlayCard, Discard, DrawCard)):
+        return g.deck.designs[action.design].name
+    if isinstance(action, DrawEvent):
+        return g.events.regular[action.event].name
+    return None
 
 
 def describe(s: ClanFeudState, action: Any) -> str:
@@ -1599,4 +1629,30 @@ def describe(s: ClanFeudState, action: Any) -> str:
         return f"take {action.count} {TROOPS[action.troop]}"
     if isinstance(action, StartAt):
         return f"the next seat starts in {board.territories[action.territory].name}"
+    task = s.tasks[-1] if s.tasks else None
+    if isinstance(action, Rolled) and task is not None and task.kind == "roll":
+        seat = _roll_next(task) // 7
+        faces = (action.ones, action.twos, action.threes)
+        dice = ", ".join(dice_words(action.colour, faces))
+        return f"player {seat}'s {COLOURS[action.colour]} dice are rolled: {dice}"
+    if isinstance(action, Option) and task is not None:
+        said = playing.option_text(g, task, action.k)
+        if said is not None:
+            source = playing.program_source(g, s.events, task)
+            return f"{said} ({text} of {source})"
+    tokens = isinstance(action, Word) and action.word == "tokens"
+    if tokens and task is not None and task.kind == "feud":  # its level: how many tokens
+        return f"take {task.a} feud token{'s' if task.a > 1 else ''} (the Feud benefit)"
+    if isinstance(action, DrawEvent):
+        card = g.events.regular[action.event]
+        return (
+            f"{text} ({card.name}) is drawn; each player: {playing.card_text(card.each_player)};"
+            f" next turn's objective: {playing.objective_text(g, action.event)}"
+        )
+    name = card_name(s, action)
+    if isinstance(action, PlayCard):
+        combat = g.deck.designs[action.design].combat
+        return f"{text} ({name}): commit it to the battle round for its combat effect, {combat}"
+    if name is not None:
+        return f"{text} ({name})"
     return f"{text} ({s.prompt()})"

@@ -465,7 +465,8 @@ class PlaySession:
 
     def _texts(self, seat: int) -> list[str]:
         state = self.match.state
-        return [state.action_text(a) for a in state.legal_actions(seat)]
+        # the seat's own options, labelled from its own observation
+        return self.renderer.option_texts(state.observation(seat), state.legal_actions(seat))
 
     def _show(self, seat: int, full: bool = False) -> None:
         """The decision screen: the board (its summary when the full board and the options

@@ -424,7 +424,10 @@ def describe(s: KoaState, action: Any) -> str:
             f"automated household {sealing_house(s)} commits the {card_name(action.card)} face down"
         )
     if isinstance(action, Inherit):
-        return f"house {s.inheritance.index(0)} is dealt an inheritance card (here {action.number})"
+        # told only to whoever may know the number (narration checks that): said plainly
+        return (
+            f"house {s.inheritance.index(0)} is dealt inheritance number {action.number} face down"
+        )
     if isinstance(action, Recover):
         who = s.recovering[0] if s.recovering else "the deciding house"
         return f"house {who} takes its {card_name(action.card)} back from its discard pile"
@@ -441,6 +444,8 @@ def prompt(s: KoaState) -> str:
     """What is being decided now."""
     name = s.phase.name
     if name == "commit":
+        if len(s.to_move) == 1:  # the last one still choosing
+            return f"round {s.round}: player {s.to_move[0]}: commit one card face down"
         players = ", ".join(str(p) for p in s.to_move)
         return f"round {s.round}: players {players} commit one card face down each"
     if name == "return":

@@ -11,6 +11,7 @@ battle commitment only when the observation holds it (the viewer's own).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich import box
@@ -18,11 +19,23 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from clangames.clan_feud.actions import COLOURS, COLUMN_NAMES, SLOT_NAMES
+from clangames.clan_feud.actions import (
+    COLUMN_NAMES,
+    SLOT_NAMES,
+    Discard,
+    DrawCard,
+    DrawEvent,
+    Option,
+    PlayAction,
+    PlayCard,
+    dice_words,
+)
 from clangames.clan_feud.game import ClanFeudGame
 from clangames.clan_feud.observation import ClanFeudObservation
+from clangames.clan_feud.playing import objective_text, option_text
 from clangames.engine.game import Game
 from clangames.engine.phases import CHANCE
+from clangames.engine.state import Action
 from clangames.rendering.text import Renderer, who
 
 CLAN_STYLES = ("bold red", "bold green", "bold blue", "bold magenta", "bold cyan")
@@ -39,10 +52,8 @@ def army_text(troops: tuple[int, ...], t: int) -> str:
 def dice_text(pool: tuple[int, ...]) -> str:
     """The unassigned dice, e.g. ``white 1 x2, black 2``."""
     out = []
-    for i, n in enumerate(pool):
-        if n:
-            colour, value = divmod(i, 3)
-            out.append(f"{COLOURS[colour]} {value + 1}" + (f" x{n}" if n > 1 else ""))
+    for colour in range(len(pool) // 3):
+        out += dice_words(colour, pool[3 * colour : 3 * colour + 3])
     return ", ".join(out) or "none"
 
 
@@ -76,7 +87,12 @@ class ClanFeudRenderer(Renderer):
 
     def header(self, obs: ClanFeudObservation) -> Text:
         g = self.cf
-        event = g.events.regular[obs.events[-1]].name if obs.events else "none yet"
+        # the objective with what it asks: a name alone does not say how to score it
+        event = (
+            f"{g.events.regular[obs.events[-1]].name} ({objective_text(g, obs.events[-1])})"
+            if obs.events
+            else "none yet"
+        )
         war = "at war" if self.cf.england.at_war(obs.england) else "at peace"
         movers = ", ".join(who(p) for p in obs.to_move) or "nobody"
         return Text(
@@ -216,6 +232,28 @@ class ClanFeudRenderer(Renderer):
             else:
                 lines.append(f"you took {designs[d].name} from {who(victim)}")
         return lines
+
+    def option_texts(self, obs: Any, actions: Sequence[Action]) -> list[str]:
+        """Each option's text, then in brackets the name of the card it names by its id
+        (``play AC29 (Forty Days' Service)``), or what an event's or card's option does
+        (``option 1 (return 2 feud tokens)``): the ids and numbers alone say nothing. Read
+        from the viewer's observation (its own hand, public tasks and events)."""
+        texts = super().option_texts(obs, actions)
+        if not isinstance(obs, ClanFeudObservation):
+            return texts
+        g = self.cf
+        task = obs.tasks[-1] if obs.tasks else None
+        out = []
+        for text, action in zip(texts, actions, strict=True):
+            extra: str | None = None
+            if isinstance(action, (PlayAction, PlayCard, Discard, DrawCard)):
+                extra = g.deck.designs[action.design].name
+            elif isinstance(action, DrawEvent):
+                extra = g.events.regular[action.event].name
+            elif isinstance(action, Option) and task is not None:
+                extra = option_text(g, task, action.k)
+            out.append(f"{text} ({extra})" if extra else text)
+        return out
 
     def hidden_step(self, before: Any, after: Any, player: int) -> str:
         """A card drawn or taken unseen, or a secret commitment; anything else generically."""

@@ -62,7 +62,9 @@ def class_kind(action: Action) -> str:
 class Guide:
     """One game's explanations (see the module docstring)."""
 
-    rules: str
+    rules: str | Callable[[State], str]
+    """The rules in brief, or a function of the state for rules whose numbers depend on
+    the game being played (Clan Feud's number of turns)."""
     kinds: dict[str, str]
     """Per action kind (see ``kind_of``): what that kind of action does and when it is
     legal."""
@@ -306,7 +308,7 @@ def _kilt_castle_breakdown(states: Sequence[State]) -> EndReport:
 # -- Clan Feud -------------------------------------------------------------------------------------
 CLAN_FEUD_RULES = """\
 Clan Feud in brief. Two to five clans fight over a map of Scotland for victory points (VP)
-over eight turns while England moves along its track towards war. Each turn the clans roll
+over {turns} turns while England moves along its track towards war. Each turn the clans roll
 their dice and ASSIGN them to the slots of their clan boards: feud tokens, income, building,
 intrigue and military. Money buys castles, tower houses and troops; troops MOVE to take
 territories and fight BATTLES, where both sides COMMIT feud tokens and action cards and roll
@@ -319,8 +321,9 @@ CLAN_FEUD_KINDS = {
     "Word pass": "lets this decision go by: you play no action card in this window or, when "
     "assigning, place no die. Legal because playing a card is never required, and a die "
     "need not be placed when none of yours fits a free slot without a card's help.",
-    "Word tokens": "takes the Feud benefit as feud tokens instead of raising dice. Legal "
-    "because your die on the feud column lets you choose between the two.",
+    "Word tokens": "takes the Feud benefit as feud tokens instead of raising dice: as many "
+    "tokens as the slot's level (1 on Feud I, 2 on II, 3 on III). Legal because your die on "
+    "the feud column lets you choose between the two.",
     "Word stop": "ends what you are doing now: no more raises, buildings, moves, steps, die "
     "changes or rerolls this time. Legal because you have done at least one already, and "
     "after that you may stop whenever you like.",
@@ -352,9 +355,10 @@ CLAN_FEUD_KINDS = {
     "on (the prompt says which). Legal because that territory meets this decision's "
     "conditions (yours, next to the last step, with room, and so on).",
     # the dice
-    "Assign": "puts that die on that column of your clan board at that level; the slot acts "
-    "when its column runs this turn. Legal because the die is unassigned, its face is at "
-    "least the level, and a slot of that level is free.",
+    "Assign": "puts that die on that column of your clan board at that level, and the slot's "
+    "action happens at once (on the feud column, its benefit: feud tokens or raising dice). "
+    "Legal because the die is unassigned, its face is at least the level, and a slot of that "
+    "level is free.",
     "Raise": "Feud benefit: turns one of your unassigned dice of that colour and face up by "
     "one. Legal because your feud die lets you raise dice and this one is below its "
     "highest face (a die raised once this turn cannot be raised again).",
@@ -399,6 +403,13 @@ CLAN_FEUD_KINDS = {
     "DrawCard": "draws an action card, from the deck or at random from a hand, by chance.",
     "DrawEvent": "draws the next event card, by chance.",
 }
+
+
+def _clan_feud_rules(state: State) -> str:
+    """Clan Feud's rules in brief, with the game's own number of turns (9, 8, 7, 7 for 2
+    to 5 players: the regular events drawn, and the final one)."""
+    game: Any = state.game
+    return CLAN_FEUD_RULES.format(turns=game.deck_size + 1)
 
 
 def _clan_feud_kind(action: Action) -> str:
@@ -460,7 +471,7 @@ GUIDES: dict[str, Guide] = {
     "kings_kilt": Guide(KINGS_KILT_RULES, KINGS_KILT_KINDS, _kings_kilt_breakdown),
     "koa_kingmaker": Guide(KOA_RULES, KOA_KINDS, _koa_breakdown),
     "kilt_castle": Guide(KILT_CASTLE_RULES, KILT_CASTLE_KINDS, _kilt_castle_breakdown),
-    "clan_feud": Guide(CLAN_FEUD_RULES, CLAN_FEUD_KINDS, _clan_feud_breakdown, _clan_feud_kind),
+    "clan_feud": Guide(_clan_feud_rules, CLAN_FEUD_KINDS, _clan_feud_breakdown, _clan_feud_kind),
 }
 """The explanations of each built-in game, by game name."""
 
@@ -473,7 +484,7 @@ def rules_text(state: State) -> str:
             f"{state.game.info.title}: no rules summary is available here; each option's"
             " text says what it does ('explain N')."
         )
-    return guide.rules
+    return guide.rules if isinstance(guide.rules, str) else guide.rules(state)
 
 
 def explain_action(state: State, action: Action, seat: int) -> str:

@@ -57,6 +57,13 @@ class Renderer:
         "player k's hand: ...". Empty if nothing."""
         return []
 
+    def option_texts(self, obs: Any, actions: Sequence[Action]) -> list[str]:
+        """How a decision's options are listed to ``obs``'s viewer: each action's text
+        (what a player types, and what records keep), which a game may follow with words
+        saying what the option is (a card's name, an event option's effect). The action
+        text always comes first, so typing it, or the start of it, still chooses."""
+        return [self.game.action_text(a) for a in actions]
+
     def hidden_step(self, before: Any, after: Any, player: int) -> str:
         """A sentence for a step the viewer cannot identify, from their observations
         ``before`` and ``after`` it (``player`` is who acted, CHANCE for chance)."""
@@ -157,8 +164,13 @@ def narrate(
 
 
 def step_line(index: int, player: int, text: str) -> str:
-    """The narration line format shared by ``play`` and ``replay``: ``[12] player 1: ...``."""
-    return f"[{index}] {who(player)}: {text}"
+    """The narration line format shared by ``play`` and ``replay``: ``[12] player 1: ...``.
+    A sentence that starts with the mover's own name does not repeat it after the prefix
+    (``[12] player 1: puts a card face down``, not ``player 1: player 1 puts ...``)."""
+    name = who(player)
+    if text.startswith(name + " "):
+        text = text[len(name) + 1 :]
+    return f"[{index}] {name}: {text}"
 
 
 def seat_view(
