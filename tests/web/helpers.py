@@ -24,6 +24,7 @@ VIEW_KEYS = {
     "svg",
     "prompt",
     "legal",
+    "labels",
     "log",
     "result",
     "notices",
@@ -82,8 +83,9 @@ def check_payload(
     log: list[str] | None = None,
 ) -> None:
     """``payload`` holds exactly what ``seat`` may know after ``payload['moves']`` moves:
-    its picture (the same for every re-deal of what it cannot see), its legal actions,
-    its own narration; nothing else."""
+    its picture (the same for every re-deal of what it cannot see), its legal actions and
+    their labels (the terminal's option texts, the same for every re-deal), its own
+    narration; nothing else."""
     assert set(payload) == VIEW_KEYS
     k = payload["moves"]
     state = states[k]
@@ -95,6 +97,23 @@ def check_payload(
         to_move = seat in state.to_move and not state.is_terminal
         legal = [state.action_text(a) for a in state.legal_actions(seat)] if to_move else []
         assert payload["legal"] == legal
+        # Each option's label: the action's text first, then words drawn from the seat's
+        # own observation only, so they read the same in every world it cannot rule out.
+        renderer = renderer_for(state.game)
+        labels = (
+            renderer.option_texts(state.observation(seat), state.legal_actions(seat))
+            if to_move
+            else []
+        )
+        assert payload["labels"] == labels
+        assert len(payload["labels"]) == len(legal)
+        assert all(
+            label.startswith(text) for label, text in zip(payload["labels"], legal, strict=True)
+        )
+        if to_move:
+            assert [other.action_text(a) for a in other.legal_actions(seat)] == legal
+            again = renderer.option_texts(other.observation(seat), other.legal_actions(seat))
+            assert again == payload["labels"]
         # The prompt is drawn from the state: it must read the same in every world the seat
         # cannot rule out.
         assert payload["prompt"] == (state.prompt() if legal else "")
@@ -103,7 +122,7 @@ def check_payload(
             log = seat_log(states[: k + 1], moves[:k], seat)
         assert payload["log"] == log[:k]
     else:
-        assert payload["legal"] == [] and payload["turn"] is None
+        assert payload["legal"] == payload["labels"] == [] and payload["turn"] is None
     result = None
     if state.is_terminal:
         result = {"scores": list(state.scores()), "winners": list(state.winners())}

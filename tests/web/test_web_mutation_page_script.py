@@ -25,13 +25,15 @@ const input = JSON.parse(require('fs').readFileSync(0, 'utf8'));
 const els = {};
 function element(id) {
   return {id, textContent: '', innerHTML: '', value: '', className: '', style: {},
-    children: [], scrollTop: 0, scrollHeight: 0, onclick: null,
-    classList: {toggle() {}}, addEventListener() {},
+    children: [], scrollTop: 0, scrollHeight: 0, onclick: null, listeners: {},
+    classList: {on: {}, toggle(name, on) { this.on[name] = on; }},
+    addEventListener(type, f) { this.listeners[type] = f; },
     replaceChildren(...c) { this.children = c; }, appendChild(c) { this.children.push(c); },
     append(...c) { this.children.push(...c); }};
 }
 global.document = {getElementById: id => (els[id] = els[id] || element(id)),
-  createElement: tag => element(tag), querySelectorAll: () => []};
+  createElement: tag => element(tag),
+  querySelectorAll: sel => sel === '#legal button' ? els.legal.children : []};
 for (const [id, fields] of Object.entries(input.elements)) {
   Object.assign(document.getElementById(id), fields);
 }
@@ -50,11 +52,14 @@ const text = e => typeof e === 'string' ? e : e.textContent + e.children.map(tex
     if ('message' in step) socket.onmessage({data: JSON.stringify(step.message)});
     if ('press' in step) await document.getElementById(step.press).onclick();
     if ('choose' in step) document.getElementById('legal').children[step.choose].onclick();
+    if ('click' in step) document.getElementById('picture').listeners.click({target: {closest:
+      () => ({getAttribute: () => step.click})}});
     if ('close' in step) { socket.onclose(); timers.splice(0).forEach(f => f()); }
   }
   const shown = {};
   for (const [id, e] of Object.entries(els)) shown[id] = {text: e.textContent, html: e.innerHTML,
-    display: e.style.display, children: e.children.map(text)};
+    display: e.style.display, children: e.children.map(text),
+    hints: e.children.map(c => c.classList && c.classList.on.hint === true)};
   console.log(JSON.stringify({shown, sockets: sockets.map(s => ({url: s.url, sent: s.sent})),
     fetched}));
 })();
@@ -101,6 +106,7 @@ def a_view(**fields: Any) -> dict[str, Any]:
         "svg": "<svg><text>table</text></svg>",
         "prompt": "choose a card",
         "legal": ["play <b>Seer</b>", "play Moon"],
+        "labels": ["play <b>Seer</b>", "play Moon"],
         "log": ["[0] a <i>deal</i>", "[1] a move"],
         "result": None,
         "notices": ["Move 3: player 2's bot (<x>) failed (E); ..."],
@@ -127,6 +133,50 @@ def test_a_seat_page_shows_its_view_as_text_and_sends_the_chosen_action() -> Non
     assert shown["picture"]["html"] == "<svg><text>table</text></svg>"
     assert all(s["html"] == "" for name, s in shown.items() if name != "picture")
     assert shown["halted"]["display"] == "none"
+
+
+CLAN_FEUD = {
+    "title": "Clan Feud",
+    "prompt": "player 0: play a card or pass",
+    "legal": ["play AC29", "play AC3", "option 1", "pass"],
+    "labels": [
+        "play AC29 (Forty Days' Service)",
+        "play AC3 (<i>Raid</i>)",
+        "option 1 (return 2 feud tokens)",
+        "pass",
+    ],
+}
+
+
+def test_a_button_shows_its_options_label_and_sends_the_actions_text() -> None:
+    page = game_page("g1", "Clan Feud", 0, TOKEN)
+    out = run(page, [{"message": a_view(**CLAN_FEUD)}, {"choose": 0}, {"choose": 2}])
+    assert out["shown"]["legal"]["children"] == CLAN_FEUD["labels"]  # as text, not markup
+    assert out["shown"]["legal"]["html"] == ""
+    assert out["sockets"][0]["sent"] == [
+        {"type": "act", "turn": 4, "action": "play AC29"},
+        {"type": "act", "turn": 4, "action": "option 1"},
+    ]
+    # a view without labels (an older server) still lists the action texts
+    old = {k: v for k, v in a_view(**CLAN_FEUD).items() if k != "labels"}
+    out = run(page, [{"message": old}, {"choose": 3}])
+    assert out["shown"]["legal"]["children"] == CLAN_FEUD["legal"]
+    assert out["sockets"][0]["sent"] == [{"type": "act", "turn": 4, "action": "pass"}]
+
+
+def test_a_click_in_the_picture_matches_the_actions_texts_not_their_labels() -> None:
+    page = game_page("g1", "Clan Feud", 0, TOKEN)
+    # two plays match "play": both are hinted, nothing is sent
+    out = run(page, [{"message": a_view(**CLAN_FEUD)}, {"click": "play"}])
+    assert out["shown"]["legal"]["hints"] == [True, True, False, False]
+    assert out["sockets"][0]["sent"] == []
+    # a word only a label holds (a card's name) matches no action
+    out = run(page, [{"message": a_view(**CLAN_FEUD)}, {"click": "Service)"}])
+    assert out["shown"]["legal"]["hints"] == [False, False, False, False]
+    assert out["sockets"][0]["sent"] == []
+    # one match: chosen at once, by its action's text
+    out = run(page, [{"message": a_view(**CLAN_FEUD)}, {"click": "AC3"}])
+    assert out["sockets"][0]["sent"] == [{"type": "act", "turn": 4, "action": "play AC3"}]
 
 
 def test_a_spectator_page_connects_without_a_token() -> None:

@@ -6,6 +6,9 @@ makes it ambiguous; a game paused for good offers nothing that would be refused.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import pytest
 
 import clangames
@@ -13,6 +16,7 @@ import clangames.web.hub as hub_module
 from clangames.engine.chance import sample_chance
 from clangames.engine.phases import CHANCE
 from clangames.engine.rng import Rng
+from clangames.engine.state import Action
 from clangames.web.hub import Hub, Room, SeatSpec, WebError
 from clangames.web.store import Store
 from web.helpers import koa_request
@@ -114,3 +118,32 @@ def test_a_game_stopped_for_good_offers_no_action(monkeypatch: pytest.MonkeyPatc
     with pytest.raises(WebError, match="limit of") as refused:
         hub.act(room.id, {"token": tokens[1], "turn": waiting["turn"], "action": legal})
     assert refused.value.status == 409
+
+
+def test_a_decision_counter_moves_when_the_seats_labels_change() -> None:
+    """An option that keeps its action but now means something else (its label changed) is
+    a new decision: a click on the page that showed the old words is stale."""
+    hub, room, tokens = humans(2)
+    settle(hub, room)
+    before = room.view(1)
+    assert before["legal"] and room.view(0)["legal"]  # both commit at once
+    # seat 0 commits: seat 1's options stay, and so (KOA's words are its texts) its turn
+    act(hub, room, 0, tokens[0])
+    assert room.view(1)["legal"] == before["legal"] and room.view(1)["turn"] == before["turn"]
+
+    class Wordier(type(room.renderer)):  # type: ignore[misc]
+        def option_texts(self, obs: Any, actions: Sequence[Action]) -> list[str]:
+            return [f"{text} (now)" for text in super().option_texts(obs, actions)]
+
+    hub, room, tokens = humans(2)
+    settle(hub, room)
+    before = room.view(1)
+    room.renderer = Wordier(room.game)
+    act(hub, room, 0, tokens[0])
+    after = room.view(1)
+    assert after["legal"] == before["legal"] and after["labels"] == [
+        f"{text} (now)" for text in before["legal"]
+    ]
+    assert after["turn"] == before["turn"] + 1
+    with pytest.raises(WebError, match="stale move"):
+        hub.act(room.id, {"token": tokens[1], "turn": before["turn"], "action": before["legal"][0]})

@@ -2,11 +2,12 @@
 be sent, accepting or refusing a move, bots and chance moving, persistence and restart.
 
 Secrecy is structural: :meth:`Room.view` builds a seat's payload from
-``state.observation(seat)`` (its SVG picture), ``state.legal_actions(seat)`` and that seat's
-own narration, and nothing else; a spectator's from ``public_observation()``. A token names
-exactly one seat of one game; an action is accepted only from the seat's own token, for the
-seat's current decision (``turn``: a counter that moves on when the seat acts or its options
-change, so a stale or replayed message is refused), and only if legal in the current state.
+``state.observation(seat)`` (its SVG picture, and its options' labels),
+``state.legal_actions(seat)`` and that seat's own narration, and nothing else; a
+spectator's from ``public_observation()``. A token names exactly one seat of one game; an
+action is accepted only from the seat's own token, for the seat's current decision
+(``turn``: a counter that moves on when the seat acts or its options or their labels change,
+so a stale or replayed message is refused), and only if legal in the current state.
 """
 
 from __future__ import annotations
@@ -169,15 +170,16 @@ def publicly_identifiable(before: State, action: Action, player: int, after: Sta
 class Step:
     """One move worked out in full before anything changes (:meth:`Room.prepare`): the
     state after it, the move as saved, each seat's and the spectators' log line, each
-    seat's options and decision counter after it, and whether it ends the game (``ends``:
-    OVER, MOVE_LIMIT or None). Installing it cannot fail, so a room is never left with half
-    a move."""
+    seat's options, their labels and its decision counter after it, and whether it ends the
+    game (``ends``: OVER, MOVE_LIMIT or None). Installing it cannot fail, so a room is never
+    left with half a move."""
 
     state: State
     move: Move
     lines: tuple[str, ...]
     public_line: str
     options: tuple[tuple[Action, ...], ...]
+    labels: tuple[tuple[str, ...], ...]
     turns: tuple[int, ...]
     ends: str | None = None
 
@@ -223,6 +225,11 @@ class Room:
         self.public_log: list[str] = []
         self.turns = [0] * n
         self.options: list[tuple[Action, ...]] = [self._options(self.state, p) for p in range(n)]
+        self.labels: list[tuple[str, ...]] = [
+            self._labels(self.state, p, self.options[p]) for p in range(n)
+        ]
+        """Each seat's options in words (:meth:`Renderer.option_texts`), worked out once per
+        move, not per page."""
         self.incidents: list[Incident] = []
         """The server's own moves that failed, oldest first (shown to every page)."""
         self.halt: Halt | None = None
@@ -247,6 +254,16 @@ class Room:
             return ()
         return state.legal_actions(seat)
 
+    def _labels(self, state: State, seat: int, options: tuple[Action, ...]) -> tuple[str, ...]:
+        """``options`` as listed to ``seat``: each action's text and what it is, from the
+        seat's own observation only (as the terminal lists them)."""
+        if not options:
+            return ()
+        labels = tuple(self.renderer.option_texts(state.observation(seat), options))
+        if len(labels) != len(options):
+            raise ValueError(f"{len(labels)} labels for {len(options)} options of seat {seat}")
+        return labels
+
     def result(self) -> dict[str, Any] | None:
         """Scores and winners once the game is over (public then), else None."""
         if not self.state.is_terminal:
@@ -258,6 +275,7 @@ class Room:
         state = self.state
         stopped = self.halt is not None and not self.halt.retry
         options = () if seat is None or stopped else self.options[seat]
+        labels = () if not options or seat is None else self.labels[seat]
         return {
             "type": "view",
             "game": self.id,
@@ -269,6 +287,7 @@ class Room:
             "svg": state_picture(state, seat),
             "prompt": state.prompt() if options else "",
             "legal": [state.action_text(a) for a in options],
+            "labels": list(labels),
             "log": list(self.public_log if seat is None else self.logs[seat]),
             "result": self.result(),
             "notices": [notice(i) for i in self.incidents],
@@ -299,8 +318,15 @@ class Room:
                 before.public_observation(), after.public_observation(), player
             )
         options = tuple(self._options(after, seat) for seat in range(n))
+        labels = tuple(self._labels(after, seat, options[seat]) for seat in range(n))
         turns = tuple(
-            turn + 1 if seat == player or options[seat] != self.options[seat] else turn
+            # An option that now means something else (its label changed) is a new
+            # decision too: a click on the old page must not choose it.
+            turn + 1
+            if seat == player
+            or options[seat] != self.options[seat]
+            or labels[seat] != self.labels[seat]
+            else turn
             for seat, turn in enumerate(self.turns)
         )
         ends = None
@@ -315,6 +341,7 @@ class Room:
             lines,
             step_line(index, player, public),
             options,
+            labels,
             turns,
             ends,
         )
@@ -327,6 +354,7 @@ class Room:
             log_lines.append(line)
         self.public_log.append(step.public_line)
         self.options = list(step.options)
+        self.labels = list(step.labels)
         self.turns = list(step.turns)
         if step.ends == MOVE_LIMIT:
             self.stop_at_limit()

@@ -36,9 +36,12 @@ function show(v) {
       (v.result ? '' : (v.to_move.length ? 'Waiting for player(s) ' + v.to_move.join(', ') : ''));
   const legal = document.getElementById('legal');
   legal.replaceChildren();
-  v.legal.forEach(text => {
+  // Each button shows its option's label (the action's text and what it is) and sends
+  // the action's text itself, which is what the server takes.
+  v.legal.forEach((text, i) => {
     const b = document.createElement('button');
-    b.textContent = text; b.className = 'action';
+    b.textContent = (v.labels && v.labels[i]) || text; b.className = 'action';
+    b.value = text;
     b.onclick = () => act(text);
     legal.appendChild(b);
   });
@@ -80,7 +83,7 @@ document.getElementById('picture').addEventListener('click', e => {
   const found = matching(el.getAttribute('data-label'));
   if (found.length === 1) { act(found[0]); return; }
   document.querySelectorAll('#legal button').forEach(b =>
-    b.classList.toggle('hint', found.includes(b.textContent)));
+    b.classList.toggle('hint', found.includes(b.value)));
 });
 function act(text) {
   document.getElementById('error').textContent = '';
