@@ -47,7 +47,7 @@ def expected_hand(state: KoaState, seat: int) -> str:
 def this_round_cells(chunk: str) -> dict[int, str]:
     """The "this round" cell of each house's row in the one board drawn in ``chunk``."""
     lines = chunk.splitlines()
-    header = next(line for line in lines if line.startswith("house ") and "this round" in line)
+    header = next(line for line in lines if line.startswith("house") and "this round" in line)
     column = header.index("this round")
     cells = {}
     for line in lines:

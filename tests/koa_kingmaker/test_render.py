@@ -4,6 +4,7 @@ observations, checked line by line on positions built by hand."""
 from __future__ import annotations
 
 import io
+import itertools
 import re
 
 import pytest
@@ -20,7 +21,7 @@ from .helpers import apply, arrange, load, play_round, start
 
 NUMBERS = (2, 5, 1, 3, 4)
 """Inheritance numbers of houses 0..4 in every position below."""
-HEADER = "house            status   hand   this round"
+HEADER = "house, status    hand   this round"
 
 
 def text(renderable: RenderableType) -> list[str]:
@@ -28,6 +29,28 @@ def text(renderable: RenderableType) -> list[str]:
     console = Console(record=True, width=120, color_system=None, file=io.StringIO())
     console.print(renderable)
     return [line.rstrip() for line in console.export_text().splitlines()]
+
+
+def columns(lines: list[str]) -> dict[int, list[str]]:
+    """Each house's first cells as ``[label, status, hand, this round]`` (and the
+    inheritance number once the game is over), read by the header's column positions
+    from the two lines of its row: the status stands under the house's name, and the
+    viewer's own face-down card is named over "(yours, face down)"."""
+    head = next(i for i, line in enumerate(lines) if line.startswith("house, status"))
+    names = ["house, status", "hand", "this round", "inh.", "court and discard pile"]
+    starts = [lines[head].index(n) for n in names if n in lines[head]]
+    rows: dict[int, list[str]] = {}
+    for i in range(head + 2, len(lines) - 1):
+        found = re.match(r"house (\d) ", lines[i])
+        if found is None:
+            continue
+        top, under = (
+            [line[a:b].strip() for a, b in itertools.pairwise(starts)]
+            for line in (lines[i], lines[i + 1])
+        )
+        joined = [" ".join(filter(None, pair)) for pair in zip(top, under, strict=True)]
+        rows[int(found.group(1))] = [top[0], under[0], *joined[1:]]
+    return rows
 
 
 def renderer(state: KoaState) -> KoaRenderer:
@@ -85,25 +108,20 @@ def test_own_face_down_card_is_named_other_cards_are_markers() -> None:
         "KOA Kingmaker, round 1: each house puts one card face down",
         "Still choosing: house 1, house 2 | face down on the table: house 0, house 3, house 4",
         "Centre pile: empty",
-        "house            status   hand   this round                  court and discard pile",
-        "─" * 93,
+        "house, status    hand   this round           court and discard pile",
+        "─" * 77,
     ]
     assert lines[5:15] == [
-        "house 0 (you)    in         10   Jester (yours, face down)   court: Royal 1, Royal 2,"
-        " Royal 3",
-        " " * 61 + "discards: none",
-        "house 1          in         11   choosing                    court: Royal 1, Royal 2,"
-        " Royal 3",
-        " " * 61 + "discards: none",
-        "house 2          in         11   choosing                    court: Royal 1, Royal 2,"
-        " Royal 3",
-        " " * 61 + "discards: none",
-        "house 3 (auto)   in          6   [face down]                 court: Royal 1, Royal 2,"
-        " Royal 3",
-        " " * 61 + "discards: none",
-        "house 4 (auto)   in          6   [face down]                 court: Royal 1, Royal 2,"
-        " Royal 3",
-        " " * 61 + "discards: none",
+        "house 0 (you)      10   Jester               court: Royal 1, Royal 2, Royal 3",
+        "in                      (yours, face down)   discards: none",
+        "house 1            11   choosing             court: Royal 1, Royal 2, Royal 3",
+        "in                                           discards: none",
+        "house 2            11   choosing             court: Royal 1, Royal 2, Royal 3",
+        "in                                           discards: none",
+        "house 3 (auto)      6   [face down]          court: Royal 1, Royal 2, Royal 3",
+        "in                                           discards: none",
+        "house 4 (auto)      6   [face down]          court: Royal 1, Royal 2, Royal 3",
+        "in                                           discards: none",
     ]
     assert lines[15:] == [
         "Your hand: Seer, Marshals, Gold, Thief, Banner, Fanatic, nominations of houses 1, 2, 3, 4",
@@ -116,7 +134,7 @@ def test_another_seat_sees_only_markers_and_its_own_secrets() -> None:
     s = half_committed()
     lines = text(seat_view(renderer(s), s, 1))
     assert lines[3].startswith(HEADER)
-    rows = {line[:16].strip(): line[33:47].strip() for line in lines[5:15:2]}
+    rows = {row[0]: row[3] for row in columns(lines).values()}
     assert rows == {
         "house 0": "[face down]",
         "house 1 (you)": "choosing",
@@ -141,7 +159,7 @@ def test_public_view_has_no_secrets_and_no_you() -> None:
     assert view.secrets(public) == []
     lines = text(view.board(public))
     assert "(you)" not in "\n".join(lines)
-    assert [line[33:47].strip() for line in lines[5:15:2]] == [
+    assert [row[3] for row in columns(lines).values()] == [
         "[face down]",
         "choosing",
         "choosing",
@@ -160,13 +178,11 @@ def test_a_hit_shows_the_reveal_and_the_pending_hit() -> None:
         "Centre pile: empty",
     ]
     assert lines[5::2][:5] == [
-        "house 0          in         10   nominates house 1   court: Royal 1, Royal 2, Royal 3",
-        "house 1 (you)    in         10   Gold                court: Royal 1, Royal 2, Royal 3",
-        "house 2          in         10   nominates house 1   court: Royal 1, Royal 2, Royal 3",
-        "house 3 (auto)   in          6   Jester              court: Royal 1, Royal 2, Royal 3,"
-        " Jester",
-        "house 4 (auto)   in          6   Banner              court: Royal 1, Royal 2, Royal 3,"
-        " Banner",
+        "house 0            10   nominates house 1   court: Royal 1, Royal 2, Royal 3",
+        "house 1 (you)      10   Gold                court: Royal 1, Royal 2, Royal 3",
+        "house 2            10   nominates house 1   court: Royal 1, Royal 2, Royal 3",
+        "house 3 (auto)      6   Jester              court: Royal 1, Royal 2, Royal 3, Jester",
+        "house 4 (auto)      6   Banner              court: Royal 1, Royal 2, Royal 3, Banner",
     ]
     assert lines[-2:] == [
         "Your hand: Jester, Seer, Marshals, Thief, Banner, Fanatic,"
@@ -184,15 +200,15 @@ def test_next_round_shows_the_centre_pile_discards_and_last_reveal() -> None:
         "To move: chance",
         "Centre pile: house 1: Royal 1",
         "Revealed in round 1: house 0: nominates house 1, house 1: Gold, house 2: nominates"
-        " house 1, house 3: Jester, house 4:",
+        " house 1, house 3: Jester,",
     ]
-    assert lines[4] == "Banner"
+    assert lines[4] == "house 4: Banner"  # a line breaks between houses, not inside one
     rows = lines[7:17]
     assert rows[2:4] == [
-        "house 1          in         10   -            court: Royal 2, Royal 3",
-        " " * 46 + "discards: Gold",
+        "house 1            10   -            court: Royal 2, Royal 3",
+        "in                                   discards: Gold",
     ]
-    assert rows[4].startswith("house 2 (you)    in         11   -")
+    assert rows[4].startswith("house 2 (you)      11   -")
 
 
 def test_game_over_shows_every_inheritance_number_and_who_is_out() -> None:
@@ -207,7 +223,7 @@ def test_game_over_shows_every_inheritance_number_and_who_is_out() -> None:
         " house 4: Royal 1, Royal 2, Royal 3",
     ]
     assert lines[3].split() == [
-        "house",
+        "house,",
         "status",
         "hand",
         "this",
@@ -219,16 +235,21 @@ def test_game_over_shows_every_inheritance_number_and_who_is_out() -> None:
         "pile",
     ]
     assert lines[5::2] == [
-        "house 0          in               10   nominates house 2      2   court: Royal 1,"
-        " Royal 2, Royal 3, nom. of house 2",
-        "house 1          in               10   nominates house 3      5   court: Royal 1,"
-        " Royal 2, Royal 3, nom. of house 3",
-        "house 2          out, round 1     10   nominates house 4      1   court: nom. of house 4",
-        "house 3 (auto)   out, round 1      6   Fanatic                3   court: none",
-        "house 4 (auto)   out, round 1      6   Thief                  4   court: none",
+        "house 0            10   nominates house 2      2   court: Royal 1, Royal 2, Royal 3,"
+        " nom. of house 2",
+        "house 1            10   nominates house 3      5   court: Royal 1, Royal 2, Royal 3,"
+        " nom. of house 3",
+        "house 2            10   nominates house 4      1   court: nom. of house 4",
+        "house 3 (auto)      6   Fanatic                3   court: none",
+        "house 4 (auto)      6   Thief                  4   court: none",
     ]
     assert lines[6::2] == [
-        " " * 66 + f"discards: {d}" for d in ("none",) * 3 + ("Fanatic", "Thief")
+        f"{status:<51}discards: {d}"
+        for status, d in zip(
+            ["in"] * 2 + ["out in round 1"] * 3,
+            ("none",) * 3 + ("Fanatic", "Thief"),
+            strict=True,
+        )
     ]
     assert reveal(view, s) == [
         "player 0's hand: Jester, Seer, Marshals, Gold, Thief, Banner, Fanatic,"
@@ -253,14 +274,14 @@ def test_a_household_with_an_empty_hand_and_every_character_discarded() -> None:
     row = next(i for i, line in enumerate(lines) if line.startswith("house 3"))
     assert re.split(r"\s{2,}", lines[row]) == [
         "house 3 (auto)",
-        "in",
         "0",
         "-",
         "court: Royal 1, Royal 2, Royal 3",
     ]
-    assert lines[row + 1].strip() == (
-        "discards: Jester, Seer, Marshals, Gold, Thief, Banner, Fanatic"
-    )
+    assert re.split(r"\s{2,}", lines[row + 1]) == [
+        "in",
+        "discards: Jester, Seer, Marshals, Gold, Thief, Banner, Fanatic",
+    ]
 
 
 def _narration(state: KoaState, action: object, player: int, viewer: int) -> str:
@@ -311,7 +332,7 @@ def _expected_row(state: KoaState, house: int, viewer: int | None) -> list[str]:
     elif game.is_automated(house):
         label += " (auto)"
     out = state.out_round[house]
-    status = "in" if out == 0 else f"out, round {out}"
+    status = "in" if out == 0 else f"out in round {out}"
     card = state.table.ids[house]
     if state.phase.name in ("seal", "commit"):
         if card >= 0 and house == viewer:
@@ -342,13 +363,10 @@ def test_every_row_of_random_games_matches_the_state(players: int) -> None:
             if state.round:
                 for viewer in (None, *range(players)):
                     lines = text(seat_view(view, state, viewer))
-                    rows = [line for line in lines if re.match(r"house \d ", line)]
-                    assert len(rows) == game.houses
-                    for house, line in enumerate(rows):
-                        cells = re.split(r"\s{2,}", line)
-                        assert cells[: 5 if state.is_terminal else 4] == _expected_row(
-                            state, house, viewer
-                        )
+                    rows = columns(lines)
+                    assert list(rows) == list(range(game.houses))
+                    for house, cells in rows.items():
+                        assert cells == _expected_row(state, house, viewer)
                         face_down += cells[3] == "[face down]"
                     if viewer is not None:
                         hand = [line for line in lines if line.startswith("Your hand: ")]

@@ -10,10 +10,12 @@ once the game is over).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -46,6 +48,61 @@ _PHASES = {
     "seal": "the automated households put their cards face down",
     "commit": "each house puts one card face down",
 }
+
+
+class Items:
+    """Lines of whole items: each paragraph (a list of :class:`~rich.text.Text` pieces)
+    starts a line and fills it piece by piece, a space between two pieces, and a line
+    breaks only between pieces, so a name such as "Royal 2" or "nom. of house 3" is never
+    cut in two (rich's own wrapping breaks at any space). Continuation lines are indented
+    by ``indent``. Only a piece wider than the whole space is folded, as any text.
+
+    It measures itself for a table: at least its widest piece, at most its longest
+    paragraph on one line, so a table column holding it never gets narrower than a name
+    while the table fits the terminal."""
+
+    def __init__(self, paragraphs: Iterable[Sequence[Text]], indent: int = 0) -> None:
+        self.paragraphs = [list(p) for p in paragraphs if p]
+        self.indent = indent
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widest = max((t.cell_len for p in self.paragraphs for t in p), default=0)
+        longest = max((sum(t.cell_len for t in p) + len(p) - 1 for p in self.paragraphs), default=0)
+        return Measurement(widest + (self.indent if widest < longest else 0), longest)
+
+    def lines(self, width: int) -> list[Text]:
+        """The lines at most ``width`` cells wide (but for a piece wider than that)."""
+        out: list[Text] = []
+        for paragraph in self.paragraphs:
+            line = Text()
+            started = False
+            for piece in paragraph:
+                if started and line.cell_len + 1 + piece.cell_len > width:
+                    out.append(line)
+                    line = Text(" " * self.indent)
+                    started = False
+                if started:
+                    line.append(" ")
+                line.append_text(piece)
+                started = True
+            out.append(line)
+        return out
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from self.lines(options.max_width)
+
+
+def listed(items: Sequence[Text], label: str | Text = "", sep: str = ",") -> list[Text]:
+    """``items`` as pieces for :class:`Items`: each but the last followed by ``sep``, the
+    first preceded by ``label`` (a label never ends a line on its own)."""
+    pieces = [item.copy() for item in items]
+    for piece in pieces[:-1]:
+        piece.append(sep)
+    if label and pieces:
+        pieces[0] = Text(label) + pieces[0] if isinstance(label, str) else label + pieces[0]
+    elif label:
+        pieces = [Text(label) if isinstance(label, str) else label]
+    return pieces
 
 
 def played_name(kind: int) -> str:
@@ -88,15 +145,14 @@ class KoaRenderer(Renderer):
         """``house 2`` in the house's own colour."""
         return Text(f"house {house}", style=HOUSE_STYLES[house % len(HOUSE_STYLES)])
 
-    def houses(self, houses: list[int] | tuple[int, ...]) -> Text:
-        """Several houses, comma-separated, each in its colour (``"none"`` if empty)."""
-        if not houses:
-            return Text("none")
-        return Text(", ").join(self.house(h) for h in houses)
+    def houses(self, houses: list[int] | tuple[int, ...]) -> list[Text]:
+        """Several houses, each in its colour, as :func:`listed` items (``"none"`` if
+        empty)."""
+        return [self.house(h) for h in houses] or [Text("none")]
 
-    def court(self, cards: int) -> Text:
-        """A court: Royalty first (highlighted), then the Jester, the Banner and any
-        nominations kept for eliminating a house (``"nom. of house 2"``)."""
+    def court(self, cards: int) -> list[Text]:
+        """A court as items: Royalty first (highlighted), then the Jester, the Banner and
+        any nominations kept for eliminating a house (``"nom. of house 2"``); ``"none"``."""
         royals = [Text(card_name(k), style=ROYAL_STYLE) for k in bits_of(cards & ROYALTY)]
         others = []
         for k in bits_of(cards & ~ROYALTY):
@@ -104,32 +160,42 @@ class KoaRenderer(Renderer):
                 others.append(Text(f"nom. of house {k - NOMINATION}", style="cyan"))
             else:
                 others.append(Text(card_name(k), style=JESTER_STYLE if k == JESTER else ""))
-        parts = royals + others
-        return Text(", ").join(parts) if parts else Text("none", style="dim")
+        return royals + others or [Text("none", style="dim")]
 
     @staticmethod
-    def pile(cards: int) -> Text:
-        """A discard pile by card names (``"none"`` if empty)."""
-        return Text(pile_text(cards)) if cards else Text("none", style="dim")
+    def pile(cards: int) -> list[Text]:
+        """A discard pile by card names, as items (``"none"`` if empty)."""
+        return [Text(card_name(k)) for k in bits_of(cards)] or [Text("none", style="dim")]
 
-    def this_round(self, obs: KoaObservation, house: int) -> Text:
-        """A house's card of the current round as the viewer may see it."""
+    def this_round(self, obs: KoaObservation, house: int) -> list[Text]:
+        """A house's card of the current round as the viewer may see it, as items: the
+        viewer's own face-down card is ``["Jester", "(yours, face down)"]``."""
         if obs.phase in _SEALED:
             own = obs.table[house]
             if own >= 0:
-                return Text(f"{played_name(own)} (yours, face down)", style="bold")
+                return [Text(played_name(own), style="bold"), Text("(yours, face down)")]
             if obs.committed[house]:
-                return Text(FACE_DOWN, style="reverse")
+                return [Text(FACE_DOWN, style="reverse")]
             if house in obs.to_move and obs.phase == "commit":
-                return Text("choosing", style="italic")
-            return Text("-", style="dim")
+                return [Text("choosing", style="italic")]
+            return [Text("-", style="dim")]
         card = obs.played[house]
-        return Text(played_name(card)) if card >= 0 else Text("-", style="dim")
+        return [Text(played_name(card)) if card >= 0 else Text("-", style="dim")]
 
-    def header(self, obs: KoaObservation) -> list[Text]:
+    def label(self, obs: KoaObservation, house: int) -> Text:
+        """``house 0 (you)``, ``house 3 (auto)`` or ``house 1``."""
+        name = self.house(house)
+        if house == obs.viewer:
+            name.append(" (you)", style="bold")
+        elif self.koa.is_automated(house):
+            name.append(" (auto)", style="dim")
+        return name
+
+    def header(self, obs: KoaObservation) -> list[RenderableType]:
         """The round, what is being decided, who has a card face down, pending hits and
-        returns, the centre pile and (in the commit step) the previous round's reveal."""
-        lines: list[Text] = []
+        returns, the centre pile and (in the commit step) the previous round's reveal;
+        a line breaks only between houses and cards."""
+        lines: list[RenderableType] = []
         title = Text(self.koa.info.title, style="bold underline")
         doing = _PHASES.get(obs.phase, obs.phase)
         if obs.phase == "return" and obs.recovering:
@@ -142,17 +208,16 @@ class KoaRenderer(Renderer):
             title.append(f", round {obs.round}: {doing}", style="bold")
         lines.append(title)
         if obs.phase == "commit":
-            waiting = self.houses(obs.to_move)
             down = [h for h in range(self.koa.houses) if obs.committed[h]]
-            line = Text("Still choosing: ") + waiting
-            line.append(" | face down on the table: ")
-            line.append_text(self.houses(down))
-            lines.append(line)
+            pieces = listed(self.houses(obs.to_move), "Still choosing: ")
+            pieces[-1].append(" |")
+            pieces += listed(self.houses(down), "face down on the table: ")
+            lines.append(Items([pieces]))
         elif obs.to_move == (CHANCE,):
             lines.append(Text("To move: chance"))
         elif obs.phase == "over":
             standing = [h for h in range(self.koa.houses) if obs.alive >> h & 1]
-            lines.append(Text("Houses still standing: ") + self.houses(standing))
+            lines.append(Items([listed(self.houses(standing), "Houses still standing: ")]))
         if obs.hits:
             hits = []
             for h, source in obs.hits:
@@ -162,15 +227,18 @@ class KoaRenderer(Renderer):
                     hit.append_text(self.house(source))
                     hit.append(")")
                 hits.append(hit)
-            lines.append(Text("Hits still to take: ") + Text(", ").join(hits))
+            lines.append(Items([listed(hits, "Hits still to take: ")]))
         if obs.recovering:
-            lines.append(Text("May take a card back: ") + self.houses(obs.recovering))
-        centre = [
-            self.house(h) + Text(": ") + self.court(obs.centre[h])
-            for h in range(self.koa.houses)
-            if obs.centre[h]
-        ]
-        lines.append(Text("Centre pile: ") + (Text("; ").join(centre) if centre else Text("empty")))
+            lines.append(Items([listed(self.houses(obs.recovering), "May take a card back: ")]))
+        centre = [Text("Centre pile:")]
+        for h in range(self.koa.houses):
+            if obs.centre[h]:
+                if len(centre) > 1:
+                    centre[-1].append(";")
+                centre += listed(self.court(obs.centre[h]), self.house(h) + Text(": "))
+        if len(centre) == 1:
+            centre[0].append(" empty")
+        lines.append(Items([centre]))
         if obs.phase in _SEALED and obs.round > 1:
             shown = [
                 self.house(h) + Text(f": {played_name(c)}")
@@ -178,40 +246,46 @@ class KoaRenderer(Renderer):
                 if c >= 0
             ]
             if shown:
-                lines.append(Text(f"Revealed in round {obs.round - 1}: ") + Text(", ").join(shown))
+                lines.append(Items([listed(shown, f"Revealed in round {obs.round - 1}: ")]))
         return lines
 
+    def cards(self, obs: KoaObservation, house: int) -> Items:
+        """A house's court on one line and its discard pile on the next, each folded
+        between cards."""
+        return Items(
+            [
+                listed(self.court(obs.courts[house]), "court: "),
+                listed(self.pile(obs.discards[house]), "discards: "),
+            ]
+        )
+
     def courts(self, obs: KoaObservation) -> Table:
-        """One row per house: in or out, hand size, this round's card, then its court and
-        discard pile (and every inheritance number once the game is over)."""
+        """One row per house: its name over its status (in, or out in which round), hand
+        size, this round's card, then its court and discard pile (and every inheritance
+        number once the game is over). Every cell breaks only between whole names, and the
+        narrow columns leave the court most of an 80-column screen."""
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, header_style="bold")
-        table.add_column("house", no_wrap=True)
-        table.add_column("status", no_wrap=True)
+        table.add_column("house, status", no_wrap=True)
         table.add_column("hand", justify="right", no_wrap=True)
         table.add_column("this round", no_wrap=True)
         if obs.phase == "over":
             table.add_column("inh.", justify="right", no_wrap=True)
         table.add_column("court and discard pile")
         for h in range(self.koa.houses):
-            name = self.house(h)
-            if h == obs.viewer:
-                name.append(" (you)", style="bold")
-            elif self.koa.is_automated(h):
-                name.append(" (auto)", style="dim")
             out = obs.out_round[h]
-            status = Text("in") if out == 0 else Text(f"out, round {out}", style="dim")
-            cards = Text("court: ") + self.court(obs.courts[h])
-            cards.append("\ndiscards: ")
-            cards.append_text(self.pile(obs.discards[h]))
+            name = self.label(obs, h)
+            name.append("\n")
+            name.append(
+                "in" if out == 0 else f"out in round {out}", style="" if out == 0 else "dim"
+            )
             cells: list[RenderableType] = [
                 name,
-                status,
                 str(obs.hand_sizes[h]),
-                self.this_round(obs, h),
+                Text("\n").join(self.this_round(obs, h)),
             ]
             if obs.phase == "over":
                 cells.append(str(obs.inheritance[h]))
-            table.add_row(*cells, cards)
+            table.add_row(*cells, self.cards(obs, h))
         return table
 
     # -- the Renderer interface -------------------------------------------------------------
@@ -222,26 +296,23 @@ class KoaRenderer(Renderer):
         return Group(*self.header(obs), self.courts(obs))
 
     def summary(self, obs: Any) -> RenderableType:
-        """The header, then one line per house: status, hand size, this round's card and
-        its court (discard piles only on the full board)."""
+        """The header, then one line per house (folded between items, continued indented):
+        status, hand size, this round's card and its court (discard piles only on the full
+        board)."""
         if not isinstance(obs, KoaObservation):
             return super().summary(obs)
         lines: list[RenderableType] = list(self.header(obs))
         for h in range(self.koa.houses):
-            line = self.house(h)
-            if h == obs.viewer:
-                line.append(" (you)", style="bold")
-            elif self.koa.is_automated(h):
-                line.append(" (auto)", style="dim")
             out = obs.out_round[h]
-            line.append(
-                f": {'in' if out == 0 else f'out in round {out}'}, hand {obs.hand_sizes[h]}"
-            )
-            line.append(", this round ")
-            line.append_text(self.this_round(obs, h))
-            line.append(" | court: ")
-            line.append_text(self.court(obs.courts[h]))
-            lines.append(line)
+            pieces = [
+                self.label(obs, h) + Text(":"),
+                Text("in," if out == 0 else f"out in round {out},"),
+                Text(f"hand {obs.hand_sizes[h]},"),
+                *listed(self.this_round(obs, h), "this round ", sep=""),
+            ]
+            pieces[-1].append(" |")
+            pieces += listed(self.court(obs.courts[h]), "court: ")
+            lines.append(Items([pieces], indent=2))
         return Group(*lines)
 
     def secrets(self, obs: Any) -> list[str]:
