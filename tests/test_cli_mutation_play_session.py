@@ -81,7 +81,7 @@ def test_a_save_to_an_impossible_name_is_refused_and_the_game_goes_on(tmp_path: 
         [*CASTLE, "--no-autosave"], f"save bad\x00name\n1\nsave {saved}\nquit\n"
     )
     assert (code, err) == (0, "")
-    assert "cannot save: " in out
+    assert "cannot save to " in out
     record = GameRecord.from_json(saved.read_text())
     assert sum(1 for move in record.moves if move.player == 0) == 1
 

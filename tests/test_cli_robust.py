@@ -114,7 +114,7 @@ def test_garbage_at_the_prompt_is_refused_and_the_game_goes_on(tmp_path: Path) -
     assert "not accepted: 999999999999... is not a number from the list" in out
     assert "not accepted: 0 is not a number from the list" in out
     assert "save needs a file name: save FILE" in out
-    assert "cannot save: " in out
+    assert "cannot save to " in out
     # the game went on: the "1" after the garbage was played and autosaved
     record = GameRecord.from_json(autosave.read_text())
     assert any(move.player == 0 for move in record.moves)

@@ -15,7 +15,7 @@ from clangames import __version__
 from clangames.bots import bot_specs
 from clangames.cli.demo import run_demo
 from clangames.cli.errors import INTERRUPTED_EXIT, UsageError, exit_code, one_line
-from clangames.cli.files import atomic_write, check_writable
+from clangames.cli.files import atomic_write, check_writable, os_reason
 from clangames.cli.params import describe_parameter, parse_params, seed_type
 from clangames.cli.saving import utc_now, with_headers
 from clangames.engine.errors import ClanGamesError
@@ -102,7 +102,9 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
             atomic_write(args.record, record.dumps() + "\n")
         except OSError as exc:
             print(
-                one_line(f"clangames: error: cannot write the record {args.record!r}: {exc}"),
+                one_line(
+                    f"clangames: error: cannot write the record {args.record!r}: {os_reason(exc)}"
+                ),
                 file=sys.stderr,
             )
             return 1

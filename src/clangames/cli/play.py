@@ -40,6 +40,7 @@ from clangames.cli.files import (
     check_directory_writable,
     check_writable,
     input_stream,
+    os_reason,
 )
 from clangames.cli.params import parse_params, seed_type
 from clangames.cli.saving import (
@@ -807,7 +808,9 @@ class PlaySession:
         try:
             atomic_write(path, record.dumps() + "\n")
         except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
-            self.say(f"cannot save: {exc}", style="red")
+            # the system's words, not the temporary file's name an OSError carries
+            why = os_reason(exc) if isinstance(exc, OSError) else str(exc)
+            self.say(f"cannot save to {path!r}: {why}", style="red")
             return
         self.say(f"saved the record ({len(record.moves)} moves) to {path}")
 
