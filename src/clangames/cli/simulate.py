@@ -747,6 +747,23 @@ def check_plot_extra() -> None:
         ) from None
 
 
+def check_plot_format(path: str) -> None:
+    """UsageError unless matplotlib can write the format ``path``'s extension names (a
+    name without one gets matplotlib's default, PNG): checked before the first game, so a
+    typing slip such as ``out.pgn`` does not cost the whole run and then fail."""
+    extension = os.path.splitext(path)[1][1:].lower()
+    if not extension:
+        return
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    formats = FigureCanvasBase.get_supported_filetypes()
+    if extension not in formats:
+        raise UsageError(
+            f"--plot: matplotlib cannot write {path!r}: its extension .{extension} names no"
+            f" format it knows; expected one of {', '.join('.' + f for f in sorted(formats))}"
+        )
+
+
 RUN_SETTINGS_FLAGS = (
     ("GAME", "game"),
     ("--players", "players"),
@@ -848,6 +865,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     if args.plot is not None:
         check_writable(args.plot, "--plot")
         check_plot_extra()
+        check_plot_format(args.plot)
     tally = Tally(game.num_players, names, settings.statistics)
     done: set[int] = set()
     keep = 0
