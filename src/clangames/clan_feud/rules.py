@@ -1594,10 +1594,9 @@ def _may_stop(s: ClanFeudState) -> bool:
     return any(stop in s.legal_actions(p) for p in s.to_move if p >= 0)
 
 
-def card_name(s: ClanFeudState, action: Any) -> str | None:
+def card_name(g: ClanFeudGame, action: Any) -> str | None:
     """The name of the card an action names by its id (``play AC29``, ``event EV10``), so
     that words around the action text can name it as the hand does; None for others."""
-    g = s.game
     if isinstance(action, (PlayAction, PlayCard, Discard, DrawCard)):
         return g.deck.designs[action.design].name
     if isinstance(action, DrawEvent):
@@ -1649,7 +1648,7 @@ def describe(s: ClanFeudState, action: Any) -> str:
             f"{text} ({card.name}) is drawn; each player: {playing.card_text(card.each_player)};"
             f" next turn's objective: {playing.objective_text(g, action.event)}"
         )
-    name = card_name(s, action)
+    name = card_name(g, action)
     if isinstance(action, PlayCard):
         combat = g.deck.designs[action.design].combat
         return f"{text} ({name}): commit it to the battle round for its combat effect, {combat}"

@@ -19,20 +19,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from clangames.clan_feud.actions import (
-    COLUMN_NAMES,
-    SLOT_NAMES,
-    Discard,
-    DrawCard,
-    DrawEvent,
-    Option,
-    PlayAction,
-    PlayCard,
-    dice_words,
-)
+from clangames.clan_feud.actions import COLUMN_NAMES, SLOT_NAMES, Option, dice_words
 from clangames.clan_feud.game import ClanFeudGame
 from clangames.clan_feud.observation import ClanFeudObservation
 from clangames.clan_feud.playing import objective_text, option_text
+from clangames.clan_feud.rules import card_name
 from clangames.engine.game import Game
 from clangames.engine.phases import CHANCE
 from clangames.engine.state import Action
@@ -245,12 +236,8 @@ class ClanFeudRenderer(Renderer):
         task = obs.tasks[-1] if obs.tasks else None
         out = []
         for text, action in zip(texts, actions, strict=True):
-            extra: str | None = None
-            if isinstance(action, (PlayAction, PlayCard, Discard, DrawCard)):
-                extra = g.deck.designs[action.design].name
-            elif isinstance(action, DrawEvent):
-                extra = g.events.regular[action.event].name
-            elif isinstance(action, Option) and task is not None:
+            extra = card_name(g, action)
+            if extra is None and isinstance(action, Option) and task is not None:
                 extra = option_text(g, task, action.k)
             out.append(f"{text} ({extra})" if extra else text)
         return out
