@@ -189,7 +189,9 @@ def start_run(directory: str, settings: RunSettings) -> None:
         atomic_write(path / RUN_FILE, json.dumps(settings.to_json(), indent=1) + "\n", sync=True)
         (path / RESULTS_FILE).touch()
     except OSError as exc:
-        raise UsageError(
+        # A failure while working (exit 1), like any other file the command cannot write;
+        # the command line itself asked for something possible.
+        raise CommandFailure(
             f"--out: cannot create the run directory {directory!r}: {os_reason(exc)}"
         ) from None
 
