@@ -540,7 +540,7 @@ def register_games() -> list[str]:
     return names
 
 
-def load_game(name: str, sequential: bool = False, **params: Any) -> OpenSpielGame:
+def load_game(name: str, /, sequential: bool = False, **params: Any) -> OpenSpielGame:
     """``pyspiel.load_game`` of clangames game ``name`` with ``params`` (registering the
     games first)."""
     register_games()

@@ -195,7 +195,7 @@ class ClanGamesAECEnv(_TableEnv, AECEnv):  # type: ignore[misc]
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": RENDER_MODES, "is_parallelizable": False}
 
-    def __init__(self, name: str, render_mode: str | None = None, **params: Any) -> None:
+    def __init__(self, name: str, /, render_mode: str | None = None, **params: Any) -> None:
         super().__init__()
         self._set_up(name, render_mode, params, no_move=False)
 
@@ -248,7 +248,7 @@ class ClanGamesParallelEnv(_TableEnv, ParallelEnv):  # type: ignore[misc]
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": RENDER_MODES}
 
-    def __init__(self, name: str, render_mode: str | None = None, **params: Any) -> None:
+    def __init__(self, name: str, /, render_mode: str | None = None, **params: Any) -> None:
         self._set_up(name, render_mode, params, no_move=True)
         if not self._table.game.info.has_simultaneous_moves:
             raise ValueError(f"{name} has no simultaneous moves: use aec_env (the AEC environment)")
@@ -327,11 +327,13 @@ class ClanGamesParallelEnv(_TableEnv, ParallelEnv):  # type: ignore[misc]
         return observations, rewards, terminations, truncations, infos
 
 
-def aec_env(name: str, render_mode: str | None = None, **params: Any) -> ClanGamesAECEnv:
+def aec_env(name: str, /, render_mode: str | None = None, **params: Any) -> ClanGamesAECEnv:
     """An AEC environment for clangames game ``name`` with ``params``."""
     return ClanGamesAECEnv(name, render_mode=render_mode, **params)
 
 
-def parallel_env(name: str, render_mode: str | None = None, **params: Any) -> ClanGamesParallelEnv:
+def parallel_env(
+    name: str, /, render_mode: str | None = None, **params: Any
+) -> ClanGamesParallelEnv:
     """A Parallel environment for a clangames game with simultaneous moves."""
     return ClanGamesParallelEnv(name, render_mode=render_mode, **params)
