@@ -207,3 +207,33 @@ def test_upkeep_cuts_of_two_cards_add_up(game: ClanFeudGame) -> None:
     assert s.upkeep_cut == (6, 0)
     s = play(s, "pay upkeep")
     assert done(s) and s.money[0] == 10
+
+
+def test_a_speed_boost_still_stops_at_a_mountain(game: ClanFeudGame) -> None:
+    """AC23's step more is not AC24's mountain freedom: infantry at speed 2 that enters a
+    mountain ends its move there, as does cavalry moved by AC25's extra army (mutant:
+    any move card let a move go on from a mountain)."""
+    s = play(move_with(game, "AC23", {(0, "moray"): (1, 0, 0)}), "play AC23")
+    s = play(s, "territory badenoch")
+    assert done(s) and s.troops_at(0, tid(game, "badenoch")) == (1, 0, 0)
+    troops = {(0, "moray"): (0, 1, 0), (0, "buchan"): (1, 0, 0)}
+    s = play(move_with(game, "AC25", troops), "play AC25", "territory moray")
+    s = play(s, "territory badenoch")  # the cavalry's first army: over at the mountain
+    assert legal_texts(s) == ["stop", "territory buchan"]
+
+
+def test_an_upkeep_cut_lasts_one_phase_three(game: ClanFeudGame) -> None:
+    """Part 3 ruling 13: a card's upkeep cut is for this phase 3's upkeep only; the next
+    phase 3 starts without it (mutant: last turn's cut carried over). Seat 0 owes 5 for
+    three infantry and a cavalry and pays all of it."""
+    s = position(
+        game,
+        [Task("phase3", -1, 3)],
+        troops={(0, "moray"): (3, 1, 0)},
+        control={"moray": 0},
+        money=(10, 0),
+        upkeep_cut=(3, 0),
+    )
+    assert s.upkeep_cut == ()
+    s = play(s, "pay upkeep")
+    assert done(s) and s.money[0] == 5
