@@ -409,6 +409,12 @@ class Room:
         return legal[rng.below(len(legal))[0]]
 
 
+def full(limit: int) -> str:
+    """The refusal of a new game when ``limit`` games are being played already."""
+    games = "game" if limit == 1 else "games"
+    return f"this server already runs {limit} {games} (its limit)"
+
+
 class Hub:
     """Every game of one server, backed by a :class:`Store`.
 
@@ -500,7 +506,7 @@ class Hub:
         """A new game from a JSON request ``{"game", "players", "params", "seed", "seats"}``;
         returns the room and each human seat's token (shown once, stored only hashed)."""
         if len(self.rooms) >= self.max_games:
-            raise WebError(503, f"this server already runs {self.max_games} games (its limit)")
+            raise WebError(503, full(self.max_games))
         if not isinstance(body, dict):
             raise WebError(400, "expected a JSON object with 'game' and 'seats'")
         unknown = set(body) - {"game", "players", "params", "seed", "seats"}
