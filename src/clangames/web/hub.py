@@ -45,6 +45,9 @@ KEEP_FINISHED = 16
 """Rooms of games that are no longer played (over, stopped, paused for good) kept in
 memory, the most recently used; any other is loaded again from the store when asked for,
 so a server that has run thousands of games holds only the ones being played."""
+KEEP_REFUSED = 1024
+"""Games that could not be set up again remembered (the most recent), so a request for one
+is refused at once instead of trying, and logging, again."""
 MAX_PARAMS = 16
 MAX_TEXT = 256
 """Longest action text or parameter string a client may send."""
@@ -415,6 +418,17 @@ def full(limit: int) -> str:
     return f"this server already runs {limit} {games} (its limit)"
 
 
+def unservable(game_id: str) -> WebError:
+    """The refusal of a saved game this server cannot set up again (its game or a
+    parameter gone, a row it cannot read): the same for every request."""
+    return WebError(
+        404,
+        f"game {game_id[:40]!r} is saved on this server but cannot be set up again by this"
+        " version of clangames, so it is not served (the server's log says why; its moves"
+        " are kept)",
+    )
+
+
 class Hub:
     """Every game of one server, backed by a :class:`Store`.
 
@@ -433,6 +447,10 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self.finished: OrderedDict[str, Room] = OrderedDict()
         """Games no longer played, the least recently used first."""
+        self.refused: OrderedDict[str, WebError] = OrderedDict()
+        """Games that could not be set up again, and the refusal that answers them, the
+        least recently refused first (this process only: a server started again tries
+        once more)."""
         # Games saved as ended are not replayed: a server that has run thousands of games
         # starts as fast as one that runs only its current ones.
         for stored in store.games(playing=True):
@@ -443,6 +461,7 @@ class Hub:
                 # unreadable row) must not keep the others from being served; its rows
                 # stay in the database as they are.
                 log.exception("game %s cannot be set up again; it is not served", stored.id)
+                self.refuse(stored.id, unservable(stored.id))
                 continue
             if not room.done:
                 self.rooms[room.id] = room
@@ -581,8 +600,17 @@ class Hub:
 
     def room(self, game_id: Any) -> Room:
         """The game ``game_id``, loaded again from the store if it is no longer played and
-        not in memory (404 if there is no such game)."""
-        return self.in_memory(game_id) or self.adopt(self.load(self.stored(game_id)))
+        not in memory (404 if there is no such game, or if it cannot be set up)."""
+        found = self.in_memory(game_id)
+        if found is not None:
+            return found
+        stored = self.stored(game_id)
+        try:
+            room = self.load(stored)
+        except WebError as exc:
+            self.refuse(stored.id, exc)
+            raise
+        return self.adopt(room)
 
     def in_memory(self, game_id: Any) -> Room | None:
         """The game ``game_id`` if it is being played or among the finished ones kept."""
@@ -596,7 +624,12 @@ class Hub:
         return room
 
     def stored(self, game_id: Any) -> StoredGame:
-        """The saved game ``game_id`` (404 if there is none, 503 if the store fails)."""
+        """The saved game ``game_id`` (404 if there is none, 503 if the store fails, and
+        the same refusal again, at once, for a game that could not be set up)."""
+        refused = self.refused.get(game_id) if isinstance(game_id, str) else None
+        if refused is not None:
+            self.refused.move_to_end(game_id)
+            raise WebError(refused.status, str(refused))
         try:
             stored = self.store.game(game_id) if isinstance(game_id, str) else None
         except StoreError as exc:
@@ -609,20 +642,29 @@ class Hub:
         return stored
 
     def load(self, stored: StoredGame) -> Room:
-        """A game no longer played, set up again from the store (404 if it cannot be, as
-        on start). Touches nothing of the hub's, so it may run in another thread."""
-        missing = WebError(404, f"no game {stored.id[:40]!r} on this server")
+        """A game no longer played, set up again from the store (a 404 saying it cannot
+        be served if it cannot be set up, as on start: the caller remembers it with
+        :meth:`refuse`). Touches nothing of the hub's, so it may run in another thread."""
         try:
             room = self.restore(stored)
         except Exception as exc:
             log.exception("game %s cannot be set up again; it is not served", stored.id)
-            raise missing from exc
+            raise unservable(stored.id) from exc
         if not room.done:
             # Every game being played is in memory from its creation or the server's
             # start: one that is not was not set up on start, and is not played here.
             log.error("game %s is not over but was not resumed on start; not served", room.id)
-            raise missing
+            raise unservable(stored.id)
         return room
+
+    def refuse(self, game_id: str, error: WebError) -> None:
+        """Answer every later request for ``game_id`` with ``error``, without setting the
+        game up again (nor logging why again): it could not be set up. Only its status
+        and message are kept (not the request's frames its traceback holds)."""
+        self.refused[game_id] = WebError(error.status, str(error))
+        self.refused.move_to_end(game_id)
+        while len(self.refused) > KEEP_REFUSED:
+            self.refused.popitem(last=False)
 
     def adopt(self, room: Room) -> Room:
         """Keep a room :meth:`load` made among the finished ones; if the game got into
