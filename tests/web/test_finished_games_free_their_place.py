@@ -346,11 +346,13 @@ def test_the_server_starts_without_replaying_finished_games(
         assert all(view(c, g)["result"] is not None for g in done)
     replayed = replayed_on_start(monkeypatch)
     with client(str(db), max_games=1) as c:
-        assert replayed == []
+        hub = c.app.state.server.hub  # type: ignore[attr-defined]
+        assert replayed == [] and hub.finished == {}
         game, _ = create(c, koa_request(["human", "random"], seed=9))
         assert view(c, done[0])["result"] is not None
-        assert replayed == [done[0]]  # loaded when asked for, not before
-        assert list(c.app.state.server.hub.rooms) == [game]  # type: ignore[attr-defined]
+        # loaded when asked for, not before, and from its saved final table: not replayed
+        assert list(hub.finished) == [done[0]] and replayed == []
+        assert list(hub.rooms) == [game]
 
 
 # -- the store -------------------------------------------------------------------------------
@@ -370,7 +372,7 @@ def test_a_game_s_end_is_saved_with_its_last_move_or_not_at_all(tmp_path: Path) 
     store.mark_ended("a", 7, "move limit")  # an end saved already stays as it is
     store.close()
     again = Store(path)
-    assert rows(path, "SELECT * FROM ended") == [("a", 2, "over")]
+    assert rows(path, "SELECT * FROM ended") == [("a", 2, "over", None)]
     assert [(g.id, g.ended) for g in again.games()] == [("a", "over"), ("b", None)]
     assert [g.id for g in again.games(playing=True)] == ["b"]
     found = again.game("a")
