@@ -34,7 +34,8 @@ from web.test_web_mutation_seat_views import settle
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-FULL = "this server already runs {} games (its limit)"
+FULL_1 = "this server already runs 1 game (its limit)"
+FULL_2 = "this server already runs 2 games (its limit)"
 
 
 def rows(db: Path, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -77,9 +78,19 @@ def test_a_finished_game_frees_its_place_and_a_played_one_does_not() -> None:
     assert list(hub.rooms) == [waiting.id] and list(hub.finished) == [first.id]
     third, _ = hub.create(koa_request(["human", "human"], 3))  # the finished one's place
     refused = full(hub, koa_request(["human", "human"], 4))
-    assert (refused.status, str(refused)) == (503, FULL.format(2))
+    assert (refused.status, str(refused)) == (503, FULL_2)
     assert set(hub.rooms) == {waiting.id, third.id}
     assert hub.room(first.id) is first  # still served
+
+
+def test_the_full_server_counts_its_games_in_words() -> None:
+    for limit, text in ((1, "1 game"), (3, "3 games")):
+        hub = Hub(Store(":memory:"), max_games=limit)
+        for seed in range(limit):
+            hub.create(koa_request(["human", "human"], seed))
+        with pytest.raises(WebError) as caught:
+            hub.create(koa_request(["human", "human"], 9))
+        assert str(caught.value) == f"this server already runs {text} (its limit)"
 
 
 def test_memory_holds_the_played_games_and_only_a_few_finished_ones(
@@ -163,7 +174,7 @@ def test_a_restart_counts_only_the_games_being_played_and_replays_no_ended_one(
     hub = Hub(Store(db), max_games=2)
     assert replayed == [live.id] and list(hub.rooms) == [live.id]
     hub.create(koa_request(["human", "human"], 5))
-    assert str(full(hub, koa_request(["human", "human"], 6))) == FULL.format(2)
+    assert str(full(hub, koa_request(["human", "human"], 6))) == FULL_2
     assert hub.room(ended[0]).state.is_terminal  # loaded when asked for
 
 
@@ -197,9 +208,9 @@ def test_more_played_games_than_the_limit_all_resume_and_new_ones_wait(
     hub = Hub(Store(db), max_games=2)
     assert list(hub.rooms) == games  # nothing lost: every game resumes
     assert "3 games are being played, more than the limit of 2" in caplog.text
-    assert str(full(hub, bots(4))) == FULL.format(2)
+    assert str(full(hub, bots(4))) == FULL_2
     settle(hub, hub.rooms[games[0]])
-    assert str(full(hub, bots(4))) == FULL.format(2)  # 2 played: still at the limit
+    assert str(full(hub, bots(4))) == FULL_2  # 2 played: still at the limit
     settle(hub, hub.rooms[games[1]])
     hub.create(bots(4))
 
@@ -272,7 +283,7 @@ def test_over_http_a_finished_game_frees_its_place_and_is_still_served(
         server.hub.keep_finished = 0  # every finished game is loaded again when asked for
         game, tokens = create(c, koa_request(["human", "random"], seed=3))
         busy = c.post("/api/games", json=koa_request(["human", "random"], seed=4))
-        assert (busy.status_code, busy.json()) == (503, {"error": FULL.format(1)})
+        assert (busy.status_code, busy.json()) == (503, {"error": FULL_1})
         play_http(c, game, tokens, seed=1, limit=10_000)
         final = view(c, game, tokens[0])
         public = view(c, game)
@@ -335,11 +346,13 @@ def test_the_server_starts_without_replaying_finished_games(
         assert all(view(c, g)["result"] is not None for g in done)
     replayed = replayed_on_start(monkeypatch)
     with client(str(db), max_games=1) as c:
-        assert replayed == []
+        hub = c.app.state.server.hub  # type: ignore[attr-defined]
+        assert replayed == [] and hub.finished == {}
         game, _ = create(c, koa_request(["human", "random"], seed=9))
         assert view(c, done[0])["result"] is not None
-        assert replayed == [done[0]]  # loaded when asked for, not before
-        assert list(c.app.state.server.hub.rooms) == [game]  # type: ignore[attr-defined]
+        # loaded when asked for, not before, and from its saved final table: not replayed
+        assert list(hub.finished) == [done[0]] and replayed == []
+        assert list(hub.rooms) == [game]
 
 
 # -- the store -------------------------------------------------------------------------------
@@ -359,7 +372,7 @@ def test_a_game_s_end_is_saved_with_its_last_move_or_not_at_all(tmp_path: Path) 
     store.mark_ended("a", 7, "move limit")  # an end saved already stays as it is
     store.close()
     again = Store(path)
-    assert rows(path, "SELECT * FROM ended") == [("a", 2, "over")]
+    assert rows(path, "SELECT * FROM ended") == [("a", 2, "over", None)]
     assert [(g.id, g.ended) for g in again.games()] == [("a", "over"), ("b", None)]
     assert [g.id for g in again.games(playing=True)] == ["b"]
     found = again.game("a")

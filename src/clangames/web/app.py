@@ -82,9 +82,11 @@ class Server:
         return found
 
     async def room(self, game_id: Any) -> Room:
-        """The game ``game_id`` (404 if there is none). One no longer played and not in
-        memory is replayed from the store in a thread of its own, so that pages of the
-        games being played are not held up meanwhile (a long game takes seconds)."""
+        """The game ``game_id`` (404 if there is none, or if it cannot be set up: then
+        remembered, and refused at once from then on). One no longer played and not in
+        memory is loaded from the store in a thread of its own, so that pages of the games
+        being played are not held up meanwhile (one ended before finals were saved is
+        replayed, which takes seconds for a long game)."""
         found = self.hub.in_memory(game_id)
         if found is not None:
             return found
@@ -93,7 +95,11 @@ class Server:
             if found is not None:
                 return found
             stored = self.hub.stored(game_id)
-            room = await _in_thread(functools.partial(self.hub.load, stored))
+            try:
+                room = await _in_thread(functools.partial(self.hub.load, stored))
+            except WebError as exc:
+                self.hub.refuse(stored.id, exc)
+                raise
             return self.hub.adopt(room)
 
     async def broadcast(self, room: Room) -> None:

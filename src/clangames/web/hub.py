@@ -34,6 +34,7 @@ from clangames.engine.rng import Rng
 from clangames.engine.state import Action, State
 from clangames.rendering.svg import state_picture
 from clangames.rendering.text import WORLDS, Renderer, narrate, renderer_for, step_line
+from clangames.web.final import Final, FinalError, read_final, write_final
 from clangames.web.store import Incident, Store, StoredGame, StoreError, digest
 
 log = logging.getLogger("clangames.web")
@@ -45,6 +46,9 @@ KEEP_FINISHED = 16
 """Rooms of games that are no longer played (over, stopped, paused for good) kept in
 memory, the most recently used; any other is loaded again from the store when asked for,
 so a server that has run thousands of games holds only the ones being played."""
+KEEP_REFUSED = 1024
+"""Games that could not be set up again remembered (the most recent), so a request for one
+is refused at once instead of trying, and logging, again."""
 MAX_PARAMS = 16
 MAX_TEXT = 256
 """Longest action text or parameter string a client may send."""
@@ -239,6 +243,9 @@ class Room:
         from then on nothing changes and its record is offered."""
         self.tokens: dict[str, int] = {}
         """Seat token digest -> seat: who may act here."""
+        self.unsaved: str | None = None
+        """The final table of a finished game replayed because the store had none it could
+        use, until :meth:`Hub.adopt` saves it (so the next load need not replay)."""
 
     @property
     def done(self) -> bool:
@@ -361,6 +368,38 @@ class Room:
         elif step.ends is not None:
             self.ended = step.ends
 
+    def final(self, step: Step | None = None) -> Final:
+        """What the room holds once it is finished (after ``step`` if given, changing
+        nothing): saved so that loading the game again need not replay it."""
+        if step is None:
+            return Final(
+                self.state,
+                tuple(self.turns),
+                tuple(tuple(lines) for lines in self.logs),
+                tuple(self.public_log),
+            )
+        return Final(
+            step.state,
+            step.turns,
+            tuple((*lines, line) for lines, line in zip(self.logs, step.lines, strict=True)),
+            (*self.public_log, step.public_line),
+        )
+
+    def resume(self, moves: tuple[tuple[int, str], ...], final: Final) -> None:
+        """Take a saved final table (checked against ``moves``) as the room's, in place
+        of replaying ``moves``: the same state, logs, counters and options."""
+        state = final.state
+        n = self.game.num_players
+        options = [self._options(state, p) for p in range(n)]
+        labels = [self._labels(state, p, options[p]) for p in range(n)]
+        self.state = state
+        self.moves = [Move(player, action) for player, action in moves]
+        self.logs = [list(lines) for lines in final.logs]
+        self.public_log = list(final.public_log)
+        self.turns = list(final.turns)
+        self.options = options
+        self.labels = labels
+
     def stop_at_limit(self) -> None:
         """Stop the game for good at the server's move limit: it offers its record (with
         a ``stopped`` header) like a game that is over."""
@@ -409,6 +448,36 @@ class Room:
         return legal[rng.below(len(legal))[0]]
 
 
+def full(limit: int) -> str:
+    """The refusal of a new game when ``limit`` games are being played already."""
+    games = "game" if limit == 1 else "games"
+    return f"this server already runs {limit} {games} (its limit)"
+
+
+def unservable(game_id: str) -> WebError:
+    """The refusal of a saved game this server cannot set up again (its game or a
+    parameter gone, a row it cannot read): the same for every request."""
+    return WebError(
+        404,
+        f"game {game_id[:40]!r} is saved on this server but cannot be set up again by this"
+        " version of clangames, so it is not served (the server's log says why; its moves"
+        " are kept)",
+    )
+
+
+def final_text(
+    room: Room, moves: tuple[tuple[int, str], ...], step: Step | None = None
+) -> str | None:
+    """The final table of ``room`` (after ``step`` if given) as saved, for ``moves``; None
+    if it cannot be written (logged: the game is then loaded by replaying its moves, as
+    before finals were saved, rather than not ending)."""
+    try:
+        return write_final(room.final(step), moves)
+    except Exception:
+        log.exception("game %s: its final table could not be written", room.id)
+        return None
+
+
 class Hub:
     """Every game of one server, backed by a :class:`Store`.
 
@@ -427,6 +496,10 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self.finished: OrderedDict[str, Room] = OrderedDict()
         """Games no longer played, the least recently used first."""
+        self.refused: OrderedDict[str, WebError] = OrderedDict()
+        """Games that could not be set up again, and the refusal that answers them, the
+        least recently refused first (this process only: a server started again tries
+        once more)."""
         # Games saved as ended are not replayed: a server that has run thousands of games
         # starts as fast as one that runs only its current ones.
         for stored in store.games(playing=True):
@@ -437,15 +510,18 @@ class Hub:
                 # unreadable row) must not keep the others from being served; its rows
                 # stay in the database as they are.
                 log.exception("game %s cannot be set up again; it is not served", stored.id)
+                self.refuse(stored.id, unservable(stored.id))
                 continue
             if not room.done:
                 self.rooms[room.id] = room
                 continue
             if room.ended is not None:
                 # Ended before the database kept that (an older version): saved now, so
-                # the next start skips it.
+                # the next start skips it, with its final table, so a load skips the
+                # replay.
+                moves = tuple((m.player, m.action) for m in room.moves)
                 try:
-                    store.mark_ended(room.id, len(room.moves), room.ended)
+                    store.mark_ended(room.id, len(moves), room.ended, final_text(room, moves))
                 except StoreError:
                     log.exception("game %s: its end could not be saved", room.id)
             self._keep_finished(room)
@@ -460,16 +536,49 @@ class Hub:
             )
 
     def restore(self, stored: StoredGame) -> Room:
-        """A stored game set up and replayed (raises if it cannot be set up). Touches
-        nothing of the hub's, so it may run in another thread."""
+        """A stored game set up again (raises if it cannot be): a finished one from its
+        saved final table if the store has one that can be trusted, else (and every game
+        being played) by replaying its moves. Touches nothing of the hub's, so it may run
+        in another thread."""
         room = self._room(stored.id, stored.spec, stored.created)
         room.tokens = dict(stored.tokens)
         room.incidents = list(stored.incidents)
+        if self._resume(room, stored):
+            return room
         self._replay(room, stored.moves)
         if stored.ended == MOVE_LIMIT and not room.done:
             # Stopped at an older, lower limit: it stays stopped (its record says so).
             room.stop_at_limit()
+        if stored.ended is not None and (room.ended, len(room.moves)) == (
+            stored.ended,
+            len(stored.moves),
+        ):
+            # Worked out here, where it may take long; saved by adopt, on the hub's side.
+            room.unsaved = final_text(room, stored.moves)
         return room
+
+    @staticmethod
+    def _resume(room: Room, stored: StoredGame) -> bool:
+        """Set a finished game's room up from its saved final table; False (and the room
+        untouched) if it has none or one that cannot be trusted (logged), to be replayed."""
+        if stored.final is None or stored.ended not in (OVER, MOVE_LIMIT):
+            return False
+        over = stored.ended == OVER
+        try:
+            final = read_final(stored.final, room.game, stored.moves, over)
+        except FinalError as exc:
+            log.warning(
+                "game %s: its saved final table is not used (%s); its moves are replayed",
+                room.id,
+                exc,
+            )
+            return False
+        room.resume(stored.moves, final)
+        if over:
+            room.ended = OVER
+        else:
+            room.stop_at_limit()
+        return True
 
     @staticmethod
     def _replay(room: Room, moves: tuple[tuple[int, str], ...]) -> None:
@@ -500,7 +609,7 @@ class Hub:
         """A new game from a JSON request ``{"game", "players", "params", "seed", "seats"}``;
         returns the room and each human seat's token (shown once, stored only hashed)."""
         if len(self.rooms) >= self.max_games:
-            raise WebError(503, f"this server already runs {self.max_games} games (its limit)")
+            raise WebError(503, full(self.max_games))
         if not isinstance(body, dict):
             raise WebError(400, "expected a JSON object with 'game' and 'seats'")
         unknown = set(body) - {"game", "players", "params", "seed", "seats"}
@@ -575,8 +684,17 @@ class Hub:
 
     def room(self, game_id: Any) -> Room:
         """The game ``game_id``, loaded again from the store if it is no longer played and
-        not in memory (404 if there is no such game)."""
-        return self.in_memory(game_id) or self.adopt(self.load(self.stored(game_id)))
+        not in memory (404 if there is no such game, or if it cannot be set up)."""
+        found = self.in_memory(game_id)
+        if found is not None:
+            return found
+        stored = self.stored(game_id)
+        try:
+            room = self.load(stored)
+        except WebError as exc:
+            self.refuse(stored.id, exc)
+            raise
+        return self.adopt(room)
 
     def in_memory(self, game_id: Any) -> Room | None:
         """The game ``game_id`` if it is being played or among the finished ones kept."""
@@ -590,7 +708,12 @@ class Hub:
         return room
 
     def stored(self, game_id: Any) -> StoredGame:
-        """The saved game ``game_id`` (404 if there is none, 503 if the store fails)."""
+        """The saved game ``game_id`` (404 if there is none, 503 if the store fails, and
+        the same refusal again, at once, for a game that could not be set up)."""
+        refused = self.refused.get(game_id) if isinstance(game_id, str) else None
+        if refused is not None:
+            self.refused.move_to_end(game_id)
+            raise WebError(refused.status, str(refused))
         try:
             stored = self.store.game(game_id) if isinstance(game_id, str) else None
         except StoreError as exc:
@@ -603,25 +726,45 @@ class Hub:
         return stored
 
     def load(self, stored: StoredGame) -> Room:
-        """A game no longer played, set up again from the store (404 if it cannot be, as
-        on start). Touches nothing of the hub's, so it may run in another thread."""
-        missing = WebError(404, f"no game {stored.id[:40]!r} on this server")
+        """A game no longer played, set up again from the store (a 404 saying it cannot
+        be served if it cannot be set up, as on start: the caller remembers it with
+        :meth:`refuse`). Touches nothing of the hub's, so it may run in another thread."""
         try:
             room = self.restore(stored)
         except Exception as exc:
             log.exception("game %s cannot be set up again; it is not served", stored.id)
-            raise missing from exc
+            raise unservable(stored.id) from exc
         if not room.done:
             # Every game being played is in memory from its creation or the server's
             # start: one that is not was not set up on start, and is not played here.
             log.error("game %s is not over but was not resumed on start; not served", room.id)
-            raise missing
+            raise unservable(stored.id)
         return room
 
+    def refuse(self, game_id: str, error: WebError) -> None:
+        """Answer every later request for ``game_id`` with ``error``, without setting the
+        game up again (nor logging why again): it could not be set up. Only its status
+        and message are kept (not the request's frames its traceback holds)."""
+        self.refused[game_id] = WebError(error.status, str(error))
+        self.refused.move_to_end(game_id)
+        while len(self.refused) > KEEP_REFUSED:
+            self.refused.popitem(last=False)
+
     def adopt(self, room: Room) -> Room:
-        """Keep a room :meth:`load` made among the finished ones; if the game got into
-        memory meanwhile, the room already there (a game has one room)."""
-        return self.in_memory(room.id) or self._keep_finished(room)
+        """Keep a room :meth:`load` made among the finished ones, saving its final table
+        if it was replayed for want of one; if the game got into memory meanwhile, the
+        room already there (a game has one room)."""
+        found = self.in_memory(room.id)
+        if found is not None:
+            return found
+        if room.unsaved is not None:
+            try:
+                self.store.save_final(room.id, room.unsaved)
+            except StoreError:
+                # Only the next load's speed is at stake: it replays the moves again.
+                log.exception("game %s: its final table could not be saved", room.id)
+            room.unsaved = None
+        return self._keep_finished(room)
 
     def _keep_finished(self, room: Room) -> Room:
         self.finished[room.id] = room
@@ -700,7 +843,13 @@ class Hub:
         make it the room's (the caller broadcasts after this returns). If anything fails,
         neither the database nor the room has changed."""
         step = room.prepare(action, player)
-        self.store.add_move(room.id, len(room.moves), player, step.move.action, incident, step.ends)
+        final = None
+        if step.ends is not None:
+            moves = (*((m.player, m.action) for m in room.moves), (player, step.move.action))
+            final = final_text(room, moves, step)
+        self.store.add_move(
+            room.id, len(room.moves), player, step.move.action, incident, step.ends, final
+        )
         room.install(step)
         if incident is not None:
             room.incidents.append(incident)

@@ -4,11 +4,13 @@ One row per game (its name, parameters, seed and seats), one row per seat token 
 SHA-256 digest: a copy of the database gives nobody a seat), one row per move, one row
 per incident (a server's own move that failed: a bot that raised, and what was done about
 it, with the traceback), and one row per game that has ended (over, or stopped at the move
-limit), saved with its last move, so a server starting again need not replay finished
-games to tell them from those still played. Every move is committed before the server
-tells anyone about it, so a server killed at any moment and started again on the same file
-resumes every game with nothing lost; a write that fails leaves no part of itself behind.
-Nothing is ever deleted.
+limit), saved with its last move and with its final table (see :mod:`clangames.web.final`),
+so a server starting again need not replay finished games to tell them from those still
+played, nor to show one again. Every move is committed before the server tells anyone
+about it, so a server killed at any moment and started again on the same file resumes
+every game with nothing lost; a write that fails leaves no part of itself behind. Nothing
+is ever deleted (a final table, worked out from the moves, may be worked out and saved
+again).
 """
 
 from __future__ import annotations
@@ -56,9 +58,15 @@ CREATE TABLE IF NOT EXISTS incidents (
 CREATE TABLE IF NOT EXISTS ended (
     game TEXT PRIMARY KEY REFERENCES games(id),
     moves INTEGER NOT NULL,
-    how TEXT NOT NULL
+    how TEXT NOT NULL,
+    final TEXT
 );
 """
+
+MIGRATIONS = (("ended", ("game", "moves", "how"), "ALTER TABLE ended ADD COLUMN final TEXT"),)
+"""Columns added since their table was first made: (table, its columns before, how to add
+the new one), for a database an older version wrote (its rows are kept; the new column is
+null in them). A table with other columns is not ours and is left alone."""
 
 
 class StoreError(ClanGamesError):
@@ -97,7 +105,8 @@ class Incident:
 @attrs.frozen(slots=True)
 class StoredGame:
     """A game as the database holds it: its spec (JSON), seat token digests, moves,
-    incidents, and how it ended (None while it is played)."""
+    incidents, how it ended (None while it is played) and its final table (None while it
+    is played, or if it ended before the server saved them)."""
 
     id: str
     created: float
@@ -108,6 +117,7 @@ class StoredGame:
     moves: tuple[tuple[int, str], ...]
     incidents: tuple[Incident, ...] = ()
     ended: str | None = None
+    final: str | None = attrs.field(default=None, repr=False)
 
     @property
     def spec(self) -> dict[str, Any]:
@@ -139,8 +149,21 @@ class Store:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.executescript(SCHEMA)
+            self._migrate()
         except (OSError, sqlite3.Error) as exc:
             raise StoreError(f"cannot open the database {self.path!r}: {exc}") from exc
+
+    def _migrate(self) -> None:
+        """Add the columns an older version's database lacks (once: on its first start;
+        a database that needs nothing is not written to)."""
+        for table, before, sql in MIGRATIONS:
+            if self._columns(table) == before:
+                with self._transaction():
+                    if self._columns(table) == before:  # not done meanwhile by another
+                        self.db.execute(sql)
+
+    def _columns(self, table: str) -> tuple[str, ...]:
+        return tuple(str(row[1]) for row in self.db.execute(f"PRAGMA table_info({table})"))
 
     def close(self) -> None:
         """Close the file (the server's shutdown)."""
@@ -171,10 +194,12 @@ class Store:
         action: str,
         incident: Incident | None = None,
         ended: str | None = None,
+        final: str | None = None,
     ) -> None:
         """Save (and commit) one move, with the incident that led to it if any (a bot's
-        failure the move stands in for) and, if the move ends the game, how (``ended``):
-        all or none are saved. The caller broadcasts the move only after this returns."""
+        failure the move stands in for) and, if the move ends the game, how (``ended``)
+        and its final table (``final``): all or none are saved. The caller broadcasts the
+        move only after this returns."""
         try:
             with self._transaction():
                 self.db.execute(
@@ -184,24 +209,35 @@ class Store:
                 if incident is not None:
                     self._insert_incident(game_id, incident)
                 if ended is not None:
-                    self._insert_ended(game_id, index + 1, ended)
+                    self._insert_ended(game_id, index + 1, ended, final)
         except sqlite3.Error as exc:
             raise StoreError(f"cannot save move {index} of game {game_id}: {exc}") from exc
 
-    def mark_ended(self, game_id: str, moves: int, how: str) -> None:
-        """Save that a game ended after ``moves`` moves (a game saved before this table
-        existed, found over when replayed); a game marked already is left as it is."""
+    def mark_ended(self, game_id: str, moves: int, how: str, final: str | None = None) -> None:
+        """Save that a game ended after ``moves`` moves, and its final table (a game saved
+        before this table existed, found over when replayed); a game marked already is
+        left as it is."""
         try:
             with self._transaction():
-                self._insert_ended(game_id, moves, how)
+                self._insert_ended(game_id, moves, how, final)
         except sqlite3.Error as exc:
             raise StoreError(f"cannot save that game {game_id} ended: {exc}") from exc
 
-    def _insert_ended(self, game_id: str, moves: int, how: str) -> None:
+    def _insert_ended(self, game_id: str, moves: int, how: str, final: str | None) -> None:
         self.db.execute(
-            "INSERT OR IGNORE INTO ended (game, moves, how) VALUES (?, ?, ?)",
-            (game_id, moves, how),
+            "INSERT OR IGNORE INTO ended (game, moves, how, final) VALUES (?, ?, ?, ?)",
+            (game_id, moves, how, final),
         )
+
+    def save_final(self, game_id: str, final: str) -> None:
+        """Save the final table of a game saved as ended without a usable one (written by
+        an older version, or refused when read), worked out again by replaying its moves.
+        The final is only ever derived from the moves: replacing it loses nothing."""
+        try:
+            with self._transaction():
+                self.db.execute("UPDATE ended SET final = ? WHERE game = ?", (final, game_id))
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot save the final table of game {game_id}: {exc}") from exc
 
     def add_incident(self, game_id: str, incident: Incident) -> None:
         """Save (and commit) an incident that no move came of (the game was paused)."""
@@ -254,7 +290,9 @@ class Store:
                 " WHERE game = ? ORDER BY rowid",
                 (game_id,),
             ).fetchall()
-            ended = self.db.execute("SELECT how FROM ended WHERE game = ?", (game_id,)).fetchone()
+            ended = self.db.execute(
+                "SELECT how, final FROM ended WHERE game = ?", (game_id,)
+            ).fetchone()
             yield StoredGame(
                 game_id,
                 created,
@@ -266,6 +304,7 @@ class Store:
                     for i, p, k, b, e, d, c in incidents
                 ),
                 None if ended is None else str(ended[0]),
+                None if ended is None or ended[1] is None else str(ended[1]),
             )
 
     class _Tx:
