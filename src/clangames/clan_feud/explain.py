@@ -73,6 +73,7 @@ from clangames.clan_feud.rules import (
     military_ready,
     owned,
     prompt,
+    recruit_money,
     recruit_possible,
     working,
 )
@@ -800,7 +801,10 @@ def _no_recruit(w: W, p: int, level: int) -> str:
         else:
             blocks.append(f"{TROOPS[k]} cost £{COST[k]} each")
     lvl = LEVEL_NAMES[level - 1]
-    return f"a level {lvl} recruit can take no troop: you have £{w.money[p]}; " + "; ".join(blocks)
+    money = recruit_money(w, p)
+    off = money - w.money[p]
+    card = f" (£{off} off with your card included)" if off else ""
+    return f"a level {lvl} recruit can take no troop: you have £{money}{card}; " + "; ".join(blocks)
 
 
 def _recruit(w: W, task: Task, action: Any, p: int) -> str | None:
@@ -827,8 +831,8 @@ def _recruit(w: W, task: Task, action: Any, p: int) -> str | None:
             return f"the {TROOPS[action.troop]} were chosen already; now the {TROOPS[kind]}"
         return f"troops are recruited artillery, cavalry, infantry: now the {TROOPS[kind]}"
     left = SUPPLY[kind] - w.troop_total(p, kind)
-    off = playing.discount(w, p) if w.mods else 0
-    money = w.money[p] + off
+    money = recruit_money(w, p)
+    off = money - w.money[p]
     k = action.count
     if k > left:
         return f"your supply holds only {left} more {TROOPS[kind]}"

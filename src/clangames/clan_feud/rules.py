@@ -928,8 +928,18 @@ def build_options(w: W, p: int, level: int, second: bool) -> list[tuple[int, int
     return out
 
 
+def recruit_money(w: W, p: int) -> int:
+    """The £ ``p`` has for a recruit: its pounds and what its card takes off the price
+    (E14). The one reckoning of both the Military die's choice (:func:`recruit_possible`)
+    and the recruit step's options, so that they cannot disagree."""
+    return w.money[p] + playing.discount(w, p) if w.mods else w.money[p]
+
+
 def recruit_possible(w: W, p: int, level: int) -> bool:
-    money = w.money[p]
+    """Whether a level ``level`` recruit can take a troop: one of a type the level allows
+    is affordable (:func:`recruit_money`) and left in the supply, and ``p`` has a
+    building to recruit at."""
+    money = recruit_money(w, p)
     for k in range(level):
         if money >= COST[k] and w.troop_total(p, k) < SUPPLY[k]:
             break
@@ -1296,7 +1306,7 @@ def _recruit_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     later = stages[task.c + 1 :]
     taken = sum(task.data)
     left = _recruit_limits(w, p)
-    money = w.money[p] + playing.discount(w, p) if w.mods else w.money[p]
+    money = recruit_money(w, p)
     most = min(left[kind], money // COST[kind])
     need = not taken and not any(money >= COST[k] and left[k] > 0 for k in later)
     takes = w.game.take_actions
