@@ -201,8 +201,8 @@ def test_a_card_in_its_window_that_would_change_nothing(game) -> None:  # type: 
         hands={0: {"AC11": 1}},
     )
     assert _said(s, "play AC11") == (
-        "Staple at Veere (AC11) would change nothing now: it would gain £2 per city, which"
-        " comes to 0 for you"
+        "Staple at Veere (AC11) would change nothing now: it would gain £2 per city you"
+        " control, which comes to 0 for you"
     )
 
 

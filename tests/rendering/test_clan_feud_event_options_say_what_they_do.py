@@ -101,4 +101,6 @@ def test_the_status_line_shows_the_objective_and_its_condition() -> None:
 def test_the_reproductions_objective_reads_its_condition() -> None:
     state = first(lambda s: bool(s.events) and s.game.events.regular[s.events[-1]].id == "EV10")
     drawn = text_of(renderer_for(state.game).summary(state.public_observation()), 1000)
-    assert "objective: Pacification of Perth (if feud <= 1, score 3 VP) |" in drawn
+    assert "objective: Pacification of Perth (if you hold at most 1 feud token, score 3 VP) |" in (
+        drawn
+    )

@@ -73,6 +73,7 @@ from clangames.clan_feud.rules import (
     military_ready,
     owned,
     prompt,
+    recruit_money,
     recruit_possible,
     working,
 )
@@ -437,7 +438,8 @@ def _unchanged(w: W, p: int, e: Expr) -> str:
         return _unchanged(w, p, e.body)
     if isinstance(e, If):
         if not holds(w, p, e.condition):
-            return f"it needs {playing._condition_text(e.condition)}, which is not so"
+            cond = playing.condition_text(e.condition, w.game.board)
+            return f"it acts only if {cond}, which is not so now"
         return _unchanged(w, p, e.body)
     return _primitive_unchanged(w, p, e)
 
@@ -446,7 +448,7 @@ def _primitive_unchanged(w: W, p: int, e: Primitive) -> str:
     """Why one primitive would change nothing (the cases of ``playing.changes``)."""
     name = e.name
     if name in ("gain_money", "gain_feud", "gain_vp"):
-        return f"it would {playing.card_text(e)}, which comes to 0 for you"
+        return f"it would {playing.card_text(e, board=w.game.board)}, which comes to 0 for you"
     if name == "draw_cards":
         return "the draw pile and the discard pile are both empty"
     if name in ("pay_money", "pay_feud", "discard_cards", "remove_troops"):
@@ -482,7 +484,7 @@ def _primitive_unchanged(w: W, p: int, e: Primitive) -> str:
         return "none of your armies could end a move anywhere new with it"
     if name == "reduce_upkeep":
         if amount(w, p, e.args[0]) <= 0:
-            return f"it would {playing.card_text(e)}, which comes to 0 for you"
+            return f"it would {playing.card_text(e, board=w.game.board)}, which comes to 0 for you"
         return "you owe no upkeep to reduce"
     if name == "england_track":
         return f"the England track is at {w.england} and cannot move that way"
@@ -504,7 +506,7 @@ def _unpayable(w: W, p: int, e: Expr) -> str:
         return f"it needs {_count(cards, 'action card')} discarded and you hold {sum(w.hands[p])}"
     if troops:
         return f"it needs {_count(troops, 'troop')} of yours removed, and you have too few"
-    return f"its cost ({playing.card_text(e)}) cannot be paid now"
+    return f"its cost ({playing.card_text(e, board=w.game.board)}) cannot be paid now"
 
 
 def _cost_items(e: Expr) -> list[Primitive]:
@@ -799,7 +801,10 @@ def _no_recruit(w: W, p: int, level: int) -> str:
         else:
             blocks.append(f"{TROOPS[k]} cost £{COST[k]} each")
     lvl = LEVEL_NAMES[level - 1]
-    return f"a level {lvl} recruit can take no troop: you have £{w.money[p]}; " + "; ".join(blocks)
+    money = recruit_money(w, p)
+    off = money - w.money[p]
+    card = f" (£{off} off with your card included)" if off else ""
+    return f"a level {lvl} recruit can take no troop: you have £{money}{card}; " + "; ".join(blocks)
 
 
 def _recruit(w: W, task: Task, action: Any, p: int) -> str | None:
@@ -826,8 +831,8 @@ def _recruit(w: W, task: Task, action: Any, p: int) -> str | None:
             return f"the {TROOPS[action.troop]} were chosen already; now the {TROOPS[kind]}"
         return f"troops are recruited artillery, cavalry, infantry: now the {TROOPS[kind]}"
     left = SUPPLY[kind] - w.troop_total(p, kind)
-    off = playing.discount(w, p) if w.mods else 0
-    money = w.money[p] + off
+    money = recruit_money(w, p)
+    off = money - w.money[p]
     k = action.count
     if k > left:
         return f"your supply holds only {left} more {TROOPS[kind]}"
@@ -994,7 +999,8 @@ def _prog(w: W, task: Task, action: Any, p: int) -> str | None:
             return f"this choice has only {len(e.options)} options"
         o = e.options[k - 1]
         if not available(w, p, o):
-            return f"option {k} ({playing.card_text(o)}) cannot be paid: {_unpayable(w, p, o)}"
+            what = playing.card_text(o, board=w.game.board)
+            return f"option {k} ({what}) cannot be paid: {_unpayable(w, p, o)}"
         return None
     first = isinstance(e, May) or (isinstance(e, Repeat) and counter == e.times)
     if action.word == "decline" and first and task.a == node + 1 and len(task.data) == 2:

@@ -60,14 +60,18 @@ from clangames.clan_feud.effects import (
     Condition,
     Const,
     Expr,
+    Fewest,
     If,
     May,
+    Most,
     Or,
     Primitive,
+    Quantity,
     Repeat,
     Scaled,
     Seq,
     Truth,
+    _numeral_text,
 )
 from clangames.clan_feud.interpret import COST_PRIMITIVES, amount, available, holds, program
 from clangames.clan_feud.military import SPEED
@@ -92,6 +96,7 @@ from clangames.clan_feud.rules import (
 from clangames.clan_feud.state import Task, new_task
 
 if TYPE_CHECKING:
+    from clangames.clan_feud.board import Board
     from clangames.clan_feud.cards import ActionCard
     from clangames.clan_feud.rules import W
     from clangames.clan_feud.state import ClanFeudState
@@ -1118,17 +1123,6 @@ PROMPTS = {
     "free_recruit": "place the card's free troops",
 }
 
-_SINGULAR = {
-    "territories": "territory",
-    "cities": "city",
-    "castles": "castle",
-    "tower_houses": "tower house",
-    "troops": "troop",
-    "feud": "feud token",
-    "money": "£",
-    "hand": "card in hand",
-}
-
 
 def _units(n: int, unit: str) -> str:
     """``n`` of ``unit`` in words: ``£3``, ``1 VP``, ``2 feud tokens``, ``1 action card``."""
@@ -1139,56 +1133,119 @@ def _units(n: int, unit: str) -> str:
     return f"{n} {unit}s"
 
 
-def _per(a: Any, unit: str) -> str:
+def _place_names(ids: Sequence[str], board: Board | None) -> str:
+    """Territories named on a card, by the map's names (``Edinburgh or Edinburgh
+    Castle``); without a board, their ids as words."""
+    names = [
+        board.territories[board.index[i]].name
+        if board is not None and i in board.index
+        else i.replace("_", " ").title()
+        for i in ids
+    ]
+    return " or ".join(names)
+
+
+def _counted(q: Quantity, board: Board | None) -> tuple[str, str, str, str]:
+    """How a quantity is said: the verb, the thing counted in the singular and the
+    plural, and what follows the count (``control``, ``city``, ``cities``, ``""``;
+    ``have``, ``cavalry``, ``cavalry``, `` on the board``)."""
+    name, args = q.name, q.args
+    if name == "troops":
+        kind = args[0] if args else ""
+        return ("have", kind or "troop", kind or "troops", " on the board")
+    if name == "troops_in":
+        return ("have", "troop", "troops", " in " + _place_names(args, board))
+    if name == "territories_in":
+        numerals = _numeral_text(args).replace("..", " to ")
+        return ("control", "territory", "territories", f" numbered {numerals}")
+    if name == "feud":
+        return ("hold", "feud token", "feud tokens", "")
+    if name == "money":
+        return ("hold", "£", "money", "")
+    if name == "hand":
+        return ("hold", "action card", "action cards", " in hand")
+    singular = {"territories": "territory", "cities": "city", "castles": "castle"}
+    plural = name.replace("_", " ")
+    return ("control", singular.get(name, plural[:-1]), plural, "")
+
+
+def _per(a: Any, unit: str, board: Board | None = None) -> str:
     """An amount in words: a constant, or so many per counted thing."""
     if isinstance(a, Const):
         return _units(a.value, unit)
     if isinstance(a, Scaled):
-        q = a.quantity
-        name = q.args[0] if q.name == "troops" and q.args else _SINGULAR.get(q.name, q.name)
+        verb, one, many, tail = _counted(a.quantity, board)
         each = _units(a.factor, unit)
+        if verb == "control":
+            tail = " you control" + tail
+        if one == "£":
+            return f"{each} per £{a.divisor}"
         if a.divisor > 1:
-            return f"{each} per {a.divisor} {name}"
-        return f"{each} per {name}"
+            return f"{each} per {a.divisor} {many}{tail}"
+        return f"{each} per {one}{tail}"
     return f"{a}"
 
 
-def _condition_text(c: Condition) -> str:
-    if isinstance(c, Truth) and c.quantity.name == "is_regent":
-        return "you are regent"
+def _how_many(op: str, k: int, one: str, many: str) -> str:
+    """``at least 3 cavalry``, ``at most 1 feud token``, ``no troops``, ``at least £5``."""
+    if one == "£":
+        count = f"£{k}" if k else "no money"
+    else:
+        count = f"{k} {one if k == 1 else many}" if k else f"no {many}"
+    if op == ">=":
+        return f"at least {count}"
+    if op == "<=":
+        return f"at most {count}"
+    return count if not k else f"exactly {count}"
+
+
+def condition_text(c: Condition, board: Board | None = None) -> str:
+    """A card's condition in words about the acting player: ``you hold at most 1 feud
+    token``, ``you control the most castles (ties too, but not 0)``, ``you control
+    Stirling``. ``board`` names the territories a condition names (else their ids)."""
     if isinstance(c, And):
-        return " and ".join(_condition_text(x) for x in c.parts)
-    return str(c)  # comparisons, most/fewest: the vocabulary's own text
+        return " and ".join(condition_text(x, board) for x in c.parts)
+    if isinstance(c, Truth):
+        if c.quantity.name == "controls":
+            return f"you control {_place_names(c.quantity.args, board)}"
+        return "you are regent"
+    verb, one, many, tail = _counted(c.quantity, board)
+    if isinstance(c, Most):
+        return f"you {verb} the most {many}{tail} (ties too, but not 0)"
+    if isinstance(c, Fewest):
+        return f"you {verb} the fewest {many}{tail} (ties too, 0 included)"
+    return f"you {verb} {_how_many(c.op, c.value, one, many)}{tail}"
 
 
-def card_text(e: Expr, victim: int = -1) -> str:
-    """An expression read like a card's text (``victim``: the named opponent, if any)."""
+def card_text(e: Expr, victim: int = -1, board: Board | None = None) -> str:
+    """An expression read like a card's text (``victim``: the named opponent, if any;
+    ``board``: the map, whose names a condition's territories are given by)."""
     if isinstance(e, Seq):
-        return ", then ".join(card_text(i, victim) for i in e.items)
+        return ", then ".join(card_text(i, victim, board) for i in e.items)
     if isinstance(e, Or):
-        return " or ".join(card_text(o, victim) for o in e.options)
+        return " or ".join(card_text(o, victim, board) for o in e.options)
     if isinstance(e, May):
-        return "you may " + card_text(e.body, victim)
+        return "you may " + card_text(e.body, victim, board)
     if isinstance(e, If):
-        return f"if {_condition_text(e.condition)}, {card_text(e.body, victim)}"
+        return f"if {condition_text(e.condition, board)}, {card_text(e.body, victim, board)}"
     if isinstance(e, Repeat):
-        return f"up to {e.times} times: {card_text(e.body, victim)}"
+        return f"up to {e.times} times: {card_text(e.body, victim, board)}"
     name, args = e.name, e.args
     someone = f"player {victim}" if victim >= 0 else "an opponent"
     if name == "gain_money":
-        return "gain " + _per(args[0], "£")
+        return "gain " + _per(args[0], "£", board)
     if name == "pay_money":
-        return "pay " + _per(args[0], "£")
+        return "pay " + _per(args[0], "£", board)
     if name == "gain_feud":
-        return "take " + _per(args[0], "feud token")
+        return "take " + _per(args[0], "feud token", board)
     if name == "pay_feud":
-        return "return " + _per(args[0], "feud token")
+        return "return " + _per(args[0], "feud token", board)
     if name == "gain_vp":
-        return "score " + _per(args[0], "VP")
+        return "score " + _per(args[0], "VP", board)
     if name == "draw_cards":
-        return "draw " + _per(args[0], "action card")
+        return "draw " + _per(args[0], "action card", board)
     if name == "discard_cards":
-        return "discard " + _per(args[0], "action card")
+        return "discard " + _per(args[0], "action card", board)
     if name == "steal":
         if args[0] == "money":
             return f"steal up to £{args[1]} from {someone}"
@@ -1223,7 +1280,7 @@ def card_text(e: Expr, victim: int = -1) -> str:
         text = ", ".join(parts)
         return text + (" (armies of cavalry only)" if e.option("only") == "cavalry" else "")
     if name == "reduce_upkeep":
-        return "reduce your upkeep by " + _per(args[0], "£").lstrip("£")
+        return "reduce your upkeep by " + _per(args[0], "£", board).lstrip("£")
     if name == "england_track":
         n = int(args[0])  # type: ignore[arg-type]
         return f"move the England track {_units(abs(n), 'step')} {'down' if n < 0 else 'up'}"
@@ -1267,7 +1324,7 @@ def program_text(game: Any, task: Task) -> str:
     """What a ``prog`` task asks about now, read like card text (its current node)."""
     if not task.data:
         return ""
-    return card_text(game.nodes[task.data[-2]])
+    return card_text(game.nodes[task.data[-2]], board=game.board)
 
 
 def option_text(game: Any, task: Task, k: int) -> str | None:
@@ -1277,12 +1334,12 @@ def option_text(game: Any, task: Task, k: int) -> str | None:
     e = game.nodes[task.data[-2]]
     if not isinstance(e, Or) or not 1 <= k <= len(e.options):
         return None
-    return card_text(e.options[k - 1])
+    return card_text(e.options[k - 1], board=game.board)
 
 
 def objective_text(game: Any, event: int) -> str:
     """A regular event's objective (scored in the next turn's phase 3) as card text."""
-    return card_text(game.events.regular[event].objective)
+    return card_text(game.events.regular[event].objective, board=game.board)
 
 
 def describe(s: ClanFeudState, action: Any) -> str | None:
@@ -1291,7 +1348,7 @@ def describe(s: ClanFeudState, action: Any) -> str | None:
     task = s.tasks[-1] if s.tasks else None
     if isinstance(action, PlayAction):
         card = g.deck.designs[action.design]
-        return f"{card.name}: {card_text(card.action)}"
+        return f"{card.name}: {card_text(card.action, board=g.board)}"
     if task is None:
         return None
     if task.kind == "steal" and isinstance(action, Seat):

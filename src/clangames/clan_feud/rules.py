@@ -45,18 +45,12 @@ from clangames.clan_feud import interpret, military, war
 from clangames.clan_feud.actions import (
     COLOURS,
     COLUMN_NAMES,
-    LEVEL_NAMES,
-    SLOT_NAMES,
-    TROOPS,
-    Assign,
-    BuildSlot,
     ClanFeudAction,
     Discard,
     DrawCard,
     DrawEvent,
     Lose,
     Lot,
-    Option,
     PayFeud,
     Place,
     PlayAction,
@@ -65,10 +59,8 @@ from clangames.clan_feud.actions import (
     Rolled,
     Seat,
     StartAt,
-    Take,
     Total,
     Word,
-    dice_words,
 )
 from clangames.clan_feud.board import (
     occupied_by,
@@ -936,8 +928,18 @@ def build_options(w: W, p: int, level: int, second: bool) -> list[tuple[int, int
     return out
 
 
+def recruit_money(w: W, p: int) -> int:
+    """The £ ``p`` has for a recruit: its pounds and what its card takes off the price
+    (E14). The one reckoning of both the Military die's choice (:func:`recruit_possible`)
+    and the recruit step's options, so that they cannot disagree."""
+    return w.money[p] + playing.discount(w, p) if w.mods else w.money[p]
+
+
 def recruit_possible(w: W, p: int, level: int) -> bool:
-    money = w.money[p]
+    """Whether a level ``level`` recruit can take a troop: one of a type the level allows
+    is affordable (:func:`recruit_money`) and left in the supply, and ``p`` has a
+    building to recruit at."""
+    money = recruit_money(w, p)
     for k in range(level):
         if money >= COST[k] and w.troop_total(p, k) < SUPPLY[k]:
             break
@@ -1304,7 +1306,7 @@ def _recruit_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     later = stages[task.c + 1 :]
     taken = sum(task.data)
     left = _recruit_limits(w, p)
-    money = w.money[p] + playing.discount(w, p) if w.mods else w.money[p]
+    money = recruit_money(w, p)
     most = min(left[kind], money // COST[kind])
     need = not taken and not any(money >= COST[k] and left[k] > 0 for k in later)
     takes = w.game.take_actions
@@ -1602,56 +1604,3 @@ def card_name(g: ClanFeudGame, action: Any) -> str | None:
     if isinstance(action, DrawEvent):
         return g.events.regular[action.event].name
     return None
-
-
-def describe(s: ClanFeudState, action: Any) -> str:
-    """A sentence about what ``action`` does here."""
-    g = s.game
-    text = g.action_text(action)
-    board = g.board
-    said = playing.describe(s, action)
-    if said is not None:
-        return said
-    if isinstance(action, Place):
-        return f"choose {board.territories[action.territory].name} ({s.prompt()})"
-    if isinstance(action, Assign):
-        return (
-            f"put a {COLOURS[action.colour]} {action.value} on the"
-            f" {COLUMN_NAMES[action.column]} column, level {LEVEL_NAMES[action.level - 1]}"
-        )
-    if isinstance(action, BuildSlot):
-        return (
-            f"pay £{PRICE[action.slot]} for the {COLUMN_NAMES[action.column]} column's"
-            f" {SLOT_NAMES[action.slot]} slot"
-        )
-    if isinstance(action, Take):
-        return f"take {action.count} {TROOPS[action.troop]}"
-    if isinstance(action, StartAt):
-        return f"the next seat starts in {board.territories[action.territory].name}"
-    task = s.tasks[-1] if s.tasks else None
-    if isinstance(action, Rolled) and task is not None and task.kind == "roll":
-        seat = _roll_next(task) // 7
-        faces = (action.ones, action.twos, action.threes)
-        dice = ", ".join(dice_words(action.colour, faces))
-        return f"player {seat}'s {COLOURS[action.colour]} dice are rolled: {dice}"
-    if isinstance(action, Option) and task is not None:
-        said = playing.option_text(g, task, action.k)
-        if said is not None:
-            source = playing.program_source(g, s.events, task)
-            return f"{said} ({text} of {source})"
-    tokens = isinstance(action, Word) and action.word == "tokens"
-    if tokens and task is not None and task.kind == "feud":  # its level: how many tokens
-        return f"take {task.a} feud token{'s' if task.a > 1 else ''} (the Feud benefit)"
-    if isinstance(action, DrawEvent):
-        card = g.events.regular[action.event]
-        return (
-            f"{text} ({card.name}) is drawn; each player: {playing.card_text(card.each_player)};"
-            f" next turn's objective: {playing.objective_text(g, action.event)}"
-        )
-    name = card_name(g, action)
-    if isinstance(action, PlayCard):
-        combat = g.deck.designs[action.design].combat
-        return f"{text} ({name}): commit it to the battle round for its combat effect, {combat}"
-    if name is not None:
-        return f"{text} ({name})"
-    return f"{text} ({s.prompt()})"

@@ -245,7 +245,10 @@ class ClanFeudState(State):
 
     def describe(self, action: Any) -> str:
         """A sentence for people about what ``action`` does here."""
-        return rules.describe(self, action)
+        # imported here, as explain_illegal: the words build on every rules module
+        from clangames.clan_feud.words import describe
+
+        return describe(self, action)
 
     def explain_illegal(self, action: Any, player: int) -> str:
         """Why ``action`` is not legal for ``player`` now: the rule, card or piece that

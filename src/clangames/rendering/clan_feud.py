@@ -19,7 +19,14 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from clangames.clan_feud.actions import COLUMN_NAMES, SLOT_NAMES, Option, dice_words
+from clangames.clan_feud.actions import (
+    COLUMN_NAMES,
+    SLOT_NAMES,
+    Option,
+    Place,
+    StartAt,
+    dice_words,
+)
 from clangames.clan_feud.game import ClanFeudGame
 from clangames.clan_feud.observation import ClanFeudObservation
 from clangames.clan_feud.playing import objective_text, option_text
@@ -226,9 +233,10 @@ class ClanFeudRenderer(Renderer):
 
     def option_texts(self, obs: Any, actions: Sequence[Action]) -> list[str]:
         """Each option's text, then in brackets the name of the card it names by its id
-        (``play AC29 (Forty Days' Service)``), or what an event's or card's option does
-        (``option 1 (return 2 feud tokens)``): the ids and numbers alone say nothing. Read
-        from the viewer's observation (its own hand, public tasks and events)."""
+        (``play AC29 (Forty Days' Service)``), the map's name of the territory it names by
+        its id (``territory the_lennox (The Lennox)``), or what an event's or card's option
+        does (``option 1 (return 2 feud tokens)``): the ids and numbers alone say nothing.
+        Read from the viewer's observation (its own hand, public tasks and events)."""
         texts = super().option_texts(obs, actions)
         if not isinstance(obs, ClanFeudObservation):
             return texts
@@ -237,7 +245,9 @@ class ClanFeudRenderer(Renderer):
         out = []
         for text, action in zip(texts, actions, strict=True):
             extra = card_name(g, action)
-            if extra is None and isinstance(action, Option) and task is not None:
+            if isinstance(action, (Place, StartAt)):
+                extra = g.board.territories[action.territory].name
+            elif extra is None and isinstance(action, Option) and task is not None:
                 extra = option_text(g, task, action.k)
             out.append(f"{text} ({extra})" if extra else text)
         return out

@@ -1,0 +1,333 @@
+"""Clan Feud's sentence about a step (``state.describe``): what an action does in the
+decision it answers, in plain words (what is recruited or moved where, which die is
+raised, who is placed where in the turn order), never the action text followed by the
+prompt. The narration of ``clangames play`` and ``replay``, ``explain N`` and the web
+front-end read it.
+
+The sentence is built from the state before the step and reads only what the decision
+itself shows (the task on top, the battle, the board), so it never tells a seat more than
+the step does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from clangames.clan_feud import playing, war
+from clangames.clan_feud.actions import (
+    COLOURS,
+    COLUMN_NAMES,
+    LEVEL_NAMES,
+    SLOT_NAMES,
+    TROOPS,
+    Assign,
+    BuildSlot,
+    Commit,
+    DrawCard,
+    DrawEvent,
+    Hits,
+    Lose,
+    Lot,
+    Option,
+    PayFeud,
+    Place,
+    PlayCard,
+    Raise,
+    Roll,
+    Rolled,
+    Seat,
+    StartAt,
+    Take,
+    Total,
+    ToThree,
+    Word,
+    dice_words,
+)
+from clangames.clan_feud.effects import May, Repeat
+from clangames.clan_feud.rules import (
+    COST,
+    PRICE,
+    W,
+    _roll_next,
+    card_name,
+    working,
+)
+from clangames.clan_feud.state import ENGLAND, ClanFeudState, Task
+
+
+def describe(s: ClanFeudState, action: Any) -> str:
+    """A sentence about what ``action`` does here."""
+    said = playing.describe(s, action)
+    if said is not None:
+        return said
+    task = s.tasks[-1] if s.tasks else None
+    if task is not None:
+        said = _in_context(s, working(s), task, action)
+        if said is not None:
+            return said
+    return _plain(s, action)
+
+
+def _name(s: ClanFeudState | W, t: int) -> str:
+    return str(s.game.board.territories[t].name)
+
+
+def _troops(k: int, troop: int) -> str:
+    """``2 infantry``, ``1 cavalry``, ``no artillery``: the troop names are their own
+    plurals."""
+    return f"{k} {TROOPS[troop]}" if k else f"no {TROOPS[troop]}"
+
+
+def _tokens(k: int) -> str:
+    return f"{k} feud token{'' if k == 1 else 's'}" if k else "no feud tokens"
+
+
+def _casualty_dice(k: int) -> str:
+    return f"{k} casualty di{'e' if k == 1 else 'ce'}"
+
+
+def _count(k: int, thing: str) -> str:
+    return f"{k} {thing}{'' if k == 1 else 's'}"
+
+
+def _battle_side(s: ClanFeudState, side: int) -> str:
+    """``player 1's`` or ``England's`` side of the battle being fought."""
+    b = s.battle
+    owner = b.owners[side] if b is not None else -1
+    return "England's" if owner == ENGLAND else f"player {owner}'s"
+
+
+def _in_context(s: ClanFeudState, w: W, task: Task, action: Any) -> str | None:
+    """The sentence that needs the decision on top (None: the action alone says it)."""
+    kind = task.kind
+    if isinstance(action, Place):
+        return _place(s, w, task, action.territory)
+    if isinstance(action, Word):
+        return _word(s, w, task, action.word)
+    if isinstance(action, Take):
+        return _take(s, w, task, action)
+    if isinstance(action, Seat):
+        if kind == "order":
+            return f"put player {action.seat} in place {len(task.data) + 1} of this turn's order"
+        if kind == "tiebreak":
+            return f"name player {action.seat}, of those tied for fewest dice, to set the order"
+        return None
+    if isinstance(action, (Raise, ToThree)):
+        value = 1 if isinstance(action, ToThree) else action.value
+        die = f"an unassigned {COLOURS[action.colour]} {value}"
+        change = "into a 3" if isinstance(action, ToThree) else f"to {value + 1}"
+        verb = "turn" if isinstance(action, ToThree) else "raise"
+        return f"{verb} {die} {change}" + (" (the Feud benefit)" if kind == "feud" else "")
+    if isinstance(action, Lose):
+        return _lose(s, w, task, action.troop)
+    if isinstance(action, PayFeud):
+        due, k = task.a, action.k
+        if not k:
+            return f"pay the £{due} upkeep all in £"
+        rest = f" and £{due - k}" if due > k else ""
+        return f"pay the £{due} upkeep with {_tokens(k)}{rest}"
+    if isinstance(action, Total):
+        if kind == "income_roll":
+            return (
+                f"player {task.player}'s {task.a} black Income dice total {action.k}:"
+                f" £{action.k} to player {task.player}"
+            )
+        if kind == "bart":
+            return f"{_battle_side(s, task.a)} artillery adds {action.k} to its strength"
+        return None
+    if isinstance(action, Hits):
+        if kind != "bhits":
+            return None
+        roller, other = _battle_side(s, task.a), _battle_side(s, 1 - task.a)
+        return (
+            f"{roller} {_casualty_dice(task.b)}:"
+            f" {_count(action.loser, 'hit')} on {other} side, {action.winner} on its own"
+        )
+    if isinstance(action, DrawCard) and kind == "steal_card":
+        card = s.game.deck.designs[action.design]
+        return f"player {task.player} takes {card.name} ({card.id}) at random from player {task.a}"
+    if isinstance(action, Lot) and kind == "lot":
+        return f"player {action.seat} takes place {len(task.data) + 1} of the first turn order"
+    if isinstance(action, Rolled) and kind == "roll":
+        seat = _roll_next(task) // 7
+        faces = (action.ones, action.twos, action.threes)
+        dice = ", ".join(dice_words(action.colour, faces))
+        return f"player {seat}'s {COLOURS[action.colour]} dice are rolled: {dice}"
+    if isinstance(action, Option):
+        said = playing.option_text(s.game, task, action.k)
+        if said is not None:
+            return f"{said} ({s.game.action_text(action)} of {_source(s, task)})"
+    return None
+
+
+def _place(s: ClanFeudState, w: W, task: Task, t: int) -> str | None:
+    kind, name = task.kind, _name(s, t)
+    if kind == "place":
+        return f"put the new {'castle' if task.a == 2 else 'tower house'} in {name}"
+    if kind == "recruit":
+        return f"recruit in {name}"
+    if kind == "move":
+        return f"move an army from {name}"
+    if kind == "step":
+        here = _name(s, task.a)
+        defender = w.occupant(t, task.player)
+        if defender >= 0:
+            return f"march from {here} into {name} and attack player {defender}'s army there"
+        if w.english and war.holds(w, t):
+            return f"march from {here} into {name} and attack the English army there"
+        return f"march from {here} into {name}"
+    if kind == "bretreat" and s.battle is not None:
+        return f"retreat the defending army from {_name(s, s.battle.territory)} to {name}"
+    if kind == "upkeep":
+        return f"remove troops from {name} before paying upkeep"
+    if kind == "prog":
+        return f"remove a troop from {name} ({_source(s, task)})"
+    if kind == "th1":
+        return f"place the free tower house in {name}"
+    if kind == "emarch":
+        return f"the English army in {name} marches next"
+    if kind == "emove":
+        army = _name(s, task.a)
+        if task.c == 0:
+            target = w.occupant(t, ENGLAND)
+            whose = f"player {target}'s army" if target >= 0 else "the army"
+            return f"the English army in {army} marches on {whose} in {name}"
+        return f"the English army in {army} marches to {name}"
+    return None
+
+
+def _word(s: ClanFeudState, w: W, task: Task, word: str) -> str | None:
+    kind = task.kind
+    b = s.battle
+    if word == "tokens" and kind == "feud":  # its level: how many tokens
+        return f"take {_tokens(task.a)} (the Feud benefit)"
+    if word == "pass" and kind == "assign":
+        return "pass: no die of yours can be assigned this phase"
+    if word in ("recruit", "move") and kind == "military":
+        level = LEVEL_NAMES[task.a - 1]
+        if word == "recruit":
+            return f"recruit troops with the level {level} Military die"
+        n = task.a + playing.extra_armies(w, task.player)
+        return f"move up to {n} arm{'y' if n == 1 else 'ies'} with the level {level} Military die"
+    if word in ("king goes", "king stays") and kind == "army":
+        where = _name(s, task.a)
+        if word == "king goes":
+            return f"King James goes with the army from {where}"
+        return f"King James stays in {where}"
+    if word in ("continue", "retreat") and kind in ("bdeclare", "bdefend") and b is not None:
+        where = _name(s, b.territory)
+        if word == "continue":
+            return f"fight another round in {where}"
+        if kind == "bdeclare":
+            return f"retreat from {where}: the attacking army goes back to {_name(s, b.origin)}"
+        return f"retreat from {where} (where to comes next)"
+    if word == "no card" and kind == "bcards":
+        return "commit no action card to this battle round"
+    if word == "pay upkeep" and kind == "upkeep":
+        due = playing.upkeep_owed(w, task.player)
+        return f"pay the £{due} upkeep (in £, feud tokens or both)"
+    if word in ("accept", "decline") and kind == "prog":
+        e = s.game.nodes[task.data[-2]]
+        body = e.body if isinstance(e, (May, Repeat)) else e
+        what = playing.card_text(body, board=s.game.board)
+        verb = "choose to" if word == "accept" else "decline to"
+        return f"{verb} {what} ({_source(s, task)})"
+    if word == "stop":
+        return _stop(s, task)
+    return None
+
+
+def _stop(s: ClanFeudState, task: Task) -> str | None:
+    """``stop`` ends a choice under way: what it leaves as it is."""
+    kind = task.kind
+    if kind == "feud":
+        return "raise no second die (the Feud benefit)"
+    if kind == "build":
+        return "buy nothing more with this Build die"
+    if kind == "move":
+        return "move no more armies"
+    if kind == "step":
+        return f"end the move in {_name(s, task.a)}"
+    if kind == "modify":
+        return "change no more dice"
+    if kind == "reroll":
+        n = len(task.data)
+        return f"reroll the {n} di{'e' if n == 1 else 'ce'} picked"
+    return None
+
+
+def _take(s: ClanFeudState, w: W, task: Task, action: Take) -> str | None:
+    kind, k, troop = task.kind, action.count, action.troop
+    if kind == "recruit" and task.b >= 0:
+        where = _name(s, task.b)
+        if not k:
+            return f"recruit {_troops(0, troop)} in {where}"
+        price = k * COST[troop]
+        cut = min(playing.discount(w, task.player), price)
+        paid = f"£{price - cut}" + (f" (£{cut} off with the card)" if cut else "")
+        return f"recruit {_troops(k, troop)} in {where} for {paid}"
+    if kind == "army":
+        return f"move {_troops(k, troop)} from {_name(s, task.a)}"
+    if kind == "free_recruit":
+        return f"take {_troops(k, troop)} free (the card's) in {_name(s, task.c)}"
+    return None
+
+
+def _lose(s: ClanFeudState, w: W, task: Task, troop: int) -> str | None:
+    kind = task.kind
+    if kind == "bloss":
+        return f"lose one {TROOPS[troop]} as a battle casualty"
+    if kind == "upkeep" and task.a:  # ``a``: the territory chosen + 1
+        return f"remove one {TROOPS[troop]} from {_name(s, task.a - 1)} (no upkeep for it)"
+    if kind == "prog" and task.data and task.data[-1] % 64:  # the territory chosen + 1
+        where = _name(s, task.data[-1] % 64 - 1)
+        return f"remove one {TROOPS[troop]} from {where} ({_source(s, task)})"
+    return None
+
+
+def _source(s: ClanFeudState, task: Task) -> str:
+    return playing.program_source(s.game, s.events, task)
+
+
+def _plain(s: ClanFeudState, action: Any) -> str:
+    """The sentences that need no decision's context (or an action out of its
+    decision): the action and what it names, in words."""
+    g = s.game
+    text = g.action_text(action)
+    board = g.board
+    if isinstance(action, Place):
+        return f"choose {board.territories[action.territory].name}"
+    if isinstance(action, StartAt):
+        return f"the next seat starts in {board.territories[action.territory].name}"
+    if isinstance(action, Assign):
+        return (
+            f"put a {COLOURS[action.colour]} {action.value} on the"
+            f" {COLUMN_NAMES[action.column]} column, level {LEVEL_NAMES[action.level - 1]}"
+        )
+    if isinstance(action, BuildSlot):
+        return (
+            f"pay £{PRICE[action.slot]} for the {COLUMN_NAMES[action.column]} column's"
+            f" {SLOT_NAMES[action.slot]} slot"
+        )
+    if isinstance(action, Take):
+        return f"take {_troops(action.count, action.troop)}"
+    if isinstance(action, Lose):
+        return f"remove one {TROOPS[action.troop]}"
+    if isinstance(action, Commit):
+        return f"commit {_tokens(action.k)} to this battle round, sealed"
+    if isinstance(action, Roll):
+        return f"roll {_casualty_dice(action.k)}"
+    if isinstance(action, DrawEvent):
+        card = g.events.regular[action.event]
+        each = playing.card_text(card.each_player, board=board)
+        return (
+            f"{text} ({card.name}) is drawn; each player: {each};"
+            f" next turn's objective: {playing.objective_text(g, action.event)}"
+        )
+    name = card_name(g, action)
+    if isinstance(action, PlayCard):
+        combat = g.deck.designs[action.design].combat
+        return f"{text} ({name}): commit it to the battle round for its combat effect, {combat}"
+    if name is not None:
+        return f"{text} ({name})"
+    return text
