@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import datetime
 import sys
-import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -43,6 +42,7 @@ from clangames.cli.files import (
     os_reason,
 )
 from clangames.cli.params import parse_params, seed_type
+from clangames.cli.prose import fold_line
 from clangames.cli.saving import (
     HUMAN,
     autosave_directory,
@@ -106,24 +106,6 @@ _NEVER_PAST = ", and undo never goes back past it"
 CLEAR_SCROLLBACK = "\x1b[H\x1b[2J\x1b[3J"
 """Cursor home, clear the screen, clear the scrollback (xterm's ED 3): the next player
 cannot scroll up to the previous player's secrets."""
-
-
-def fold_line(line: str, width: int) -> str:
-    """``line`` folded at spaces to lines of at most ``width`` characters (a word longer
-    than that is cut), each folded part indented two spaces more than the line."""
-    if len(line) <= width:
-        return line
-    text = line.lstrip(" ")
-    indent = line[: len(line) - len(text)]
-    return "\n".join(
-        textwrap.wrap(
-            text,
-            width,
-            initial_indent=indent,
-            subsequent_indent=indent + "  ",
-            break_on_hyphens=False,
-        )
-    )
 
 
 def reflowed(text: str) -> str:
