@@ -36,8 +36,9 @@ def _said(state: Any, action: object, seat: int) -> str:
 def test_another_players_turn() -> None:
     state = _turn()
     assert state.is_legal(Advance(2, 1, "right"), 0)
-    assert _said(state, Advance(2, 1, "right"), 1) == "it is player 0's turn, not player 1's"
-    assert _said(state, Betray(0, 1, 0), 2) == "it is player 0's turn, not player 2's"
+    turn = "it is player 0's turn (player 0: advance a card or betray one)"
+    assert _said(state, Advance(2, 1, "right"), 1) == f"{turn}, not player 1's"
+    assert _said(state, Betray(0, 1, 0), 2) == f"{turn}, not player 2's"
 
 
 def test_a_card_not_in_the_hand() -> None:
@@ -86,7 +87,9 @@ def test_the_vacancy_must_be_filled_first_from_beneath_it() -> None:
         "1.3 is not beneath the emptied space 2.1; it fills from 1.1 or 1.2"
     )
     assert _said(state, Fill(2, 0), 0) == "space 2.0 is empty"
-    assert _said(state, Fill(1, 1), 1) == "it is player 0's turn, not player 1's"
+    assert _said(state, Fill(1, 1), 1) == (
+        "it is player 0's turn (player 0: choose the card beneath that fills 2.1), not player 1's"
+    )
 
 
 def test_a_reveal_of_a_card_not_face_down() -> None:

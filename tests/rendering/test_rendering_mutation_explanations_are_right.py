@@ -215,7 +215,8 @@ def test_a_koa_house_out_with_the_most_points_is_named() -> None:
 
 def test_an_illegal_option_is_explained_by_the_games_own_reason() -> None:
     # the seat to move hears the game's reason (which names the action); another seat,
-    # whose turn it is (the kernel asks the game only about a seat to move)
+    # whose turn it is and what they decide (the kernel's words: it asks the game only
+    # about a seat to move)
     state = next(s for s, p, _ in _game("kings_kilt", 3, 0) if p != CHANCE and not s.is_terminal)
     seat = state.to_move[0]
     other = (seat + 1) % 3
@@ -224,8 +225,8 @@ def test_an_illegal_option_is_explained_by_the_games_own_reason() -> None:
     assert explain_action(state, refused, seat) == state.explain_illegal(refused, seat)
     assert not state.is_legal(action, other)
     assert explain_action(state, action, other) == (
-        f"{state.action_text(action)!r} is not legal: it is player {seat}'s turn,"
-        f" not player {other}'s"
+        f"{state.action_text(action)!r} is not legal: it is player {seat}'s turn"
+        f" ({state.prompt()}), not player {other}'s"
     )
 
 

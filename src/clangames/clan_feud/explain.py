@@ -252,14 +252,11 @@ def explain_illegal(s: ClanFeudState, action: Any, player: int) -> str:
 def obstacle(s: ClanFeudState, action: Any, player: int) -> str | None:
     """What stops ``player`` taking ``action`` now, or None when nothing does (the action
     is legal). Only what ``player`` may see is read."""
-    if s.is_terminal:
-        return "the game is over"
+    if player not in s.to_move:
+        # the game over, chance, another seat's turn: the words every game's state uses
+        return s._why_not_to_move(player)
     if isinstance(action, CHANCE_OUTCOMES):
         return "it is a chance outcome: no player chooses it"
-    if s.is_chance:
-        return f"chance decides next ({prompt(s)}), not player {player}"
-    if player not in s.to_move:
-        return _not_to_move(s, player)
     task = s.tasks[-1]
     w = working(s)
     expected = _expected(w, task)
@@ -274,24 +271,23 @@ def obstacle(s: ClanFeudState, action: Any, player: int) -> str | None:
     return EXPLAIN[task.kind](w, task, action, player)
 
 
-def _not_to_move(s: ClanFeudState, player: int) -> str:
-    """Why a seat that owes nothing now cannot act (the front-end says this before asking,
-    but the state answers any seat)."""
-    to_move = s.to_move
+def battle_wait(s: ClanFeudState, player: int) -> str | None:
+    """Why ``player``, a side of the battle round under way but not to move, cannot act:
+    its card or feud tokens are committed already, or it has none to commit; None outside
+    such a round (the kernel's words say whose move it is)."""
     b = s.battle
     kind = s.phase.name
-    if b is not None and player in b.owners:
-        if kind == "bcards":
-            if not any(s.hands[player]):
-                return "you hold no action card to commit to this battle round"
-            return "you have already committed your card for this battle round"
-        if kind == "btokens":
-            if not s.feud[player]:
-                return "you hold no feud tokens to commit to this battle round"
-            return "you have already committed your feud tokens for this battle round"
-    if len(to_move) == 1:
-        return f"it is player {to_move[0]}'s turn ({prompt(s)}), not player {player}'s"
-    return f"{_seats(to_move)} are to move now ({prompt(s)}), not player {player}"
+    if b is None or player not in b.owners:
+        return None
+    if kind == "bcards":
+        if not any(s.hands[player]):
+            return "you hold no action card to commit to this battle round"
+        return "you have already committed your card for this battle round"
+    if kind == "btokens":
+        if not s.feud[player]:
+            return "you hold no feud tokens to commit to this battle round"
+        return "you have already committed your feud tokens for this battle round"
+    return None
 
 
 def _expected(w: W, task: Task) -> Expected:

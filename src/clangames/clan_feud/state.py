@@ -258,6 +258,13 @@ class ClanFeudState(State):
 
         return explain_illegal(self, action, player)
 
+    def _why_not_to_move(self, player: int) -> str:
+        """What a side of the battle round has done already (or cannot do), else the
+        kernel's words: whose move it is."""
+        from clangames.clan_feud.explain import battle_wait
+
+        return battle_wait(self, player) or State._why_not_to_move(self, player)
+
     def prompt(self) -> str:
         """What is being decided now, in words."""
         return rules.prompt(self)

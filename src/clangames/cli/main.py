@@ -7,7 +7,6 @@ import io
 import os
 import shutil
 import sys
-import textwrap
 from collections.abc import Sequence
 from typing import NoReturn, TextIO
 
@@ -17,6 +16,7 @@ from clangames.cli.demo import run_demo
 from clangames.cli.errors import INTERRUPTED_EXIT, UsageError, exit_code, one_line
 from clangames.cli.files import atomic_write, check_writable, os_reason
 from clangames.cli.params import describe_parameter, parse_params, seed_type
+from clangames.cli.prose import fold_line
 from clangames.cli.saving import utc_now, with_headers
 from clangames.engine.errors import ClanGamesError
 from clangames.engine.registry import game_spec, games, load
@@ -112,10 +112,6 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _wrap(text: str, indent: str, width: int = 100) -> str:
-    return textwrap.fill(text, width=width, initial_indent=indent, subsequent_indent=indent + "  ")
-
-
 def _width(out: TextIO) -> int:
     """The terminal's width when ``out`` is one (at least 40), else 100 columns."""
     try:
@@ -137,13 +133,13 @@ def _list(args: argparse.Namespace, out: TextIO) -> int:
             else f"{spec.min_players}-{spec.max_players} players"
         )
         out.write(f"\n  {spec.name}: {spec.title}, {players}\n")
-        out.write(_wrap(spec.summary, "    ", width) + "\n")
+        out.write(fold_line("    " + spec.summary, width, hyphens=True) + "\n")
         out.write("    parameters (--param KEY=VALUE):\n")
         for param in spec.parameters:
-            out.write(_wrap(describe_parameter(param), "      ", width) + "\n")
+            out.write(fold_line("      " + describe_parameter(param), width, hyphens=True) + "\n")
     out.write("\nBots (demo --bots NAME):\n")
     for bot in bot_specs():
-        out.write(_wrap(f"{bot.name}: {bot.summary}", "  ", width) + "\n")
+        out.write(fold_line(f"  {bot.name}: {bot.summary}", width, hyphens=True) + "\n")
     return 0
 
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import datetime
 import sys
-import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -43,6 +42,7 @@ from clangames.cli.files import (
     os_reason,
 )
 from clangames.cli.params import parse_params, seed_type
+from clangames.cli.prose import fold_line
 from clangames.cli.saving import (
     HUMAN,
     autosave_directory,
@@ -55,7 +55,7 @@ from clangames.cli.saving import (
 )
 from clangames.engine.errors import ClanGamesError
 from clangames.engine.game import Game
-from clangames.engine.match import Match, Policy
+from clangames.engine.match import Match, Policy, Step
 from clangames.engine.phases import CHANCE
 from clangames.engine.record import GameRecord
 from clangames.engine.registry import game_spec, load
@@ -106,24 +106,6 @@ _NEVER_PAST = ", and undo never goes back past it"
 CLEAR_SCROLLBACK = "\x1b[H\x1b[2J\x1b[3J"
 """Cursor home, clear the screen, clear the scrollback (xterm's ED 3): the next player
 cannot scroll up to the previous player's secrets."""
-
-
-def fold_line(line: str, width: int) -> str:
-    """``line`` folded at spaces to lines of at most ``width`` characters (a word longer
-    than that is cut), each folded part indented two spaces more than the line."""
-    if len(line) <= width:
-        return line
-    text = line.lstrip(" ")
-    indent = line[: len(line) - len(text)]
-    return "\n".join(
-        textwrap.wrap(
-            text,
-            width,
-            initial_indent=indent,
-            subsequent_indent=indent + "  ",
-            break_on_hyphens=False,
-        )
-    )
 
 
 def reflowed(text: str) -> str:
@@ -255,6 +237,71 @@ class _Quit(Exception):
     def __init__(self, eof: bool) -> None:
         super().__init__("eof" if eof else "quit")
         self.eof = eof
+
+
+class _Hindsight:
+    """What a game's history has told each seat about its steps, worked out as needed and
+    kept: one undo limit asks it of every decision it walks over, and the history does not
+    change meanwhile."""
+
+    def __init__(self, history: Sequence[Step], now: State) -> None:
+        self.history = history
+        self.real = [step.before for step in history] + [now]
+        """The state before each step, then the state now."""
+        self._seen: dict[tuple[int, int], object] = {}
+        self._told: dict[tuple[int, int], int | None] = {}
+
+    def seen(self, j: int, viewer: int) -> object:
+        """``viewer``'s observation of ``real[j]``."""
+        key = (j, viewer)
+        if key not in self._seen:
+            self._seen[key] = self.real[j].observation(viewer)
+        return self._seen[key]
+
+    def told(self, i: int, viewer: int) -> int | None:
+        """The latest step by which ``viewer`` has told ``history[i]`` apart from one of its
+        other options, or None if the history so far tells none of them apart.
+
+        Per other option, the history is replayed from it: it is told apart at the first
+        ``j`` where the viewer's observation differs from ``real[j]``, or at ``j + 1`` when
+        ``history[j]`` could not have been made there. A step was hidden from the viewer at
+        a decision at ``index`` and has been shown since exactly when this is beyond
+        ``index``."""
+        key = (i, viewer)
+        if key not in self._told:
+            self._told[key] = self._latest(i, viewer)
+        return self._told[key]
+
+    def _latest(self, i: int, viewer: int) -> int | None:
+        history = self.history
+        step = history[i]
+        options = (
+            [a for a, _ in step.before.chance_weights()]
+            if step.player == CHANCE
+            else list(step.before.legal_actions(step.player))
+        )
+        latest: int | None = None
+        for other in options:
+            if other == step.action:
+                continue
+            world = step.before.apply(other, step.player)
+            told: int | None = None
+            for j in range(i + 1, len(self.real)):  # ``world`` stands where real[j] does
+                if world.observation(viewer) != self.seen(j, viewer):
+                    told = j
+                    break
+                if j == len(history):
+                    break  # the same observations all along: nothing told
+                try:
+                    world = world.apply(history[j].action, history[j].player)
+                except ClanGamesError:
+                    told = j + 1  # history[j] shows the option was not taken
+                    break
+            if told is not None and (latest is None or told > latest):
+                latest = told
+                if latest == len(history):
+                    break  # nothing is told later than now
+        return latest
 
 
 class PlaySession:
@@ -648,58 +695,32 @@ class PlaySession:
             self._seen_chance.add(index)
         return seen
 
-    def secret_seen(self, index: int) -> tuple[int, int] | None:
-        """For taking back the decision at ``history[index]``: a step since its seat's
-        previous decision that was hidden from a human seat when the decision was made, but
-        that the steps since have shown them (another house's face-down card turned up, say),
-        as (step index, that human); None if there is none. Undoing the decision would let
-        them decide again knowing it: the step itself stays in the game.
+    def secret_seen(
+        self, index: int, hindsight: _Hindsight | None = None
+    ) -> tuple[int, int] | None:
+        """For taking back the decision at ``history[index]``: a step before it (back to the
+        start of the game, not only since its seat's previous decision) that was hidden from
+        a human seat when the decision was made, but that the steps since have shown them
+        (another house's face-down card turned up, say), as (step index, that human), the
+        latest such step; None if there is none. Undoing the decision would let them decide
+        again knowing it: the step itself stays in the game. ``hindsight``: the memo of the
+        present history, shared by the decisions one undo limit walks over.
 
         A step counts as shown when, for some other option the step allowed that would have
         left the human's observations the same up to the decision, the moves since would
         give them a different observation at some step (or could not be made)."""
-        history = self.match.history
         if not self.game.info.has_hidden_information:
             return None
-        seat = history[index].player
-        previous = max((i for i in range(index) if history[i].player == seat), default=-1)
-        real = [step.before for step in history] + [self.match.state]
-        for i in range(index - 1, previous, -1):
-            step = history[i]
-            for viewer in self.humans:
-                if step.player != viewer and self._shown_since(i, index, viewer, real):
-                    return i, viewer
-        return None
-
-    def _shown_since(self, i: int, index: int, viewer: int, real: Sequence[State]) -> bool:
-        """True if ``viewer`` could not tell ``history[i]`` from some other option up to the
-        decision at ``history[index]``, but can since (``real``: the state before each step,
-        then the state now)."""
+        if hindsight is None:
+            hindsight = _Hindsight(self.match.history, self.match.state)
         history = self.match.history
-        step = history[i]
-        options = (
-            [a for a, _ in step.before.chance_weights()]
-            if step.player == CHANCE
-            else list(step.before.legal_actions(step.player))
-        )
-        for other in options:
-            if other == step.action:
-                continue
-            world = step.before.apply(other, step.player)
-            for j in range(i + 1, len(real)):  # ``world`` stands where real[j] does
-                if world.observation(viewer) != real[j].observation(viewer):
-                    if j > index:
-                        return True  # shown after the decision
-                    break  # the viewer could already tell when deciding
-                if j == len(history):
-                    break  # the same observations all along: nothing shown
-                try:
-                    world = world.apply(history[j].action, history[j].player)
-                except ClanGamesError:
-                    if j >= index:
-                        return True  # the moves since could not have been made after it
-                    break
-        return False
+        for i in range(index - 1, -1, -1):
+            for viewer in self.humans:
+                if history[i].player != viewer:
+                    told = hindsight.told(i, viewer)
+                    if told is not None and told > index:
+                        return i, viewer
+        return None
 
     def _undo_limit(self, seat: int) -> tuple[int, str, str, str]:
         """How many of ``seat``'s decisions ``undo`` can take back in a row, what stops it
@@ -707,6 +728,7 @@ class PlaySession:
         further (after an undo)."""
         depth = 0
         history = self.match.history
+        hindsight = _Hindsight(history, self.match.state)
         for index in range(len(history) - 1, -1, -1):
             step = history[index]
             if step.player == CHANCE and self.chance_seen(index):
@@ -720,7 +742,7 @@ class PlaySession:
                 refusal = f"{limit} came after your last decision{_NEVER_PAST} ({why})"
                 return depth, limit, refusal, f"{limit} is before it"
             if step.player == seat:
-                shown = self.secret_seen(index)
+                shown = self.secret_seen(index, hindsight)
                 if shown is not None:
                     hidden, viewer = shown
                     whom = "you" if viewer == seat else who(viewer)

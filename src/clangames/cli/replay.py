@@ -19,7 +19,7 @@ from rich.console import Console
 
 from clangames.cli.errors import CommandFailure, UsageError
 from clangames.cli.files import input_stream
-from clangames.cli.play import fold_line
+from clangames.cli.prose import fold_line
 from clangames.cli.saving import read_record
 from clangames.engine.errors import ClanGamesError
 from clangames.engine.phases import CHANCE

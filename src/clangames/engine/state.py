@@ -89,16 +89,27 @@ def _resample_checked(method: Callable[[Any, int, Rng], Any]) -> Callable[[Any, 
 
 def _explain_checked(method: Callable[[Any, Any, int], str]) -> Callable[[Any, Any, int], str]:
     """A game's ``explain_illegal`` refusing what is not a seat before its code runs (it
-    reads the seat's hand or pieces to say why: seat -1 would describe the last seat's)."""
+    reads the seat's hand or pieces to say why: seat -1 would describe the last seat's),
+    and answering itself for a seat not to move, so that every game says alike whose move
+    it is and the game's own reasons are asked only of a seat to move."""
 
     @functools.wraps(method)
     def explain_illegal(self: State, action: Any, player: int) -> str:
         if type(player) is not int or not 0 <= player < self.game.num_players:
             player = checked_seat(self, player, "explain_illegal")
+        if player not in self.phase.to_move:
+            why = self._why_not_to_move(player)
+            return f"{self.game.action_text(action)!r} is not legal: {why}"
         return method(self, action, player)
 
     explain_illegal._checks_seat = True  # type: ignore[attr-defined]
     return explain_illegal
+
+
+def _players(seats: tuple[int, ...]) -> str:
+    """``"players 0 and 2"``, ``"players 0, 2 and 3"``."""
+    *rest, last = seats
+    return f"players {', '.join(map(str, rest))} and {last}"
 
 
 _SEAT_CHECKS: dict[str, Callable[[Any], Any]] = {
@@ -352,14 +363,29 @@ class State(abc.ABC):
         """:meth:`apply` for an action given in its text form."""
         return self.apply(self.game.parse_action(text), player)
 
+    @_explain_checked
     def explain_illegal(self, action: Action, player: int) -> str:
-        """Why ``action`` is not legal for ``player`` here (games refine this)."""
-        if type(player) is not int or not 0 <= player < self.game.num_players:
-            player = checked_seat(self, player, "explain_illegal")
+        """Why ``action`` is not legal for ``player`` here: for a seat not to move, whose
+        move it is (:meth:`_why_not_to_move`); for the seat to move, the decision and how
+        many actions are legal (games refine this with the rule that stops the action)."""
         return (
             f"{self.game.action_text(action)!r} is not legal for player {player} now"
             f" ({self.prompt()}); {len(self.legal_actions(player))} actions are legal"
         )
+
+    def _why_not_to_move(self, player: int) -> str:
+        """Why ``player``, a seat not to move now, cannot act: the game is over, chance
+        decides, or whose turn it is and what they decide. A game may say something more
+        specific of a seat it waits for nothing from (Clan Feud: the seat has already
+        committed its card to the battle round), and fall back on this."""
+        to_move = self.phase.to_move
+        if not to_move:
+            return "the game is over"
+        if to_move == (CHANCE,):
+            return f"chance decides next ({self.prompt()}), not player {player}"
+        if len(to_move) == 1:
+            return f"it is player {to_move[0]}'s turn ({self.prompt()}), not player {player}'s"
+        return f"{_players(to_move)} are to move now ({self.prompt()}), not player {player}"
 
     # -- chance -------------------------------------------------------------------------------
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:

@@ -456,23 +456,19 @@ def prompt(s: KingsKiltState) -> str:
 
 def explain_illegal(s: KingsKiltState, action: Any, player: int) -> str:
     """Why a well-formed action is not legal here for the player to move, as specifically
-    as the rules allow: the rule or the card that stops it (the kernel says whose turn it
-    is before asking here)."""
+    as the rules allow: the rule or the card that stops it (the kernel answers for a seat
+    not to move, the game over and chance included, before asking here)."""
     game = s.game
     geo = game.geo
     text = game.action_text(action)
     name = s.phase.name
     here = f"{text!r} is not legal: "
-    if name == "over":
-        return here + "the game is over"
     if isinstance(action, Draw):
         return here + "cards come off the draw pile by chance; no player chooses them"
     if name == "fill":
         return here + _not_a_fill(s, action)
     if name == "reveal":
         return here + _not_a_reveal(s, action, player)
-    if name != "turn":  # a chance step: nobody decides now
-        return here + f"now {prompt(s)}"
     if isinstance(action, Fill):
         return here + (
             "no space is waiting to be filled (a space is filled right after the advance"

@@ -489,30 +489,14 @@ def rules_text(state: State) -> str:
 
 def explain_action(state: State, action: Action, seat: int) -> str:
     """What ``action`` does for ``seat`` now and why it is legal (or, if it is not, what
-    stops it: :func:`why_illegal`)."""
+    stops it: ``State.explain_illegal``, which says whose move it is when ``seat`` is not to
+    move)."""
     if not state.is_legal(action, seat):
-        return why_illegal(state, action, seat)
+        return state.explain_illegal(action, seat)
     what = state.describe(action)
     kind = kind_explanation(state, action)
     why = kind if kind else GENERIC_WHY.format(options=len(state.legal_actions(seat)))
     return f"{state.action_text(action)}: {what}. This {why}\nNow: {state.prompt()}"
-
-
-def why_illegal(state: State, action: Action, seat: int) -> str:
-    """Why ``seat`` may not take ``action`` now, naming the action once: whose move it is
-    when ``seat`` is not to move, else the game's own reason (``State.explain_illegal``,
-    which the kernel asks only of a seat to move, and which names the action itself)."""
-    to_move = state.to_move
-    if seat in to_move:
-        return state.explain_illegal(action, seat)
-    said = f"{state.action_text(action)!r} is not legal: "
-    if not to_move:
-        return said + "the game is over"
-    if state.is_chance:
-        return said + f"chance decides next ({state.prompt()}), not {who(seat)}"
-    if len(to_move) == 1:
-        return said + f"it is {who(to_move[0])}'s turn, not {who(seat)}'s"
-    return said + f"{_names(to_move)} are to move now, not {who(seat)}"
 
 
 GENERIC_WHY = "is one of your {options} options now."

@@ -10,12 +10,10 @@ once the game is over).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rich import box
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.measure import Measurement
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -33,7 +31,7 @@ from clangames.koa_kingmaker.cards import (
 )
 from clangames.koa_kingmaker.game import KoaGame
 from clangames.koa_kingmaker.observation import KoaObservation
-from clangames.rendering.text import Renderer, who
+from clangames.rendering.text import Items, Renderer, listed, who
 
 HOUSE_STYLES = ("bold red", "bold green", "bold blue", "bold magenta", "bold cyan")
 """One style per house, so a house keeps its colour wherever it is named."""
@@ -48,61 +46,6 @@ _PHASES = {
     "seal": "the automated households put their cards face down",
     "commit": "each house puts one card face down",
 }
-
-
-class Items:
-    """Lines of whole items: each paragraph (a list of :class:`~rich.text.Text` pieces)
-    starts a line and fills it piece by piece, a space between two pieces, and a line
-    breaks only between pieces, so a name such as "Royal 2" or "nom. of house 3" is never
-    cut in two (rich's own wrapping breaks at any space). Continuation lines are indented
-    by ``indent``. Only a piece wider than the whole space is folded, as any text.
-
-    It measures itself for a table: at least its widest piece, at most its longest
-    paragraph on one line, so a table column holding it never gets narrower than a name
-    while the table fits the terminal."""
-
-    def __init__(self, paragraphs: Iterable[Sequence[Text]], indent: int = 0) -> None:
-        self.paragraphs = [list(p) for p in paragraphs if p]
-        self.indent = indent
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        widest = max((t.cell_len for p in self.paragraphs for t in p), default=0)
-        longest = max((sum(t.cell_len for t in p) + len(p) - 1 for p in self.paragraphs), default=0)
-        return Measurement(widest + (self.indent if widest < longest else 0), longest)
-
-    def lines(self, width: int) -> list[Text]:
-        """The lines at most ``width`` cells wide (but for a piece wider than that)."""
-        out: list[Text] = []
-        for paragraph in self.paragraphs:
-            line = Text()
-            started = False
-            for piece in paragraph:
-                if started and line.cell_len + 1 + piece.cell_len > width:
-                    out.append(line)
-                    line = Text(" " * self.indent)
-                    started = False
-                if started:
-                    line.append(" ")
-                line.append_text(piece)
-                started = True
-            out.append(line)
-        return out
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield from self.lines(options.max_width)
-
-
-def listed(items: Sequence[Text], label: str | Text = "", sep: str = ",") -> list[Text]:
-    """``items`` as pieces for :class:`Items`: each but the last followed by ``sep``, the
-    first preceded by ``label`` (a label never ends a line on its own)."""
-    pieces = [item.copy() for item in items]
-    for piece in pieces[:-1]:
-        piece.append(sep)
-    if label and pieces:
-        pieces[0] = Text(label) + pieces[0] if isinstance(label, str) else label + pieces[0]
-    elif label:
-        pieces = [Text(label) if isinstance(label, str) else label]
-    return pieces
 
 
 def played_name(kind: int) -> str:

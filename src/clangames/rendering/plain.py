@@ -19,7 +19,7 @@ from clangames.engine.display import set_drawer
 from clangames.engine.errors import InvalidArgumentError
 from clangames.engine.game import Game
 from clangames.engine.state import State, checked_seat
-from clangames.rendering.text import renderer_for, seat_view, who
+from clangames.rendering.text import renderer_for, seat_view, secret_lines, who
 
 DEFAULT_WIDTH = 80
 """Columns of a picture when no width is given: the smallest terminal the screens support."""
@@ -98,7 +98,7 @@ def render_observation(game: Game, observation: Any, width: int | None = None) -
     picture = text_of(renderer.board(observation), columns)
     secrets = renderer.secrets(observation)
     if secrets:
-        picture += "\n" + text_of("\n".join(f"Your {line}" for line in secrets), columns)
+        picture += "\n" + text_of(secret_lines(secrets), columns)
     return picture
 
 

@@ -16,11 +16,12 @@ observations before and after it, by the game's renderer or generically.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -33,6 +34,76 @@ from clangames.engine.state import Action, State
 def who(player: int) -> str:
     """``"player 2"`` or ``"chance"``."""
     return "chance" if player == CHANCE else f"player {player}"
+
+
+class Items:
+    """Lines of whole items: each paragraph (a list of :class:`~rich.text.Text` pieces)
+    starts a line and fills it piece by piece, a space between two pieces, and a line
+    breaks only between pieces, so a name such as "Royal 2" or "nom. of house 3" is never
+    cut in two (rich's own wrapping breaks at any space). Continuation lines are indented
+    by ``indent``. Only a piece wider than the whole space is folded, as any text.
+
+    It measures itself for a table: at least its widest piece, at most its longest
+    paragraph on one line, so a table column holding it never gets narrower than a name
+    while the table fits the terminal."""
+
+    def __init__(self, paragraphs: Iterable[Sequence[Text]], indent: int = 0) -> None:
+        self.paragraphs = [list(p) for p in paragraphs if p]
+        self.indent = indent
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widest = max((t.cell_len for p in self.paragraphs for t in p), default=0)
+        longest = max((sum(t.cell_len for t in p) + len(p) - 1 for p in self.paragraphs), default=0)
+        return Measurement(widest + (self.indent if widest < longest else 0), longest)
+
+    def lines(self, width: int) -> list[Text]:
+        """The lines at most ``width`` cells wide (but for a piece wider than that)."""
+        out: list[Text] = []
+        for paragraph in self.paragraphs:
+            line = Text()
+            started = False
+            for piece in paragraph:
+                if started and line.cell_len + 1 + piece.cell_len > width:
+                    out.append(line)
+                    line = Text(" " * self.indent)
+                    started = False
+                if started:
+                    line.append(" ")
+                line.append_text(piece)
+                started = True
+            out.append(line)
+        return out
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from self.lines(options.max_width)
+
+
+def listed(items: Sequence[Text], label: str | Text = "", sep: str = ",") -> list[Text]:
+    """``items`` as pieces for :class:`Items`: each but the last followed by ``sep``, the
+    first preceded by ``label`` (a label never ends a line on its own)."""
+    pieces = [item.copy() for item in items]
+    for piece in pieces[:-1]:
+        piece.append(sep)
+    if label and pieces:
+        pieces[0] = Text(label) + pieces[0] if isinstance(label, str) else label + pieces[0]
+    elif label:
+        pieces = [Text(label) if isinstance(label, str) else label]
+    return pieces
+
+
+def secret_lines(secrets: Sequence[str], style: str = "") -> Items:
+    """A seat's secrets (:meth:`Renderer.secrets`) as "Your ..." lines, each folded only
+    between the items of its list (``"hand: A, B, C"``: after the label, at each comma), so
+    a card's name never breaks across two lines; a folded line goes on two spaces in."""
+    paragraphs = []
+    for line in secrets:
+        label, colon, rest = line.partition(": ")
+        if not colon:
+            paragraphs.append([Text(f"Your {line}", style=style)])
+            continue
+        items = [Text(item, style=style) for item in rest.split(", ")]
+        paragraphs.append(listed(items, Text(f"Your {label}: ", style=style)))
+    return Items(paragraphs, indent=2)
 
 
 class Renderer:
@@ -185,7 +256,7 @@ def seat_view(
     parts: list[RenderableType] = [draw(obs)]
     secrets = renderer.secrets(obs)
     if secrets:
-        parts.append(Text("\n".join(f"Your {line}" for line in secrets), style="bold"))
+        parts.append(secret_lines(secrets, style="bold"))
     return Group(*parts)
 
 
