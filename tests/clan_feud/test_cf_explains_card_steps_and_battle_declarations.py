@@ -57,7 +57,9 @@ def test_the_attackers_continue_or_retreat(game) -> None:  # type: ignore[no-unt
         f"feud tokens are committed in a battle round; now {prompt} (that takes continue"
         " or retreat)"
     )
-    assert _said(s, "continue", 1) == f"it is player 0's turn ({prompt}), not player 1's"
+    assert _said(s, "continue", 1) == (
+        "it is player 0's turn (attacker: continue the battle or retreat), not player 1's"
+    )
     # and the words of the two legal answers
     assert s.describe(Word("continue")) == "fight another round in Banff"
     assert s.describe(Word("retreat")) == (

@@ -465,8 +465,7 @@ def test_a_battle_round(game) -> None:  # type: ignore[no-untyped-def]
 def test_a_seat_not_to_move_chance_and_the_end(game) -> None:  # type: ignore[no-untyped-def]
     s = _assign(game)
     assert _said(s, "assign white 1 to feud I", 1) == (
-        "it is player 0's turn (player 0: assign a die to a free slot of your board),"
-        " not player 1's"
+        "it is player 0's turn (assign a die to a free slot of your board), not player 1's"
     )
     assert _said(s, "draw AC01") == "it is a chance outcome: no player chooses it"
     chance = position(game, [Task("income", 0, 2)], control={"moray": 0})

@@ -71,7 +71,12 @@ def _whose(state: State, seat: int) -> str:
     if to_move == (CHANCE,):
         return f"chance decides next ({state.prompt()}), not player {seat}"
     if len(to_move) == 1:
-        return f"it is player {to_move[0]}'s turn ({state.prompt()}), not player {seat}'s"
+        # The prompt without its own "player N: " (the sentence names the player).
+        prompt = state.prompt()
+        head, _, rest = prompt.partition(": ")
+        if head.split(" (")[0] == f"player {to_move[0]}":
+            prompt = rest
+        return f"it is player {to_move[0]}'s turn ({prompt}), not player {seat}'s"
     return f"players {', '.join(map(str, to_move[:-1]))} and {to_move[-1]} are to move now" + (
         f" ({state.prompt()}), not player {seat}"
     )

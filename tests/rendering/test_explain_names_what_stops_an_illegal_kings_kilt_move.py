@@ -36,7 +36,7 @@ def _said(state: Any, action: object, seat: int) -> str:
 def test_another_players_turn() -> None:
     state = _turn()
     assert state.is_legal(Advance(2, 1, "right"), 0)
-    turn = "it is player 0's turn (player 0: advance a card or betray one)"
+    turn = "it is player 0's turn (advance a card or betray one)"
     assert _said(state, Advance(2, 1, "right"), 1) == f"{turn}, not player 1's"
     assert _said(state, Betray(0, 1, 0), 2) == f"{turn}, not player 2's"
 
@@ -88,7 +88,7 @@ def test_the_vacancy_must_be_filled_first_from_beneath_it() -> None:
     )
     assert _said(state, Fill(2, 0), 0) == "space 2.0 is empty"
     assert _said(state, Fill(1, 1), 1) == (
-        "it is player 0's turn (player 0: choose the card beneath that fills 2.1), not player 1's"
+        "it is player 0's turn (choose the card beneath that fills 2.1), not player 1's"
     )
 
 

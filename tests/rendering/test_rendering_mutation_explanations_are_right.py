@@ -226,7 +226,7 @@ def test_an_illegal_option_is_explained_by_the_games_own_reason() -> None:
     assert not state.is_legal(action, other)
     assert explain_action(state, action, other) == (
         f"{state.action_text(action)!r} is not legal: it is player {seat}'s turn"
-        f" ({state.prompt()}), not player {other}'s"
+        f" ({state.prompt().removeprefix(f'player {seat}: ')}), not player {other}'s"
     )
 
 

@@ -112,6 +112,15 @@ def _players(seats: tuple[int, ...]) -> str:
     return f"players {', '.join(map(str, rest))} and {last}"
 
 
+def _decision(prompt: str, mover: int) -> str:
+    """``prompt`` without a leading ``"player 3 (dark grey): "`` naming ``mover``, whose
+    turn the sentence already names."""
+    head, sep, rest = prompt.partition(": ")
+    if sep and (head == f"player {mover}" or head.startswith(f"player {mover} (")):
+        return rest
+    return prompt
+
+
 _SEAT_CHECKS: dict[str, Callable[[Any], Any]] = {
     "observation": _observation_checked,
     "resample": _resample_checked,
@@ -384,7 +393,9 @@ class State(abc.ABC):
         if to_move == (CHANCE,):
             return f"chance decides next ({self.prompt()}), not player {player}"
         if len(to_move) == 1:
-            return f"it is player {to_move[0]}'s turn ({self.prompt()}), not player {player}'s"
+            mover = to_move[0]
+            decision = _decision(self.prompt(), mover)
+            return f"it is player {mover}'s turn ({decision}), not player {player}'s"
         return f"{_players(to_move)} are to move now ({self.prompt()}), not player {player}"
 
     # -- chance -------------------------------------------------------------------------------
