@@ -25,8 +25,10 @@ from setuptools import Extension, setup
 #   engine's value objects): compiled attrs classes lose their annotations (attrs and the
 #   codec read them) and refuse instances of games compiled separately;
 # - the codec and anything that generates code or classes at run time (engine/codec.py,
-#   engine/draft.py's draft classes, Clan Feud's rules.py, whose working class `W` takes
-#   the state's class as its base at run time and swaps its instances' class);
+#   engine/draft.py's draft classes, Clan Feud's working.py, whose working class `W` takes
+#   the state's class as its base at run time and swaps its instances' class: it is kept
+#   apart from Clan Feud's rules.py so that the rules themselves compile, as board.py's
+#   row helpers are kept apart in rows.py);
 # - classes that rely on CPython's class machinery: engine/rng.py (Rng writes its slot
 #   through the slot's descriptor to stay immutable), engine/rollout.py (an error class
 #   deriving from interpreted ones; a compiled class cannot);
@@ -48,6 +50,8 @@ COMPILED_MODULES = (
     "src/clangames/kilt_castle/turn.py",
     "src/clangames/clan_feud/interpret.py",
     "src/clangames/clan_feud/military.py",
+    "src/clangames/clan_feud/rows.py",
+    "src/clangames/clan_feud/rules.py",
     "src/clangames/clan_feud/scoring.py",
     "src/clangames/clan_feud/war.py",
 )

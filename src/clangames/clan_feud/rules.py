@@ -7,9 +7,10 @@ sealed commitment (``TOGETHER``) or one player's decision (``OPTIONS``); a decis
 single option is applied at once (the rulings' *Decisions*), except where the number of
 options would tell others what a hidden hand holds (``ASK``).
 
-Work is done on the state thawed into the kernel's draft (:class:`W`, which adds the
-rules' helpers) and frozen in place into the next state, so every rule reads like the
-rulebook's sentence and the states stay immutable.
+Work is done on the state thawed into the kernel's draft (:class:`~working.W`, which
+adds the rules' helpers) and frozen in place into the next state, so every rule reads like
+the rulebook's sentence and the states stay immutable. The working class lives in
+:mod:`working`, which stays interpreted, so that this module can be compiled (setup.py).
 
 Task kinds and their fields (``a``, ``b``, ``c``, ``data``):
 
@@ -34,12 +35,10 @@ Task kinds and their fields (``a``, ``b``, ``c``, ``data``):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from itertools import compress
 from math import comb, factorial
 from typing import TYPE_CHECKING, Any
-
-import attrs
 
 from clangames.clan_feud import interpret, military, war
 from clangames.clan_feud.actions import (
@@ -72,21 +71,26 @@ from clangames.clan_feud.board import (
 )
 from clangames.clan_feud.state import (
     NONZERO,
-    Battle,
     ClanFeudState,
-    EnglishArmy,
     Task,
     new_task,
 )
-from clangames.engine.draft import drafting
+from clangames.clan_feud.working import _NESTED as _NESTED
+from clangames.clan_feud.working import _SEQUENCES as _SEQUENCES
+from clangames.clan_feud.working import LEVEL as LEVEL
+from clangames.clan_feud.working import NO_TROOPS as NO_TROOPS
+from clangames.clan_feud.working import W as W
+from clangames.clan_feud.working import _thaw_state as _thaw_state
+from clangames.clan_feud.working import _tuples_again, make_apply_owned
+from clangames.clan_feud.working import interned as interned
+from clangames.clan_feud.working import working as working
+from clangames.engine.compiled import bind_compiled_rules
 from clangames.engine.phases import CHANCE, Phase
 
 if TYPE_CHECKING:
     from clangames.clan_feud.game import ClanFeudGame
 
 FEUD, INCOME, BUILD, INTRIGUE, MILITARY = range(5)
-LEVEL = (1, 1, 2, 3, 3)
-"""The level of each slot of a column (I-left, I-right, II, III-left, III-right)."""
 PRICE = (0, 3, 9, 12, 12)
 """The price of what covers each slot: the row's price."""
 SLOTS_AT = ((), (0, 1), (2,), (3, 4))
@@ -94,7 +98,6 @@ SLOTS_AT = ((), (0, 1), (2,), (3, 4))
 EXISTS = ((1 << 25) - 1) & ~(1 << 1 | 1 << 4)
 """Every board slot: the Feud column has no I-right or III-right slot."""
 INITIAL_COVER = sum(1 << (5 * col + slot) for col in range(1, 5) for slot in range(1, 5))
-FEUD_SLOTS = (0, 2, 3)
 COLUMN_OF_COLOUR = {3: INCOME, 4: INTRIGUE, 5: MILITARY}
 """Green, purple and red dice go to one column only."""
 DIE_OF_COLUMN = {INCOME: 3, BUILD: 0, INTRIGUE: 4, MILITARY: 5}
@@ -108,354 +111,6 @@ FACES = ((3, 2, 1), (3, 3, 0), (3, 2, 1), (2, 2, 2), (2, 2, 2), (2, 2, 2), (3, 2
 WHITE = 0
 BLACK = 1
 GOLD = 2
-NO_TROOPS = (0, 0, 0)
-"""A row's troop totals when it holds none."""
-
-
-# ---------------------------------------------------------------------------------------
-# The working copy
-
-_TASKS: dict[tuple[str, int, int, int, int], Task] = {}
-"""Tasks without data, interned by their fields."""
-_TASKS_MAX = 1 << 14
-"""Beyond this many interned tasks (never reached by the bundled game), build new ones."""
-
-
-def interned(kind: str, player: int = -1, a: int = 0, b: int = 0, c: int = 0) -> Task:
-    """The task with these fields and no data. Tasks are values, so equal ones are shared:
-    a frozen attrs constructor costs more than most rules that push a task."""
-    key = (kind, player, a, b, c)
-    found = _TASKS.get(key)
-    if found is None:
-        found = new_task(kind, player, a, b, c)
-        if len(_TASKS) < _TASKS_MAX:
-            _TASKS[key] = found
-    return found
-
-
-_SEQUENCES = (
-    "order",
-    "events",
-    "deck",
-    "discards",
-    "controller",
-    "site",
-    "towers",
-    "moved",
-    "money",
-    "feud",
-    "vp",
-    "covered",
-    "filled",
-    "city_dice",
-)
-"""The flat tuple fields: a rule that writes one gets a list (:meth:`W.m`), made a tuple
-again when the draft is frozen. A rule that replaces one whole assigns a tuple."""
-
-_NESTED = ("troops", "pool", "hands")
-"""The tuple-of-rows fields: written row by row (:meth:`W.trow`, ``prow``, ``hrow``)."""
-
-
-_NESTED_SET = frozenset(_NESTED)
-
-
-if TYPE_CHECKING:
-    _WorkingBase = object
-else:
-    _WorkingBase = ClanFeudState
-
-
-class W(_WorkingBase):
-    """A state thawed into the kernel's draft (:mod:`clangames.engine.draft`) for one
-    move, with the rules' helpers: ``W(state)`` thaws, the rules edit it, :meth:`freeze`
-    freezes the very same object into the next state.
-
-    At run time W is the kernel's draft class of :class:`ClanFeudState` (given to
-    :func:`~clangames.engine.draft.drafting`): a mutable twin that adds no slots, only the
-    rules' helpers, so a move copies the fields once into a W and switches its class once,
-    back to the state's, to freeze. A sequence field stays the old state's tuple until a
-    rule writes it (:meth:`m`), rows of the nested fields likewise (:meth:`trow`,
-    :meth:`prow`, :meth:`hrow`); the task stack is a list while the draft is worked.
-
-    The annotations below restate every state field (a test keeps them equal to the
-    state's) with the types the rules see while working: this class is the game's
-    ``Draft`` description for mypy.
-    """
-
-    __slots__ = ()
-    __setattr__ = object.__setattr__
-    __delattr__ = object.__delattr__
-
-    game: ClanFeudGame
-    phase: Phase
-    turn: int
-    order: Sequence[int]
-    england: int
-    track_start: int
-    at_war: bool
-    events: Sequence[int]
-    deck: Sequence[int]
-    discards: Sequence[int]
-    controller: Sequence[int]
-    site: Sequence[int]
-    towers: Sequence[int]
-    troops: Sequence[Any]
-    moved: Sequence[int]
-    king: int
-    regent: int
-    gold_out: bool
-    money: Sequence[int]
-    feud: Sequence[int]
-    vp: Sequence[int]
-    covered: Sequence[int]
-    filled: Sequence[int]
-    pool: Sequence[Any]
-    hands: Sequence[Any]
-    passed: int
-    city_dice: Sequence[int]
-    tasks: list[Task]
-    battle: Battle | None
-    options: list[str] | None
-    """While the draft is worked: the sequence fields made lists so far (None: none),
-    for :meth:`freeze`; the state's options are set only there."""
-    mods: tuple[int, ...]
-    upkeep_cut: tuple[int, ...]
-    known: tuple[tuple[int, int, int], ...]
-    english: tuple[EnglishArmy, ...]
-
-    def __new__(cls, s: ClanFeudState) -> W:
-        return working(s)
-
-    def __init__(self, s: ClanFeudState) -> None:
-        """Made by :func:`working` (``__new__``); nothing left to set."""
-
-    def m(self, name: str) -> list[int]:
-        """The sequence field ``name``, made writable (copied from the state once)."""
-        value = getattr(self, name)
-        if type(value) is tuple:
-            value = list(value)
-            setattr(self, name, value)
-            names = self.options
-            if names is None:
-                self.options = [name]
-            else:
-                names.append(name)
-        return value  # type: ignore[no-any-return]
-
-    def freeze(self, phase: Phase, options: tuple[Any, ...] | None) -> ClanFeudState:
-        """This draft, as the state it describes (frozen in place: no copy, no
-        constructor). The draft must not be used afterwards."""
-        # The sequences written (named in ``options`` while the draft is worked) become
-        # tuples again; only those are visited: checking all 17 cost more than most rules.
-        if self.options is not None:
-            _tuples_again(self)
-        self.phase = phase
-        self.options = options  # type: ignore[assignment]
-        self.tasks = tuple(self.tasks)  # type: ignore[assignment]
-        # The kernel's freeze of its drafting pair, inline (a call fewer on every step):
-        # the draft becomes the state by switching class, in place.
-        self.__class__ = ClanFeudState  # type: ignore[assignment]
-        state: ClanFeudState = self  # type: ignore[assignment]
-        return state
-
-    # -- rows written in place -------------------------------------------------------------
-    def trow(self, p: int) -> list[int]:
-        """``p``'s troop row, made writable."""
-        rows = self.troops
-        if type(rows) is tuple:
-            rows = self.troops = list(rows)
-            names = self.options
-            if names is None:
-                self.options = ["troops"]
-            else:
-                names.append("troops")
-        row = rows[p]
-        if type(row) is tuple:
-            row = rows[p] = list(row)  # type: ignore[index]
-        return row  # type: ignore[no-any-return]
-
-    def prow(self, p: int) -> list[int]:
-        """``p``'s dice pool, made writable."""
-        rows = self.pool
-        if type(rows) is tuple:
-            rows = self.pool = list(rows)
-            names = self.options
-            if names is None:
-                self.options = ["pool"]
-            else:
-                names.append("pool")
-        row = rows[p]
-        if type(row) is tuple:
-            row = rows[p] = list(row)  # type: ignore[index]
-        return row  # type: ignore[no-any-return]
-
-    def hrow(self, p: int) -> list[int]:
-        """``p``'s hand, made writable."""
-        rows = self.hands
-        if type(rows) is tuple:
-            rows = self.hands = list(rows)
-            names = self.options
-            if names is None:
-                self.options = ["hands"]
-            else:
-                names.append("hands")
-        row = rows[p]
-        if type(row) is tuple:
-            row = rows[p] = list(row)  # type: ignore[index]
-        return row  # type: ignore[no-any-return]
-
-    # -- task stack ------------------------------------------------------------------------
-    def top(self) -> Task:
-        return self.tasks[-1]
-
-    def update(
-        self,
-        *,
-        player: int | None = None,
-        a: int | None = None,
-        b: int | None = None,
-        c: int | None = None,
-        data: tuple[int, ...] | None = None,
-    ) -> None:
-        """Change fields of the top task."""
-        t = self.tasks[-1]
-        if data is None:
-            data = t.data
-        key = (
-            t.kind,
-            t.player if player is None else player,
-            t.a if a is None else a,
-            t.b if b is None else b,
-            t.c if c is None else c,
-        )
-        if data:
-            self.tasks[-1] = new_task(*key, data)
-            return
-        new = _TASKS.get(key)
-        self.tasks[-1] = new if new is not None else interned(*key)
-
-    def set_data(self, data: tuple[int, ...]) -> None:
-        """Replace the top task's data (``update(data=...)``, without its generality)."""
-        t = self.tasks[-1]
-        if data:
-            self.tasks[-1] = new_task(t.kind, t.player, t.a, t.b, t.c, data)
-            return
-        key = (t.kind, t.player, t.a, t.b, t.c)
-        found = _TASKS.get(key)
-        self.tasks[-1] = found if found is not None else interned(*key)
-
-    def set_a(self, a: int) -> None:
-        """Replace the top task's ``a`` (``update(a=...)``, without its generality)."""
-        t = self.tasks[-1]
-        if t.data:
-            self.tasks[-1] = new_task(t.kind, t.player, a, t.b, t.c, t.data)
-            return
-        key = (t.kind, t.player, a, t.b, t.c)
-        found = _TASKS.get(key)
-        self.tasks[-1] = found if found is not None else interned(*key)
-
-    # -- facts -----------------------------------------------------------------------------
-    def buildings(self, t: int) -> int:
-        return (self.site[t] > 0) + self.towers[t]
-
-    def army(self, p: int, t: int) -> tuple[int, int, int]:
-        row = self.troops[p]
-        return (row[3 * t], row[3 * t + 1], row[3 * t + 2])
-
-    def troop_total(self, p: int, kind: int | None = None) -> int:
-        """``p``'s troops on the board (of one type), a battle's attackers included."""
-        totals = troop_totals(self.troops[p])
-        n: int = sum(totals) if kind is None else totals[kind]
-        b = self.battle
-        if b is not None and b.owners[0] == p:
-            n += sum(b.attackers) if kind is None else b.attackers[kind]
-        return n
-
-    def has_troops(self, p: int) -> bool:
-        """Whether ``p`` has troops on the board (``troop_total(p) > 0``, sooner)."""
-        if troop_totals(self.troops[p]) != NO_TROOPS:
-            return True
-        b = self.battle
-        return b is not None and b.owners[0] == p and any(b.attackers)
-
-    def occupant(self, t: int, other_than: int) -> int:
-        """A seat other than ``other_than`` with troops in ``t``, or -1."""
-        for q in range(len(self.troops)):
-            if q != other_than:
-                row = self.troops[q]
-                if row[3 * t] or row[3 * t + 1] or row[3 * t + 2]:
-                    return q
-        return -1
-
-    # -- shared effects ----------------------------------------------------------------------
-    def gain_die(self, p: int) -> None:
-        """A die gained now goes to the lowest free Feud slot and gives its benefit."""
-        for slot in FEUD_SLOTS:
-            bit = 1 << slot
-            if not self.filled[p] & bit:
-                self.filled = put(self.filled, p, self.filled[p] | bit)
-                self.tasks.append(interned("feud", p, LEVEL[slot]))
-                return
-
-    def set_regent(self, new: int) -> None:
-        """King James passes to ``new`` (-1: he stands alone); the loser gets a feud
-        token; the first claim of the game puts the gold die in the claimer's Feud column."""
-        old = self.regent
-        if old == new:
-            return
-        if old >= 0:
-            self.feud = plus(self.feud, old, 1)
-        self.regent = new
-        if new >= 0 and not self.gold_out:
-            self.gold_out = True
-            self.gain_die(new)
-
-    def claim(self, p: int, t: int) -> None:
-        """``p``'s army comes to rest in ``t``: control, the old controller's feud tokens,
-        a city's black die (once per city per turn), a lone King."""
-        old = self.controller[t]
-        if old != p:
-            if old >= 0:
-                self.feud = plus(self.feud, old, self.buildings(t))
-            self.controller = put(self.controller, t, p)
-            if self.site[t] == 1 and not self.city_dice[p] >> t & 1:
-                self.city_dice = put(self.city_dice, p, self.city_dice[p] | 1 << t)
-                self.gain_die(p)
-        if self.regent < 0 and self.king == t:
-            self.set_regent(p)
-
-    def check_king(self, p: int) -> None:
-        """After ``p`` lost troops outside a battle: a King left alone loses his regent."""
-        if self.regent == p and not any(self.army(p, self.king)):
-            b = self.battle
-            if b is None or b.king < 0:
-                self.set_regent(-1)
-
-    def remove_troop(self, p: int, t: int, kind: int) -> None:
-        self.troops = put(self.troops, p, plus_troops(self.troops[p], 3 * t + kind, -1))
-
-
-def _tuples_again(w: W) -> None:
-    """The sequences a draft made writable (named in its ``options`` while it is worked),
-    tuples again; only those are visited: checking all 17 cost more than most rules."""
-    for name in w.options or ():
-        v = getattr(w, name)
-        if name in _NESTED_SET:
-            setattr(w, name, tuple(map(tuple, v)))  # a tuple row stays itself
-        else:
-            setattr(w, name, tuple(v))
-
-
-_thaw_state, _ = drafting(ClanFeudState, W)
-"""The kernel's copier of a state into a new W (cache fields reset): W is the state class's
-draft class, so every thaw of a ClanFeudState makes one."""
-
-
-def working(s: ClanFeudState) -> W:
-    """``s`` thawed into a :class:`W` (its cache fields empty), its task stack a list."""
-    w: W = _thaw_state(s)
-    w.tasks = list(w.tasks)
-    return w
 
 
 # ---------------------------------------------------------------------------------------
@@ -572,43 +227,16 @@ def apply(s: ClanFeudState, action: Any, player: int) -> ClanFeudState:
 
 # A move is this function itself: the state's ``_apply`` method stays as the class's
 # declaration (the kernel's abstract method) and this replaces it once the rules are
-# loaded, so a playout step makes one Python call fewer.
-ClanFeudState._apply = apply  # type: ignore[method-assign, assignment]
+# loaded, so a playout step makes one Python call fewer. Compiled, ``apply`` is a C
+# function, which does not bind as a method: the kernel's shim gives it one. (``setattr``:
+# mypyc compiles no assignment to another module's class attribute.)
+setattr(ClanFeudState, "_apply", apply)  # noqa: B010
+bind_compiled_rules(ClanFeudState)
 
 
-def _make_apply_owned() -> Callable[[ClanFeudState, Any, int], ClanFeudState]:
-    """:func:`apply` for a state nobody else holds (the kernel's fast path calls it on the
-    states its playout made, see :mod:`clangames.engine.rollout`): the state itself becomes
-    the draft, in place (its class switched to :class:`W`, its cache fields reset to their
-    defaults, as the kernel's copier resets them), instead of a copy of its 36 fields. The
-    resets are generated from the state's fields, inline: no call of its own per move."""
-    lines = [
-        "def apply_owned(s, action, player):",
-        "    set_attribute(s, '__class__', W)",
-        *(
-            f"    s.{field.name} = {field.default!r}"
-            for field in attrs.fields(ClanFeudState)
-            if field.metadata.get("cache")
-        ),
-        "    tasks = s.tasks = list(s.tasks)",
-        "    task = tasks[-1]",
-        "    APPLY[task.kind](s, task, action, player)",
-        "    return settle(s)",
-    ]
-    namespace: dict[str, Any] = {
-        "W": W,
-        "set_attribute": object.__setattr__,
-        "APPLY": APPLY,
-        "settle": settle,
-    }
-    exec(compile("\n".join(lines), "<apply_owned of ClanFeudState>", "exec"), namespace)
-    made: Callable[[ClanFeudState, Any, int], ClanFeudState] = namespace["apply_owned"]
-    made.__doc__ = _make_apply_owned.__doc__
-    return made
-
-
-apply_owned = _make_apply_owned()
-ClanFeudState._apply_owned = apply_owned  # type: ignore[attr-defined]
+apply_owned = make_apply_owned(APPLY, settle)
+""":func:`apply` for a state nobody else holds (see :func:`working.make_apply_owned`)."""
+setattr(ClanFeudState, "_apply_owned", apply_owned)  # noqa: B010
 
 
 def initial_state(game: ClanFeudGame) -> ClanFeudState:
