@@ -170,7 +170,7 @@ def test_wrong_player() -> None:
     with pytest.raises(IllegalActionError) as info:
         state.apply(Stake(1), player=1)
     assert str(info.value) == (
-        "player 1 is not to move (it is player(s) (0,)'s turn); got Stake(amount=1)"
+        "player 1 is not to move (it is player 0's turn); got Stake(amount=1)"
     )
     with pytest.raises(IllegalActionError, match="player -1 is not to move"):
         state.apply(Stake(1), player=CHANCE)
@@ -218,7 +218,7 @@ def test_several_players_to_move_need_player() -> None:
     before = unchanged(state)
     with pytest.raises(IllegalActionError) as info:
         state.apply(Bid(0))
-    assert str(info.value) == ("players (0, 1) are to move; say which one applies Bid(amount=0)")
+    assert str(info.value) == ("players 0 and 1 are to move; say which one applies Bid(amount=0)")
     assert_same(before, state)
 
 
@@ -236,6 +236,24 @@ def test_committed_player_cannot_commit_again() -> None:
     state = play(*HALF)
     with pytest.raises(IllegalActionError, match=r"player 1 is not to move"):
         state.apply(Bid(0), player=1)
+
+
+def test_a_seat_not_to_move_is_told_who_is_in_plain_words() -> None:
+    # the seats to move are named as a sentence would, not as a Python tuple
+    half = play(*HALF)
+    with pytest.raises(IllegalActionError) as info:
+        half.apply(Bid(0), player=1)
+    assert str(info.value) == "player 1 is not to move (it is player 0's turn); got Bid(amount=0)"
+    koa = clangames.load("koa-kingmaker", players=5).initial_state()
+    while koa.is_chance:
+        koa = koa.apply(koa.legal_actions()[0])
+    card = koa.legal_actions(1)[0]
+    koa = koa.apply(card, 1)
+    with pytest.raises(IllegalActionError) as info:
+        koa.apply(card, 1)
+    assert str(info.value) == (
+        f"player 1 is not to move (players 0, 2, 3 and 4 are to move); got {card!r}"
+    )
 
 
 def test_default_explanation_of_the_base_class() -> None:

@@ -329,13 +329,15 @@ class State(abc.ABC):
             raise IllegalActionError(f"the game is over; {action!r} cannot be applied")
         if player is None:
             raise IllegalActionError(
-                f"players {to_move!r} are to move; say which one applies {action!r}"
+                f"{_players(to_move)} are to move; say which one applies {action!r}"
             )
         if entry is None:
-            who = "chance" if to_move == (CHANCE,) else f"player(s) {to_move!r}"
-            raise IllegalActionError(
-                f"player {player} is not to move (it is {who}'s turn); got {action!r}"
-            )
+            if len(to_move) == 1:
+                whose = "chance's" if to_move == (CHANCE,) else f"player {to_move[0]}'s"
+                now = f"it is {whose} turn"
+            else:
+                now = f"{_players(to_move)} are to move"
+            raise IllegalActionError(f"player {player} is not to move ({now}); got {action!r}")
         if player == CHANCE:  # explain_illegal takes seats (it reads their hands)
             raise IllegalActionError(
                 f"{self.game.action_text(action)!r} is not an outcome of this chance node"
