@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from clangames.clan_feud.state import ENGLAND, Battle, EnglishArmy, Task
+from clangames.engine.codec import describe
 from clangames.engine.errors import StateDecodeError
 from clangames.engine.phases import CHANCE
 from clangames.engine.rng import Rng
@@ -205,7 +206,16 @@ def resample(s: ClanFeudState, viewer: int, rng: Rng) -> ClanFeudState:
 
 def check_consistency(s: ClanFeudState) -> None:
     """Raise StateDecodeError naming the field if a decoded state could not arise."""
-    from clangames.clan_feud.rules import EXISTS, INITIAL_COVER, OPTIONS, RUN, SUPPLY, WEIGHTS
+    from clangames.clan_feud.playing import MOD_FIELDS
+    from clangames.clan_feud.rules import (
+        EXISTS,
+        HANDLERS,
+        INITIAL_COVER,
+        OPTIONS,
+        RUN,
+        SUPPLY,
+        WEIGHTS,
+    )
 
     game = s.game
     n = game.num_players
@@ -261,6 +271,8 @@ def check_consistency(s: ClanFeudState) -> None:
                 fail(f"troops[{p}]", f"{total} troops of type {k} exceed the supply {SUPPLY[k]}")
         if len(s.hands[p]) != designs or min(s.hands[p]) < 0:
             fail(f"hands[{p}]", "card counts per design, never negative")
+        if not 0 <= s.city_dice[p] < 1 << size:
+            fail(f"city_dice[{p}]", f"expected a bitmask of the {size} territories")
     for d, design in enumerate(game.deck.designs):
         total = s.deck[d] + s.discards[d] + sum(h[d] for h in s.hands)
         if total != design.copies or s.deck[d] < 0 or s.discards[d] < 0:
@@ -299,6 +311,8 @@ def check_consistency(s: ClanFeudState) -> None:
             )
         if not s.hands[taker][d]:
             fail("known", f"seat {taker} is known to hold design {d} but does not")
+    if s.mods and len(s.mods) != MOD_FIELDS:
+        fail("mods", f"expected no modifiers or {MOD_FIELDS}, got {len(s.mods)}")
     if s.mods and not 0 <= s.mods[0] < n:
         fail("mods", "a card's modifiers belong to a seat")
     if s.upkeep_cut and (len(s.upkeep_cut) != n or min(s.upkeep_cut) < 0):
@@ -313,8 +327,11 @@ def check_consistency(s: ClanFeudState) -> None:
     if kind != top.kind:
         fail("phase", f"the phase {kind!r} is not the top task {top.kind!r}")
     for i, task in enumerate(s.tasks):
+        if task.kind not in HANDLERS:
+            fail(f"tasks[{i}].kind", f"expected one of the rules' tasks, got {describe(task.kind)}")
         if not -1 <= task.player < n:
             fail(f"tasks[{i}].player", f"expected a seat or -1, got {task.player}")
+    _check_moved(s, fail)
     automatic = top.kind in RUN and top.kind not in OPTIONS and top.kind not in WEIGHTS
     if automatic and top.kind not in SEALED_PHASES:
         fail("tasks", f"an automatic task {top.kind!r} cannot wait on top")
@@ -377,6 +394,25 @@ def _check_english(s: ClanFeudState, fail: Callable[[str, str], None]) -> None:
     at_war = track.at_war(s.england)
     if not at_war and (s.english or (b is not None and ENGLAND in b.owners)):
         fail("english", "English armies stand only while England is at war")
+
+
+def _check_moved(s: ClanFeudState, fail: Callable[[str, str], None]) -> None:
+    """The troops marked as moved: none outside a Military move, and within that move
+    never more than the moving clan has in the territory (the rest are still to move)."""
+    moving = [task.player for task in s.tasks if task.kind == "move"]
+    if not moving:
+        if any(s.moved):
+            fail("moved", "troops are marked as moved only during a Military move")
+        return
+    row = s.troops[moving[-1]] if moving[-1] >= 0 else ()
+    if len(row) != len(s.moved) or any(
+        not 0 <= m <= have for m, have in zip(s.moved, row, strict=True)
+    ):
+        fail(
+            "moved",
+            f"expected counts from 0 to seat {moving[-1]}'s troops in each territory,"
+            f" got {describe(s.moved, 120)}",
+        )
 
 
 def _in_battle(s: ClanFeudState) -> bool:
