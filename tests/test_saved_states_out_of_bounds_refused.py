@@ -162,3 +162,86 @@ def test_kings_kilt_more_reveals_than_seats_are_refused() -> None:
         body["reveal_queue"] = body["reveal_queue"] + [0] * 3
 
     refused(state, change, "state.reveal_queue: at most 3 reveals are owed at once")
+
+
+def _with_tasks(state: State) -> bool:
+    return len(state.tasks) >= 2 and not state.is_chance
+
+
+def test_clan_feud_a_task_stack_deeper_than_any_game_is_refused() -> None:
+    # Before: accepted, and observation_tensor raised (it allows 40 tasks).
+    state = first_state("clan_feud", 3, _with_tasks)
+
+    def change(body: dict[str, Any]) -> None:
+        body["tasks"] = body["tasks"][:1] * 41 + body["tasks"][1:]
+
+    refused(state, change, "state.tasks: at most 40 tasks are ever pending")
+
+
+def test_clan_feud_task_data_longer_than_any_task_keeps_is_refused() -> None:
+    state = first_state("clan_feud", 3, _with_tasks)
+
+    def change(body: dict[str, Any]) -> None:
+        body["tasks"][0]["data"] = list(range(49))
+
+    refused(state, change, "state.tasks[0].data: a task keeps at most 48 values, got 49")
+
+
+@pytest.mark.parametrize("value", [-2, 2**63])
+@pytest.mark.parametrize("where", ["a", "b", "c", "data"])
+def test_clan_feud_task_values_out_of_range_are_refused(value: int, where: str) -> None:
+    # Before: 2**63 was accepted, and play raised IndexError ("cannot fit 'int' into an
+    # index-sized integer") or ValueError ("bytes must be in range(0, 256)").
+    state = first_state("clan_feud", 3, _with_tasks)
+
+    def change(body: dict[str, Any]) -> None:
+        task = body["tasks"][0]
+        if where == "data":
+            task["data"] = [*task["data"], value]
+        else:
+            task[where] = value
+
+    refused(state, change, "state.tasks[0]: a task's counters and data run -1..")
+
+
+@pytest.mark.parametrize(("field", "value"), [("feud", 2**63), ("money", 1000), ("vp", -1000)])
+def test_clan_feud_amounts_beyond_the_declared_caps_are_refused(field: str, value: int) -> None:
+    # Before: a feud of 2**63 was accepted, and play raised ValueError from Rng.below.
+    state = first_state("clan_feud", 3, lambda s: not s.is_chance)
+
+    def change(body: dict[str, Any]) -> None:
+        body[field][1] = value
+
+    refused(state, change, "state.money[1]: pounds, feud tokens and victory points stay within 999")
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("played", [-21, -1], "state.battle.played: expected designs 0.."),
+        ("roller", 2, "state.battle.roller: expected a side 0 or 1, or -1"),
+        ("hits", [0, 2**63], "state.battle.hits: expected two counts 0.."),
+        ("rounds", -1, "state.battle.rounds: expected 0..4095"),
+    ],
+)
+def test_clan_feud_battle_numbers_out_of_range_are_refused(
+    field: str, value: Any, message: str
+) -> None:
+    # Before: nothing of a battle but its sides and attackers was checked; a card played
+    # of -21 was accepted and writing the position raised ValueError.
+    state = first_state("clan_feud", 3, lambda s: s.battle is not None)
+
+    def change(body: dict[str, Any]) -> None:
+        body["battle"][field] = value
+
+    refused(state, change, message)
+
+
+def test_clan_feud_more_dice_of_a_kind_than_the_cap_are_refused() -> None:
+    # Before: 5000 dice of one kind were accepted, and play raised IndexError.
+    state = first_state("clan_feud", 4, lambda s: not s.is_chance)
+
+    def change(body: dict[str, Any]) -> None:
+        body["pool"][2][0] = 5000
+
+    refused(state, change, "state.pool[2]: at most 30 dice of one colour and value")
