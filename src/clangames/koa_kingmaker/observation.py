@@ -247,11 +247,14 @@ def _houses_look_consistent(s: KoaState) -> bool:
     for h, source in s.hits:
         if not 0 <= h < houses or not -1 <= source < houses:
             return False
-    if not _hits_are_one_round(s.hits) or not 0 <= s.scored < 1 << houses:
+    hits = s.hits
+    if (len(hits) > 1 and not _hits_are_one_round(hits)) or not 0 <= s.scored < 1 << houses:
         return False
     recovering = s.recovering
     return not recovering or (
-        min(recovering) >= 0 and max(recovering) < houses and _ascending(recovering)
+        min(recovering) >= 0
+        and max(recovering) < houses
+        and (len(recovering) == 1 or _ascending(recovering))
     )
 
 
