@@ -65,6 +65,12 @@ CAPS = {
 """Declared caps for values the rules bound only loosely (see the module docstring)."""
 
 
+def highest_task_value(game: ClanFeudGame) -> int:
+    """The largest value a task's counters and data may hold (the lowest is -1): the
+    declared cap, or more where a program node, a commitment or a roll needs it."""
+    return max(CAPS["task_value"], len(game.nodes), MAX_COMMIT, MAX_ROLL)
+
+
 def observation_spec(game: ClanFeudGame) -> ObservationSpec:
     """The layout of :class:`ClanFeudObservation` for ``game``'s data and seats."""
     n = game.num_players
@@ -78,7 +84,7 @@ def observation_spec(game: ClanFeudGame) -> ObservationSpec:
     level = Int(1, max(1, len(game.england.levels)))
     amount = Tuple(n, Int(0, CAPS["amount"]))
     troops = Int(0, CAPS["troops"])
-    value = Int(-1, max(CAPS["task_value"], len(game.nodes), MAX_COMMIT, MAX_ROLL))
+    value = Int(-1, highest_task_value(game))
     task = Fields(
         Task,
         {

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from clangames.clan_feud.state import ENGLAND, Battle, EnglishArmy, Task
+from clangames.engine.codec import describe
 from clangames.engine.errors import StateDecodeError
 from clangames.engine.phases import CHANCE
 from clangames.engine.rng import Rng
@@ -205,7 +206,17 @@ def resample(s: ClanFeudState, viewer: int, rng: Rng) -> ClanFeudState:
 
 def check_consistency(s: ClanFeudState) -> None:
     """Raise StateDecodeError naming the field if a decoded state could not arise."""
-    from clangames.clan_feud.rules import EXISTS, INITIAL_COVER, OPTIONS, RUN, SUPPLY, WEIGHTS
+    from clangames.clan_feud.encoding import CAPS, highest_task_value
+    from clangames.clan_feud.playing import MOD_FIELDS
+    from clangames.clan_feud.rules import (
+        EXISTS,
+        HANDLERS,
+        INITIAL_COVER,
+        OPTIONS,
+        RUN,
+        SUPPLY,
+        WEIGHTS,
+    )
 
     game = s.game
     n = game.num_players
@@ -237,9 +248,12 @@ def check_consistency(s: ClanFeudState) -> None:
             fail(field, f"expected {length} entries, got {len(seq)}")
     if sorted(s.order) != list(range(n)):
         fail("order", f"expected an order of the seats 0..{n - 1}, got {s.order}")
+    cap = CAPS["amount"]
     for p in range(n):
         if s.money[p] < 0 or s.feud[p] < 0:
             fail(f"money[{p}]", "pounds and feud tokens are never negative")
+        if s.money[p] > cap or s.feud[p] > cap or not -cap <= s.vp[p] <= cap:
+            fail(f"money[{p}]", f"pounds, feud tokens and victory points stay within {cap}")
         if s.covered[p] & ~INITIAL_COVER:
             fail(f"covered[{p}]", "only the set-up's covered slots can be covered")
         if s.filled[p] & ~EXISTS or s.filled[p] & s.covered[p]:
@@ -251,6 +265,8 @@ def check_consistency(s: ClanFeudState) -> None:
                 fail(f"covered[{p}]", f"column {column}'s III slot is bought before its II")
         if len(s.pool[p]) != 21 or min(s.pool[p]) < 0 or s.pool[p][5]:
             fail(f"pool[{p}]", "21 counts >= 0, and a black die never shows 3")
+        if max(s.pool[p]) > CAPS["dice"]:
+            fail(f"pool[{p}]", f"at most {CAPS['dice']} dice of one colour and value")
         if len(s.troops[p]) != 3 * size or min(s.troops[p]) < 0:
             fail(f"troops[{p}]", f"expected {3 * size} counts >= 0")
         for k in range(3):
@@ -261,6 +277,8 @@ def check_consistency(s: ClanFeudState) -> None:
                 fail(f"troops[{p}]", f"{total} troops of type {k} exceed the supply {SUPPLY[k]}")
         if len(s.hands[p]) != designs or min(s.hands[p]) < 0:
             fail(f"hands[{p}]", "card counts per design, never negative")
+        if not 0 <= s.city_dice[p] < 1 << size:
+            fail(f"city_dice[{p}]", f"expected a bitmask of the {size} territories")
     for d, design in enumerate(game.deck.designs):
         total = s.deck[d] + s.discards[d] + sum(h[d] for h in s.hands)
         if total != design.copies or s.deck[d] < 0 or s.discards[d] < 0:
@@ -299,11 +317,15 @@ def check_consistency(s: ClanFeudState) -> None:
             )
         if not s.hands[taker][d]:
             fail("known", f"seat {taker} is known to hold design {d} but does not")
+    if s.mods and len(s.mods) != MOD_FIELDS:
+        fail("mods", f"expected no modifiers or {MOD_FIELDS}, got {len(s.mods)}")
     if s.mods and not 0 <= s.mods[0] < n:
         fail("mods", "a card's modifiers belong to a seat")
     if s.upkeep_cut and (len(s.upkeep_cut) != n or min(s.upkeep_cut) < 0):
         fail("upkeep_cut", f"expected {n} cuts >= 0")
     _check_english(s, fail)
+    if s.battle is not None:
+        _check_battle(s, s.battle, fail)
     kind = s.phase.name
     if not s.tasks:
         if kind != "over":
@@ -312,9 +334,26 @@ def check_consistency(s: ClanFeudState) -> None:
     top = s.tasks[-1]
     if kind != top.kind:
         fail("phase", f"the phase {kind!r} is not the top task {top.kind!r}")
+    top_value = highest_task_value(game)
+    if len(s.tasks) > CAPS["tasks"]:
+        fail("tasks", f"at most {CAPS['tasks']} tasks are ever pending, got {len(s.tasks)}")
     for i, task in enumerate(s.tasks):
+        if len(task.data) > CAPS["task_data"]:
+            fail(
+                f"tasks[{i}].data",
+                f"a task keeps at most {CAPS['task_data']} values, got {len(task.data)}",
+            )
+        values = (task.a, task.b, task.c, *task.data)
+        if min(values) < -1 or max(values) > top_value:
+            fail(
+                f"tasks[{i}]",
+                f"a task's counters and data run -1..{top_value}, got {describe(values, 120)}",
+            )
+        if task.kind not in HANDLERS:
+            fail(f"tasks[{i}].kind", f"expected one of the rules' tasks, got {describe(task.kind)}")
         if not -1 <= task.player < n:
             fail(f"tasks[{i}].player", f"expected a seat or -1, got {task.player}")
+    _check_moved(s, fail)
     automatic = top.kind in RUN and top.kind not in OPTIONS and top.kind not in WEIGHTS
     if automatic and top.kind not in SEALED_PHASES:
         fail("tasks", f"an automatic task {top.kind!r} cannot wait on top")
@@ -362,6 +401,8 @@ def _check_english(s: ClanFeudState, fail: Callable[[str, str], None]) -> None:
             fail(f"english[{i}]", "an English army has troops, never a negative count")
         if not army.tokens or any(not 1 <= k <= len(track.levels) for k in army.tokens):
             fail(f"english[{i}]", f"level tokens are levels 1..{len(track.levels)}")
+        if len(army.tokens) > sum(track.supply):
+            fail(f"english[{i}]", f"an army carries at most {sum(track.supply)} level tokens")
         # a recruit into t in progress gathers its troops there, then they attack
         if any(
             any(row[3 * t : 3 * t + 3]) and (p, t) not in recruiting
@@ -377,6 +418,65 @@ def _check_english(s: ClanFeudState, fail: Callable[[str, str], None]) -> None:
     at_war = track.at_war(s.england)
     if not at_war and (s.english or (b is not None and ENGLAND in b.owners)):
         fail("english", "English armies stand only while England is at war")
+
+
+def _check_battle(s: ClanFeudState, b: Battle, fail: Callable[[str, str], None]) -> None:
+    """A battle's numbers within what a battle can hold: places on the board, sides 0 or
+    1, a revealed card of a known design, counters within the supply and the caps the
+    observation declares (the same bounds as its encoding)."""
+    from clangames.clan_feud.actions import MAX_COMMIT
+    from clangames.clan_feud.encoding import CAPS
+
+    game = s.game
+    size = game.board.size
+    n = game.num_players
+    designs = len(game.deck.designs)
+    actions = len(game.actions)
+    side_cap = CAPS["troops"] * 3 * size
+    levels = len(game.england.levels)
+    checks = (
+        ("territory", 0 <= b.territory < size, f"a territory 0..{size - 1}"),
+        ("owners", all(-1 <= q < n for q in b.owners), f"two seats 0..{n - 1} or -1"),
+        ("origin", -1 <= b.origin < size, f"a territory 0..{size - 1} or -1"),
+        ("attackers", all(0 <= k <= CAPS["troops"] for k in b.attackers), "troop counts"),
+        ("king", -1 <= b.king <= 1, "a side 0 or 1, or -1"),
+        ("roller", -1 <= b.roller <= 1, "a side 0 or 1, or -1"),
+        ("played", all(-1 <= d < designs for d in b.played), f"designs 0..{designs - 1} or -1"),
+        ("spent", all(0 <= k <= MAX_COMMIT for k in b.spent), f"tokens 0..{MAX_COMMIT}"),
+        ("rounds", 0 <= b.rounds <= CAPS["task_value"], f"0..{CAPS['task_value']}"),
+        ("levels", all(1 <= k <= levels for k in b.levels), f"levels 1..{levels}"),
+    )
+    for field, ok, expected in checks:
+        if not ok:
+            fail(f"battle.{field}", f"expected {expected}, got {describe(getattr(b, field), 120)}")
+    for field in ("artillery", "hits", "losses"):
+        if not all(0 <= k <= side_cap for k in getattr(b, field)):
+            fail(f"battle.{field}", f"expected two counts 0..{side_cap}")
+    for field in ("cards", "tokens"):
+        ids = getattr(b, field).ids
+        if len(ids) != 2 or not all(-1 <= a < actions for a in ids):
+            fail(f"battle.{field}", "expected two sealed action ids (or -1)")
+    if len(b.levels) > sum(game.england.supply):
+        fail("battle.levels", f"at most {sum(game.england.supply)} level tokens")
+
+
+def _check_moved(s: ClanFeudState, fail: Callable[[str, str], None]) -> None:
+    """The troops marked as moved: none outside a Military move, and within that move
+    never more than the moving clan has in the territory (the rest are still to move)."""
+    moving = [task.player for task in s.tasks if task.kind == "move"]
+    if not moving:
+        if any(s.moved):
+            fail("moved", "troops are marked as moved only during a Military move")
+        return
+    row = s.troops[moving[-1]] if moving[-1] >= 0 else ()
+    if len(row) != len(s.moved) or any(
+        not 0 <= m <= have for m, have in zip(s.moved, row, strict=True)
+    ):
+        fail(
+            "moved",
+            f"expected counts from 0 to seat {moving[-1]}'s troops in each territory,"
+            f" got {describe(s.moved, 120)}",
+        )
 
 
 def _in_battle(s: ClanFeudState) -> bool:

@@ -128,6 +128,8 @@ TH1_COLUMNS = (INCOME, INTRIGUE, MILITARY)
 and level; the mode (0 any, 1 move, 2 recruit); the discount left; free troops (type,
 number left); extra armies; extra speed; 1 to ignore mountains; 1 if the speed and
 mountain parts apply only to armies made only of cavalry."""
+MOD_FIELDS = MOD_CAVALRY + 1
+"""How many fields ``state.mods`` has while a card is pending."""
 MODE_MOVE, MODE_RECRUIT = 1, 2
 
 

@@ -4,6 +4,7 @@ atomically."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import os
 import secrets
@@ -36,6 +37,10 @@ def check_writable(path: str, option: str) -> None:
 
 
 def _try_write(target: Path, path: str, option: str) -> None:
+    if os.path.islink(os.path.realpath(target)):
+        # realpath stops at a link it cannot resolve, a loop: say so (creating the file
+        # would fail with "File exists", which names no cause)
+        raise OSError(errno.ELOOP, os.strerror(errno.ELOOP))
     if target.is_dir():
         raise UsageError(f"{option}: {path!r} is a directory, expected a file name")
     parent = target.parent

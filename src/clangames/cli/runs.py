@@ -199,9 +199,11 @@ def start_run(directory: str, settings: RunSettings) -> None:
 def refuse_run_file(path: str, directory: str, option: str) -> None:
     """UsageError if ``path`` is one of the run files in ``directory``: writing a summary,
     a plot or a report there would destroy the run it describes."""
-    target = Path(path).resolve()
+    # realpath, not Path.resolve: a symlink loop makes resolve raise RuntimeError, and the
+    # loop is then refused by the check that the file can be written, in a sentence.
+    target = os.path.realpath(path)
     for name in (RUN_FILE, RESULTS_FILE):
-        if target == (Path(directory) / name).resolve():
+        if target == os.path.realpath(os.path.join(directory, name)):
             raise UsageError(
                 f"{option}: {path!r} is the run's own {name}; expected another file name"
                 " (writing there would destroy the run)"
@@ -353,7 +355,7 @@ def scan_batches(
             " that 'clangames simulate --out' writes"
         ) from None
     except OSError as exc:
-        raise CommandFailure(f"cannot read {str(path)!r}: {exc}") from None
+        raise CommandFailure(f"cannot read {str(path)!r}: {os_reason(exc)}") from None
     return finished, good
 
 

@@ -7,6 +7,8 @@ the one reader for both; the game supplies the parser that checks the fields.
 
 from __future__ import annotations
 
+import os
+import stat
 import tomllib
 from collections.abc import Callable
 from importlib import resources
@@ -21,6 +23,9 @@ _BUNDLED: dict[tuple[str, str], Any] = {}
 
 MAX_FILE_BYTES = 1 << 24
 """A user's data file larger than this (16 MiB) is refused unread (``/dev/zero`` too)."""
+
+_UNREADABLE_KINDS = {stat.S_IFIFO: "a named pipe (FIFO)", stat.S_IFSOCK: "a socket"}
+"""File kinds a data file is never read from, with their names for the message."""
 
 
 def load_data(
@@ -42,10 +47,21 @@ def load_data(
         found: T = _BUNDLED[key]
         return found
     try:
-        with Path(path).open("rb") as file:
-            raw = file.read(MAX_FILE_BYTES + 1)
+        # A named pipe would be waited on until something writes to it (forever, as a
+        # rule), a socket cannot be opened: refused by kind before opening. A device such
+        # as /dev/zero is read, within the size bound below.
+        kind = _UNREADABLE_KINDS.get(stat.S_IFMT(os.stat(path).st_mode))
+        raw = b""
+        if kind is None:
+            with Path(path).open("rb") as file:
+                raw = file.read(MAX_FILE_BYTES + 1)
     except (OSError, ValueError) as exc:  # ValueError: a path with a NUL character
-        raise InvalidParameterError(f"{what} file {path!r} cannot be read: {exc}") from None
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise InvalidParameterError(f"{what} file {path!r} cannot be read: {reason}") from None
+    if kind is not None:
+        raise InvalidParameterError(
+            f"{what} file {path!r} is {kind}, not a regular file; expected a TOML file"
+        )
     if len(raw) > MAX_FILE_BYTES:
         raise InvalidParameterError(
             f"{what} file {path!r} is larger than {MAX_FILE_BYTES} bytes; expected a small"

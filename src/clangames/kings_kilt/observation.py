@@ -367,6 +367,8 @@ def _check_steps(s: KingsKiltState, n: int) -> None:
     if not -1 <= s.vacancy < geo.size:
         fail("vacancy", f"expected a space index or -1, got {s.vacancy}")
     queue = s.reveal_queue
+    if len(queue) > n:
+        fail("reveal_queue", f"at most {n} reveals are owed at once, got {len(queue)}")
     if queue and (min(queue) < 0 or max(queue) >= n):
         for i, p in enumerate(queue):
             if not 0 <= p < n:

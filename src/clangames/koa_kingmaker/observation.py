@@ -13,20 +13,24 @@ hand is known to all. What stays hidden is which card of its hand a house put fa
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import TYPE_CHECKING, NoReturn
 
 import attrs
 
+from clangames.engine.codec import describe
 from clangames.engine.errors import StateDecodeError
 from clangames.engine.phases import CHANCE
 from clangames.engine.rng import Rng
 from clangames.engine.simultaneous import NOT_COMMITTED, Commitments
 from clangames.koa_kingmaker.cards import (
+    BANNER,
     CHARACTERS,
     KEEPERS,
     KINDS,
     MAX_HOUSES,
     NOMINATION,
+    NOMINATIONS,
     ROYAL,
     ROYALTY,
     full_set,
@@ -149,6 +153,10 @@ def check_consistency(s: KoaState) -> None:
     _check_steps(s)
 
 
+IN_COURT = KEEPERS | 1 << BANNER | NOMINATIONS
+"""What a court can hold: its Royalty and the Jester or Banner played to it (step 2), and
+the nominations kept for a last hit."""
+
 _CARD_BIT = (*(1 << card for card in range(ROYAL)), 0)
 """The bit of a card on the table by its kind; index -1 (nothing there) gives 0."""
 
@@ -228,7 +236,7 @@ def _houses_look_consistent(s: KoaState) -> bool:
             or hand + court + discard + middle + bit != full
         ):
             return False
-        if middle & ~ROYALTY or discard & ~CHARACTERS:
+        if middle & ~ROYALTY or discard & ~CHARACTERS or hand & ROYALTY or court & ~IN_COURT:
             return False
         if living & 1:
             if out or not court & KEEPERS:
@@ -239,8 +247,29 @@ def _houses_look_consistent(s: KoaState) -> bool:
     for h, source in s.hits:
         if not 0 <= h < houses or not -1 <= source < houses:
             return False
+    hits = s.hits
+    if (len(hits) > 1 and not _hits_are_one_round(hits)) or not 0 <= s.scored < 1 << houses:
+        return False
     recovering = s.recovering
-    return not recovering or (min(recovering) >= 0 and max(recovering) < houses)
+    return not recovering or (
+        min(recovering) >= 0
+        and max(recovering) < houses
+        and (len(recovering) == 1 or _ascending(recovering))
+    )
+
+
+def _hits_are_one_round(hits: tuple[tuple[int, int], ...]) -> bool:
+    """True if ``hits`` could be what one round's count left: a house hit by the count at
+    most once and counter-attacked at most once (it nominated one house), so at most two
+    entries a house."""
+    counted = [h for h, source in hits if source < 0]
+    countered = [h for h, source in hits if source >= 0]
+    return len(set(counted)) == len(counted) and len(set(countered)) == len(countered)
+
+
+def _ascending(houses: tuple[int, ...]) -> bool:
+    """True if ``houses`` are strictly ascending (the returns are owed in house order)."""
+    return all(a < b for a, b in pairwise(houses))
 
 
 _ABSENT = {
@@ -330,6 +359,12 @@ def _check_houses(s: KoaState) -> None:
             )
         if s.centre[h] & ~ROYALTY or s.discards[h] & ~CHARACTERS:
             fail(f"centre[{h}]", "the centre holds Royalty only, a discard pile characters only")
+        if s.hands[h] & ROYALTY or s.courts[h] & ~IN_COURT:
+            fail(
+                f"hands[{h}]",
+                "Royalty never leaves the court but for the centre, and a court holds only"
+                " Royalty, the Jester, the Banner and nominations",
+            )
         if alive and not s.courts[h] & KEEPERS:
             fail(f"courts[{h}]", f"house {h} is in the game without Royalty or Jester")
         if not alive and in_game and s.courts[h] & KEEPERS:
@@ -337,9 +372,22 @@ def _check_houses(s: KoaState) -> None:
     for i, (h, source) in enumerate(s.hits):
         if not 0 <= h < houses or not -1 <= source < houses:
             fail(f"hits[{i}]", f"expected (house, source) of houses in the game, got {(h, source)}")
+    if not _hits_are_one_round(s.hits):
+        fail(
+            "hits",
+            "a round hits a house by the count at most once and counter-attacks it at most"
+            f" once, got {describe(s.hits, 120)}",
+        )
+    if not 0 <= s.scored < 1 << houses:
+        fail("scored", f"expected a bitmask of the {houses} houses, got {describe(s.scored)}")
     for i, h in enumerate(s.recovering):
         if not 0 <= h < houses:
             fail(f"recovering[{i}]", f"expected a house in the game, got {h}")
+    if not _ascending(s.recovering):
+        fail(
+            "recovering",
+            f"expected distinct houses in ascending order, got {describe(s.recovering, 120)}",
+        )
 
 
 _INITIAL: dict[int, KoaState] = {}
