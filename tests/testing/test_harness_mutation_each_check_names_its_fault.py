@@ -324,3 +324,19 @@ def test_an_explanation_that_raises_in_a_re_deal_is_named() -> None:
     assert "explain_illegal('" in str(info.value) and "', 0) raised KeyError: 'high'" in str(
         info.value
     )
+
+
+def test_the_explained_actions_are_few_never_legal_and_include_the_other_seats() -> None:
+    game = toys.toy()
+    state = game.initial_state()
+    for text in ("draw low", "draw high", "stake 1", "draw mid"):
+        state = state.apply_text(text)
+    assert state.to_move == (0, 1)  # seat 0 may bid 0 or 1, seat 1 up to 2
+    ctx = conformance._Context(game, 5, None, 64)
+    seen: set[Any] = set()
+    for k in range(30):
+        sample = conformance._not_legal_sample(ctx, state, 0, Rng(k))
+        assert 1 <= len(sample) <= 4  # the other seat's, a neighbour, two at random
+        assert not set(sample) & set(state.legal_actions(0))
+        seen.update(sample)
+    assert toys.Bid(2) in seen  # seat 1's legal bid, which seat 0 may not make
