@@ -9,6 +9,7 @@ full checks switched off entirely."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import attrs
@@ -18,6 +19,7 @@ import clangames
 from clangames.engine.game import Game
 from clangames.engine.record import GameRecord
 from clangames.engine.rng import Rng
+from clangames.engine.seats import left_of
 from clangames.engine.state import State
 from clangames.testing import ConformanceError, check_game, conformance
 from testing import toys
@@ -55,6 +57,7 @@ FAULTS = {
     "winner_out_of_range": ("winners", "(0, 2)"),
     "no_winner": ("winners", "at least one: ()"),
     "extra_return": ("returns", "(1.0, 0.0, 0.0)"),
+    "explain_names_card": ("explain-private", "changed under resample("),
 }
 
 CHEAP = [
@@ -264,3 +267,76 @@ def test_a_legal_apply_that_changes_the_state_is_named_as_such() -> None:
 def test_the_report_names_the_game_and_its_player_count() -> None:
     report = check_game(clangames.load("kilt_castle", players=3), playouts=1, seed=1, rate=0.0)
     assert (report.game, report.players, report.playouts) == ("kilt_castle", 3, 1)
+
+
+# -- explanations: what a seat is told of a refused action is only what it may know -----------
+
+
+def test_an_explanation_naming_a_hidden_card_is_caught_naming_the_action_and_seat() -> None:
+    err = caught(faulty("explain_names_card"))
+    assert err.check == "explain-private"
+    found = re.search(
+        r"explain_illegal\('([^']+)', (\d)\) changed under resample\((\d)\)", str(err)
+    )
+    assert found is not None, str(err)
+    text, seat, redealt = found.group(1), int(found.group(2)), int(found.group(3))
+    assert seat == redealt
+    assert err.record is not None
+    state = GameRecord.from_json(err.record.dumps()).final_state()
+    action = state.parse_action(text)
+    assert not state.is_legal(action, seat)
+    other = left_of(seat, 2)
+    # the state's own explanation is quoted, and it names the hidden card
+    told = state.explain_illegal(action, seat)
+    assert repr(told) in str(err)
+    assert told.endswith(f"player {other} holds {toys.KINDS[state.cards[other]]}")  # type: ignore[attr-defined]
+
+
+def test_the_same_reasons_in_every_re_deal_pass() -> None:
+    # The toy's own explanation names the seat's own card cap only: nothing is flagged.
+    assert check_game(toys.toy(), playouts=PLAYOUTS, seed=SEED).fully_checked > 0
+
+
+@attrs.frozen(slots=True)
+class ExplainsOnlyLowCards(toys.ToyState):
+    """Cannot explain anything while the other seat holds the high card."""
+
+    def explain_illegal(self, action: Any, player: int) -> str:
+        if self.cards[left_of(player, 2)] == 2:
+            raise KeyError("high")
+        return toys.ToyState.explain_illegal(self, action, player)
+
+
+def test_an_explanation_that_raises_in_a_re_deal_is_named() -> None:
+    game = toys.toy()
+    state = game.initial_state()
+    for text in ("draw mid", "draw low"):
+        state = state.apply_text(text)
+    fields = {f.name: getattr(state, f.name) for f in attrs.fields(toys.ToyState) if f.init}
+    plain = ExplainsOnlyLowCards(**fields)
+    redealt = ExplainsOnlyLowCards(
+        **{**fields, "cards": (1, 2), "deck": state.deck.add(0).remove(2)}
+    )
+    ctx = conformance._Context(game, 5, None, 64)
+    with pytest.raises(ConformanceError) as info:
+        conformance._check_explanations(ctx, plain, redealt, 0, Rng(3))
+    assert info.value.check == "explain"
+    assert "explain_illegal('" in str(info.value) and "', 0) raised KeyError: 'high'" in str(
+        info.value
+    )
+
+
+def test_the_explained_actions_are_few_never_legal_and_include_the_other_seats() -> None:
+    game = toys.toy()
+    state = game.initial_state()
+    for text in ("draw low", "draw high", "stake 1", "draw mid"):
+        state = state.apply_text(text)
+    assert state.to_move == (0, 1)  # seat 0 may bid 0 or 1, seat 1 up to 2
+    ctx = conformance._Context(game, 5, None, 64)
+    seen: set[Any] = set()
+    for k in range(30):
+        sample = conformance._not_legal_sample(ctx, state, 0, Rng(k))
+        assert 1 <= len(sample) <= 4  # the other seat's, a neighbour, two at random
+        assert not set(sample) & set(state.legal_actions(0))
+        seen.update(sample)
+    assert toys.Bid(2) in seen  # seat 1's legal bid, which seat 0 may not make

@@ -1111,8 +1111,20 @@ class StampsEdition(ToyState):
         return new
 
 
+@attrs.frozen(slots=True)
+class ExplainNamesCard(ToyState):
+    """Its reason for refusing an action names the other seat's hidden card."""
+
+    def explain_illegal(self, action: Any, player: int) -> str:
+        """The toy's own reason, and the other seat's card (the leak)."""
+        other = left_of(player, 2)
+        held = KINDS[self.cards[other]] if self.cards[other] >= 0 else "nothing"
+        return f"{ToyState.explain_illegal(self, action, player)}; player {other} holds {held}"
+
+
 FAULTS.update(
     {
+        "explain_names_card": ExplainNamesCard,
         "stuck_at_end": StuckAtEnd,
         "chance_unflagged": ChanceUnflagged,
         "bool_weights": BoolWeights,

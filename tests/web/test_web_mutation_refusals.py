@@ -283,6 +283,7 @@ def test_a_move_is_refused_with_its_reason_and_changes_nothing() -> None:
     game, tokens = hub.create(koa_request(["human", "human"], 2))
     settle(hub, game)
     v = game.view(0)
+    # A text that is no action of the game at all: nothing to explain but the options.
     wrong = hub_refusal(
         hub, game, {"token": tokens[0], "turn": v["turn"], "action": "play the Moon"}
     )
@@ -299,6 +300,48 @@ def test_a_move_is_refused_with_its_reason_and_changes_nothing() -> None:
     assert (idle_seat.status, str(idle_seat)) == (409, "seat 0 has nothing to decide now")
     with pytest.raises(WebError, match="expected a JSON object with 'token'"):
         hub.retry(game.id, ["token"])
+
+
+def test_an_action_of_the_game_not_legal_now_is_refused_with_the_seats_reason() -> None:
+    hub = Hub(Store(":memory:"))
+    game, tokens = hub.create(koa_request(["human", "human"], 2))
+    settle(hub, game)
+    first = [game.view(seat) for seat in (0, 1)]
+    hub.act(game.id, {"token": tokens[0], "turn": first[0]["turn"], "action": "play Seer"})
+    hub.act(game.id, {"token": tokens[1], "turn": first[1]["turn"], "action": first[1]["legal"][0]})
+    settle(hub, game)
+    v = game.view(0)
+    assert v["legal"] and "play Seer" not in v["legal"]
+    legal = ", ".join(v["legal"])
+    for text, reason in (
+        ("play Seer", "the Seer is not in your hand"),
+        ("nominate house 0", "a house holds no nomination of itself"),
+    ):
+        refused = hub_refusal(hub, game, {"token": tokens[0], "turn": v["turn"], "action": text})
+        assert (refused.status, str(refused)) == (
+            422,
+            f"{text!r} is not legal for player 0: {reason}; legal: {legal}",
+        )
+    # what the seat is told is the game's own explanation, the same in every re-deal of
+    # what the seat cannot see (the harness's explain-private check, on this very state)
+    seer = game.state.parse_action("play Seer")
+    told = game.state.explain_illegal(seer, 0)
+    assert all(game.state.resample(0, Rng(k)).explain_illegal(seer, 0) == told for k in range(20))
+
+
+def test_a_legal_action_spelt_otherwise_is_refused_with_how_it_is_written() -> None:
+    hub = Hub(Store(":memory:"))
+    game, tokens = hub.create(koa_request(["human", "human"], 2))
+    settle(hub, game)
+    v = game.view(0)
+    refused = hub_refusal(
+        hub, game, {"token": tokens[0], "turn": v["turn"], "action": "  PLAY   jester "}
+    )
+    assert (refused.status, str(refused)) == (
+        422,
+        "'  PLAY   jester ' is not written as listed: send 'play Jester';"
+        f" legal: {', '.join(v['legal'])}",
+    )
 
 
 def test_a_move_after_the_end_is_refused_as_such() -> None:

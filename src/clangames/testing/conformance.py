@@ -9,10 +9,11 @@ harness costs a few bare playout steps per step rather than a hundred:
   action and run), positive integer chance weights, terminal returns, winners and scores,
   and the caller's ``invariant``;
 - the full checks (JSON and position round trips, hash, masks, applying the legal actions,
-  exact chance probabilities, rejections leaving the state unchanged, observations, resample)
-  run on a seeded sample of states. States are grouped by kind of node (phase name,
-  number of players to move, simultaneous or not); the first :data:`ALWAYS_FIRST` states
-  of each kind in a run are always fully checked, the k-th one after them with
+  exact chance probabilities, rejections leaving the state unchanged, observations, resample,
+  explanations that tell a seat nothing its re-deal would not) run on a seeded sample of
+  states. States are grouped by kind of node (phase name, number of players to move,
+  simultaneous or not); the first :data:`ALWAYS_FIRST` states of each kind in a run are
+  always fully checked, the k-th one after them with
   probability ``max(rate, ALWAYS_FIRST / k)``. Rare kinds of node are thus checked often
   and common ones at ``rate``; ``rate=1.0`` checks every state fully.
 
@@ -69,6 +70,14 @@ _CHECKS_STREAM = 1 << 32
 """The fork of a playout's seed that the checks draw from (random illegal ids, resample)."""
 _SAMPLING_STREAM = (1 << 32) + 1
 """The fork of a playout's seed that decides which states get the full checks."""
+_EXPLAIN_STREAM = (1 << 32) + 2
+"""The fork of a seat's re-deal generator that picks the actions whose explanations are
+compared (a stream of its own, so the other checks draw exactly what they drew before)."""
+
+_EXPLAINED_AT_RANDOM = 2
+"""How many actions drawn from the whole table ``explain-private`` compares per seat and
+fully checked state, besides one beside a legal action of the seat and one legal action
+of each other seat to move."""
 
 
 class ConformanceError(AssertionError):
@@ -160,7 +169,8 @@ def check_state(
     the probabilities exact, agreeing with them and summing to 1; JSON round-trips, and
     so does the position text (``to_position``);
     observations are JSON-able; ``resample`` keeps each player's observation and legal
-    actions; terminal returns sum to 1 and agree with winners and scores; and the game's
+    actions, and its explanations of a few actions it may not take (``explain-private``);
+    terminal returns sum to 1 and agree with winners and scores; and the game's
     own ``invariant``. ``check_game`` runs the cheap ones of these on every state and
     all of them on a sample.
     """
@@ -338,11 +348,59 @@ def _check_full(ctx: _Context, state: State, rng: Rng) -> Rng:
             other.check_consistency()
         except ClanGamesError as exc:
             raise ctx.fail("resample", f"resample({p}) gave an inconsistent state: {exc}") from exc
+        _check_explanations(ctx, state, other, p, sub.fork(_EXPLAIN_STREAM))
     # -- pictures (a sample: drawing costs far more than a step) ---------------------------
     if wants_pictures(rng):
         check_pictures(state, ctx.fail, rng)
         check_svg(state, ctx.fail, rng)
     return rng
+
+
+def _check_explanations(ctx: _Context, state: State, other: State, p: int, rng: Rng) -> None:
+    """``explain_illegal`` tells seat ``p`` only what it may know: for a few actions not
+    legal for ``p``, its text is the same in ``other``, a re-deal ``p`` cannot tell apart
+    from ``state`` (``explain-private``)."""
+    for action in _not_legal_sample(ctx, state, p, rng):
+        text = ctx.game.action_text(action)
+        try:
+            said = state.explain_illegal(action, p)
+            heard = other.explain_illegal(action, p)
+        except Exception as exc:  # an explanation must be given for any action and seat
+            raise ctx.fail(
+                "explain",
+                f"explain_illegal({text!r}, {p}) raised {type(exc).__name__}: {exc}",
+            ) from exc
+        if said != heard:
+            raise ctx.fail(
+                "explain-private",
+                f"explain_illegal({text!r}, {p}) changed under resample({p}):"
+                f" {said!r} became {heard!r}; it reads what player {p} cannot see",
+            )
+
+
+def _not_legal_sample(ctx: _Context, state: State, p: int, rng: Rng) -> list[Any]:
+    """A few actions not legal for seat ``p`` here: one legal action of each other player
+    to move (chance included), one beside a legal action of ``p`` in the table (most
+    likely of the same kind, so the game's own reason is asked for) and
+    :data:`_EXPLAINED_AT_RANDOM` from the whole table."""
+    game = ctx.game
+    size = game.num_distinct_actions
+    legal = state.legal_actions(p)
+    legal_ids = set(_sorted_ids(ctx, legal, p)) if legal else set()
+    picked: list[int] = []
+    for q in state.to_move:
+        if q != p:
+            theirs = state.legal_actions(q)
+            k, rng = rng.below(len(theirs))
+            picked.append(game.action_id(theirs[k]))
+    if legal:
+        k, rng = rng.below(len(legal))
+        step, rng = rng.below(2)
+        picked.append((game.action_id(legal[k]) + 2 * step - 1) % size)
+    for _ in range(_EXPLAINED_AT_RANDOM):
+        i, rng = rng.below(size)
+        picked.append(i)
+    return [game.action_from_id(i) for i in dict.fromkeys(picked) if i not in legal_ids]
 
 
 def _check_action_list(ctx: _Context, state: State, legal: tuple[Any, ...], p: int) -> None:

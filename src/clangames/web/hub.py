@@ -422,6 +422,24 @@ class Room:
                 return action
         return None
 
+    def refusal(self, player: int, text: str) -> str:
+        """Why ``text`` is not a move of ``player`` now (no legal action of theirs is
+        written so): if it is an action of the game, the seat's own explanation (it tells
+        only what the seat may know), else that it is no legal action; then the seat's
+        legal actions."""
+        state = self.state
+        legal = ", ".join(state.action_text(a) for a in self.options[player][:12])
+        try:
+            action = state.parse_action(text)
+        except ClanGamesError:
+            return f"{text!r:.80} is not a legal action for seat {player}; legal: {legal}"
+        if action in self.options[player]:
+            # The game reads it (case and spacing aside), but a move is taken only as the
+            # view lists it: say how it is written.
+            written = state.action_text(action)
+            return f"{text!r:.80} is not written as listed: send {written!r}; legal: {legal}"
+        return f"{state.explain_illegal(action, player)}; legal: {legal}"
+
     def automatic(self) -> tuple[int, Callable[[State], Action]] | None:
         """The next move the server makes itself: a chance outcome, or a bot's decision
         (a bot seat that is to move), as (player, chooser); None when only humans are to
@@ -821,10 +839,7 @@ class Hub:
             raise WebError(409, f"seat {seat} has nothing to decide now")
         action = room.find(seat, text)
         if action is None:
-            legal = ", ".join(room.state.action_text(a) for a in room.options[seat][:12])
-            raise WebError(
-                422, f"{text!r:.80} is not a legal action for seat {seat}; legal: {legal}"
-            )
+            raise WebError(422, room.refusal(seat, text))
         try:
             self.commit(room, action, seat)
         except StoreError as exc:
