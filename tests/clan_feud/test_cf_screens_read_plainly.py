@@ -233,3 +233,18 @@ def test_the_status_line_reads_the_order_and_the_part_of_the_turn() -> None:
     line = renderer_for(game).header(obs).plain
     assert "order: players 2, 0, 1 |" in line
     assert line.endswith("| phase 3: upkeep (player 0 to act)")
+
+
+def test_a_city_taken_says_why_the_feud_benefit_is_offered() -> None:
+    # the play-tester marched into Inverness and was asked, out of nowhere, to "take the
+    # Feud benefit"
+    for seed in range(8):
+        for state, _, mover in _seen(3, 0, seed):
+            if mover < 0 or state.phase.name != "feud" or state.tasks[-2].kind != "move":
+                continue
+            assert state.prompt() == (
+                f"player {mover}: the city you took puts a black die on your Feud column at"
+                " level I: take 1 feud token or raise a die"
+            )
+            return
+    raise AssertionError("no city taken in eight games")

@@ -96,6 +96,16 @@ def _detail(s: ClanFeudState, w: W, task: Task) -> str | None:
     if kind == "place":
         building = "castle" if task.a == 2 else "tower house"
         return f"choose the territory of yours for the new {building}"
+    if kind == "feud" and not task.b and len(s.tasks) > 1:
+        # a black die that arrives mid-turn (a city taken, the Build slot's die) goes on
+        # the Feud column at once: say why the benefit is offered now
+        below = s.tasks[-2].kind
+        why = {"move": "the city you took", "step": "the city you took", "build": "your Build"}
+        if below in why:
+            return (
+                f"{why[below]} puts a black die on your Feud column at level"
+                f" {LEVEL_NAMES[task.a - 1]}: take {_tokens(task.a)} or raise a die"
+            )
     if kind == "military":
         return f"use your level {LEVEL_NAMES[task.a - 1]} Military die to recruit or move"
     if kind == "recruit" and task.b >= 0:
