@@ -123,11 +123,14 @@ def test_kings_kilt_board_and_summary_show_the_table(players: int) -> None:
         pile = f"Pile {obs.pile_size}" + (f", top {names[obs.top]}" if obs.top >= 0 else "")
         assert f"{pile}; betrayed: {_counts(names, obs.removed)}{crowned}" in compact
         for p in range(players):
-            face_up = ", ".join(names[c] for c in game.bits[obs.revealed[p]]) or "-"
-            marks = ", ".join(_marks(obs, p))
+            # the summary's marks lead, in brackets after the seat (no "[to move, you]")
+            face_up = ", ".join(names[c] for c in game.bits[obs.revealed[p]])
+            shown = f"face up: {face_up}" if face_up else "none face up"
+            marks = ["you"] * (p == obs.viewer) + [m for m in _marks(obs, p) if m != "you"]
+            said = f" ({', '.join(marks)})" if marks else ""
+            cards = f"{obs.hand_sizes[p]} Influence card" + ("" if obs.hand_sizes[p] == 1 else "s")
             assert (
-                f"player {p}: {obs.family_sizes[p]} family cards (face up: {face_up}),"
-                f" {obs.hand_sizes[p]} Influence" + (f" [{marks}]" if marks else "")
+                f"player {p}{said}: {obs.family_sizes[p]} family cards ({shown}), {cards}"
             ) in compact
         if seat is None:
             assert not any(line.startswith("Your") for line in lines)
@@ -345,9 +348,9 @@ def test_kilt_castle_summary_cells_cards_and_turn_lines(players: int) -> None:
                 f" {sum(obs.supply[c * CREST_KINDS : (c + 1) * CREST_KINDS])}"
                 for c in owned
             )
-            marks = [m for m, on in (("to move", p in obs.to_move), ("you", p == obs.viewer)) if on]
-            line = f"player {p}: {obs.money[p]} ducats; left {left}"
-            assert line + (f" [{', '.join(marks)}]" if marks else "") in compact
+            marks = [m for m, on in (("you", p == obs.viewer), ("to move", p in obs.to_move)) if on]
+            said = f" ({', '.join(marks)})" if marks else ""
+            assert f"player {p}{said}: {obs.money[p]} ducats; floors left: {left}" in compact
 
 
 def test_kilt_castle_says_why_the_game_ended() -> None:
