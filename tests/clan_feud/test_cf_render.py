@@ -37,3 +37,7 @@ def test_secrets_show_only_the_viewers_hand() -> None:
     assert renderer.secrets(state.public_observation()) == []
     text = _text(renderer.board(state.observation(0)))
     assert "Raid of Ruthven" not in text
+    # two copies of a card are counted, not listed twice with their effect
+    assert renderer.secrets(state.observation(1)) == [
+        "hand: Raid of Ruthven x2 (in battle cancels the other side's card)"
+    ]

@@ -273,9 +273,10 @@ def test_clan_feud_board_and_summary_show_the_map_the_track_and_the_clans(player
             continue
         designs = game.deck.designs
         cards = [
-            f"{designs[d].name} (in battle {combat_text(designs[d].combat)})"
+            f"{designs[d].name}{f' x{n}' if n > 1 else ''}"
+            f" (in battle {combat_text(designs[d].combat)})"
             for d, n in enumerate(obs.hand)
-            for _ in range(n)
+            if n
         ]
         assert f"Your hand: {', '.join(cards) or 'empty'}" in lines
 

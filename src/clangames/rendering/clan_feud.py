@@ -286,9 +286,10 @@ class ClanFeudRenderer(Renderer):
             return []
         designs = self.cf.deck.designs
         cards = [
-            f"{designs[d].name} (in battle {combat_text(designs[d].combat)})"
+            f"{designs[d].name}{f' x{n}' if n > 1 else ''}"
+            f" (in battle {combat_text(designs[d].combat)})"
             for d, n in enumerate(obs.hand)
-            for _ in range(n)
+            if n
         ]
         lines = [f"hand: {', '.join(cards) if cards else 'empty'}"]
         for taker, victim, d in obs.known:  # stolen cards the viewer knows of

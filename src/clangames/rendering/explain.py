@@ -45,9 +45,11 @@ class EndReport:
         """The report as text lines (an indented block per seat, then the deciding
         sentence)."""
         out: list[str] = []
+        # the points right-aligned across the report: "+4" over "-19" read as misplaced
+        width = max((len(f"{p:+d}") for s in self.seats for _, p in s.items), default=2)
         for seat in self.seats:
             out.append(f"  {who(seat.seat)}: {seat.score}")
-            out.extend(f"    {points:+d}  {label}" for label, points in seat.items)
+            out.extend(f"    {points:+{width}d}  {label}" for label, points in seat.items)
             out.extend(f"    ({note})" for note in seat.notes)
         out.append(f"Decided: {self.decided_by}")
         return out
