@@ -248,3 +248,15 @@ def test_a_city_taken_says_why_the_feud_benefit_is_offered() -> None:
             )
             return
     raise AssertionError("no city taken in eight games")
+
+
+def test_an_upkeep_a_card_took_away_reads_plainly() -> None:
+    game = load(2)
+    s = position(
+        game,
+        [Task("upkeep", 0)],
+        troops={(0, "moray"): (2, 0, 0)},
+        control={"moray": 0},
+        upkeep_cut=(5, 0),
+    )
+    assert s.describe(game.words["pay upkeep"]) == "pay no upkeep: nothing is owed"

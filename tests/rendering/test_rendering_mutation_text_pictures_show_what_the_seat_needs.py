@@ -396,8 +396,8 @@ def test_clan_feud_battles_stolen_cards_and_unseen_draws_are_told() -> None:
     design = game.deck.designs[0].name
     stolen = attrs.evolve(mine, known=((1, 0, 0), (0, 1, 0), (1, 0, -1)))
     assert renderer.secrets(stolen)[1:] == [
-        f"player 1 holds your {design} (stolen)",
-        f"you took {design} from player 1",
+        f"card stolen by player 1: {design}",
+        f"card taken from player 1: {design}",
     ]
     more = attrs.evolve(mine, hand_sizes=tuple(n + 1 for n in mine.hand_sizes))
     moved = attrs.evolve(mine, hand_sizes=(mine.hand_sizes[0] + 1, mine.hand_sizes[1] - 1))

@@ -1430,7 +1430,7 @@ def describe(s: ClanFeudState, action: Any) -> str | None:
     if task is None:
         return None
     if task.kind == "steal" and isinstance(action, Seat):
-        what = f"£{task.b}" if not task.a else f"{task.b} action card(s) at random"
+        what = f"£{task.b}" if not task.a else f"{_units(task.b, 'action card')} at random"
         lead = "steal up to" if not task.a else "take"
         return f"{lead} {what} from player {action.seat}"
     if task.kind == "reroll" and isinstance(action, Seat):

@@ -305,6 +305,8 @@ def _word(s: ClanFeudState, w: W, task: Task, word: str) -> str | None:
         return "commit no action card to this battle round"
     if word == "pay upkeep" and kind == "upkeep":
         due = playing.upkeep_owed(w, task.player)
+        if not due:  # a card took it all off
+            return "pay no upkeep: nothing is owed"
         return f"pay the £{due} upkeep (in £, feud tokens or both)"
     if word in ("accept", "decline") and kind == "prog":
         e = s.game.nodes[task.data[-2]]

@@ -296,9 +296,10 @@ class ClanFeudRenderer(Renderer):
             if d < 0:
                 continue
             if victim == obs.viewer:
-                lines.append(f"{who(taker)} holds your {designs[d].name} (stolen)")
+                # "label: card" lines: the seat view puts "Your " before each
+                lines.append(f"card stolen by {who(taker)}: {designs[d].name}")
             else:
-                lines.append(f"you took {designs[d].name} from {who(victim)}")
+                lines.append(f"card taken from {who(victim)}: {designs[d].name}")
         return lines
 
     def option_texts(self, obs: Any, actions: Sequence[Action]) -> list[str]:
