@@ -42,7 +42,10 @@ def test_ac08_deadly_feud_with_a_feud_die(game) -> None:  # type: ignore[no-unty
 def test_ac09_reiving_raid_steals_money(game) -> None:  # type: ignore[no-untyped-def]
     s = at_assign(game, {"AC09": 1}, {(WHITE, 1): 1}, money=(0, 2))
     card = next(a for a in s.legal_actions() if s.action_text(a) == "play AC09")
-    assert s.describe(card) == "Reiving Raid: steal up to £3 from an opponent"
+    assert s.describe(card) == (
+        "play Reiving Raid (steal up to £3 from an opponent), with a die you assign next to"
+        " the Feud column"
+    )
     s = play(s, "play AC09")
     assert done(s) and s.money == (2, 0)
     # nobody has a pound: combat only

@@ -42,7 +42,9 @@ def before_order(game: Any, hands: dict[int, dict[str, int]]) -> ClanFeudState:
 def test_ac01_raid_of_ruthven_sets_the_turn_order(game) -> None:  # type: ignore[no-untyped-def]
     s = before_order(game, {1: {"AC01": 1}})
     assert s.to_move == (1,) and legal_texts(s) == ["pass", "play AC01"]
-    assert s.describe(s.legal_actions()[1]) == "Raid of Ruthven: set this turn's order yourself"
+    assert (
+        s.describe(s.legal_actions()[1]) == "play Raid of Ruthven (set this turn's order yourself)"
+    )
     s = play(s, "play AC01")
     # seat 1, not the fewest-dice seat 0 (tied, fewer VP), arranges the order
     assert s.phase.name == "order" and s.to_move == (1,)

@@ -200,11 +200,16 @@ def test_a_phase_one_or_three_card_that_draws_is_refused(tmp_path: Any) -> None:
 
 def test_the_screen_shows_what_a_stolen_card_tells(tmp_path: Any) -> None:
     from clangames.rendering.clan_feud import make_renderer
+    from clangames.rendering.plain import text_of
+    from clangames.rendering.text import seat_view
 
     s = stolen()
     screen = make_renderer(s.game)
-    assert "player 0 holds your North Berwick Witches (stolen)" in screen.secrets(s.observation(1))
-    assert "you took North Berwick Witches from player 1" in screen.secrets(s.observation(0))
+    assert "card stolen by player 0: North Berwick Witches" in screen.secrets(s.observation(1))
+    assert "card taken from player 1: North Berwick Witches" in screen.secrets(s.observation(0))
+    # the seat view reads "Your card stolen by ...", not "Your player 0 holds your ..."
+    shown = text_of(seat_view(screen, s, 1), 80)
+    assert "Your card stolen by player 0: North Berwick Witches" in shown
     assert not any("North Berwick" in line for line in screen.secrets(s.observation(2)))
 
 
@@ -213,5 +218,6 @@ def test_every_card_reads_like_a_card() -> None:
     s = game.initial_state()
     for d, design in enumerate(game.deck.designs):
         text = s.describe(game.play_actions[d])
-        assert text.startswith(f"{design.name}: ") and "(s)" not in text
+        assert text.startswith(f"play {design.name} (") and "(s)" not in text
+        assert design.id not in text
         assert game.action_text(game.play_actions[d]) == f"play {design.id}"

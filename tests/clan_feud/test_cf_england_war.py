@@ -650,5 +650,5 @@ def test_the_renderer_shows_english_armies_and_the_track_at_war(game: ClanFeudGa
     text = console.export_text()
     assert "England track 15/17 AT WAR" in text and "phase 3 began on 13" in text
     assert "flames ahead: 16 (L3), 17 (L3)" in text
-    assert "England 6i 2c (level 2: L1+L1)" in text
-    assert "Battle at Banff, round 1: England (3i 2c 1a, level L3) attacks clan 1" in text
+    assert "England 6i 2c (level 2, tokens L1 and L1)" in text
+    assert "Battle at Banff, round 1: England (3i 2c 1a, token L3) attacks clan 1" in text

@@ -128,9 +128,9 @@ def test_the_free_tower_house_and_its_territory(game) -> None:  # type: ignore[n
         "the Build column's I-right slot holds the black die, not a tower house"
     )
     assert _said(s, "build income II") == (
-        "this card places a LVL I tower house (a column's I-right slot)"
+        "this card places a level I tower house (a column's I-right slot)"
     )
-    assert _said(s, "territory moray") == "first choose which column's LVL I tower house to place"
+    assert _said(s, "territory moray") == "first choose which column's level I tower house to place"
     s = play(s, "build income I-right")
     assert s.phase.name == "th1" and legal_texts(s) == ["territory banff", "territory moray"]
     assert _said(s, "build intrigue I-right") == (

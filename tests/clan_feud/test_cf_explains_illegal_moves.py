@@ -218,7 +218,8 @@ def test_a_card_played_at_another_decision(game) -> None:  # type: ignore[no-unt
     )
     assert _said(s, "play AC10") == (
         "Salt Pans of the Forth (AC10) is played when you assign a die to the Income column;"
-        " now player 0: pay upkeep, or first remove troops"
+        " now player 0: your upkeep is £3 and you hold £0 and 1 feud token: remove troops"
+        " until you can pay"
     )
 
 

@@ -31,7 +31,13 @@ def test_secrets_show_only_the_viewers_hand() -> None:
     game = load(2)
     state = position(game, [], hands={0: {"AC10": 1}, 1: {"AC01": 2}})
     renderer = renderer_for(game)
-    assert renderer.secrets(state.observation(0)) == ["hand: Salt Pans of the Forth (cs+2)"]
+    assert renderer.secrets(state.observation(0)) == [
+        "hand: Salt Pans of the Forth (in battle +2 strength)"
+    ]
     assert renderer.secrets(state.public_observation()) == []
     text = _text(renderer.board(state.observation(0)))
     assert "Raid of Ruthven" not in text
+    # two copies of a card are counted, not listed twice with their effect
+    assert renderer.secrets(state.observation(1)) == [
+        "hand: Raid of Ruthven x2 (in battle cancels the other side's card)"
+    ]

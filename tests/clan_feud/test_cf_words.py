@@ -213,9 +213,12 @@ def test_a_territory_option_shows_its_name_and_keeps_its_text(game) -> None:  # 
             "you have no troops in Edinburgh or Edinburgh Castle",
         ),
         ("territories_in(I..V) == 2", "you control exactly 2 territories numbered I to V"),
-        ("most(territories)", "you control the most territories (ties too, but not 0)"),
-        ("most(money)", "you hold the most money (ties too, but not 0)"),
-        ("fewest(troops)", "you have the fewest troops on the board (ties too, 0 included)"),
+        (
+            "most(territories)",
+            "no one controls more territories than you and you control at least 1 territory",
+        ),
+        ("most(money)", "no one holds more money than you and you hold at least £1"),
+        ("fewest(troops)", "no one has fewer troops on the board than you"),
         ("controls(edinburgh_castle)", "you control Edinburgh Castle"),
         ("is_regent", "you are regent"),
         (

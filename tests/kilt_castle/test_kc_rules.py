@@ -383,12 +383,14 @@ def test_the_colour_limit_binds_only_the_start_layout() -> None:
 def test_words_for_people() -> None:
     s = table(towers={(2, 2): [floor(DARK), floor(ORANGE), floor(RED)]})
     assert s.prompt() == "player 0 (red): move a building card clockwise"
-    assert s.describe(reloc(s, "orange", 2)) == "player 0 (red) moves orange from position 0 to 2"
+    assert s.describe(reloc(s, "orange", 2)) == (
+        "player 0 (red) moves the orange card from position 0 to 2"
+    )
     s = move(s, "orange", 2)
     assert s.prompt() == "player 1 (orange): build one orange floor in column 2 (from the north)"
     assert s.describe(Build(2, 2, 1)) == (
         "player 1 (orange) overbuilds the 3-floor tower at 2.2 with a 1-crest orange floor,"
-        " paying 3 to player 0"
+        " paying 3 ducats to player 0"
     )
     assert s.game.action_text(Build(2, 2, 1)) == "build 1-crest at 2.2"
     assert s.describe(Build(0, 2, 0)) == (

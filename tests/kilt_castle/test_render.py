@@ -128,7 +128,7 @@ def test_a_known_table_cell_by_cell() -> None:
     assert "Bank: 6 ducats paid out so far (it never runs out)." in lines
     start = next(i for i, line in enumerate(lines) if line.startswith("colour"))
     assert squeezed(lines[start : start + 5]) == [
-        "colour seat ducats built towers left: plain 1 crest 2 crests",
+        "colour seat ducats built towers plain 1 crest 2 crests",
         "R red player 0 12 2 0 10 2 2",
         "O orange player 1 9 2 1 10 2 2 to move",
         "L light grey player 2 10 1 1 10 3 2 you",

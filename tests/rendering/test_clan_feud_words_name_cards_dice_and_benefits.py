@@ -48,7 +48,7 @@ def test_a_card_play_is_listed_and_explained_by_its_name() -> None:
     for action, text in plays:
         card = state.game.deck.designs[action.design]
         assert text == f"play {card.id} ({card.name})"
-        assert explain_action(state, action, seat).startswith(f"play {card.id}: {card.name}: ")
+        assert explain_action(state, action, seat).startswith(f"play {card.id}: play {card.name} (")
 
 
 def test_drawn_cards_and_events_are_narrated_by_name() -> None:
@@ -56,13 +56,14 @@ def test_drawn_cards_and_events_are_narrated_by_name() -> None:
     action = state.chance_weights()[0][0]
     card = state.game.events.regular[action.event]
     assert state.describe(action) == (
-        f"event {card.id} ({card.name}) is drawn; each player: {card_text(card.each_player)};"
+        f"the event {card.name} is drawn; each player: {card_text(card.each_player)};"
         f" next turn's objective: {card_text(card.objective)}"
     )
     state = first(lambda s: s.is_chance and isinstance(s.chance_weights()[0][0], DrawCard))
     action = state.chance_weights()[0][0]
     design = state.game.deck.designs[action.design]
-    assert state.describe(action) == f"draw {design.id} ({design.name})"
+    drawer = state.tasks[-1].player
+    assert state.describe(action) == f"player {drawer} draws {design.name}"
 
 
 def test_a_roll_says_whose_dice_face_first_as_the_clans_table() -> None:
@@ -111,7 +112,7 @@ def test_explain_says_how_many_feud_tokens_and_that_a_die_acts_at_once() -> None
     action = next(a for a in state.legal_actions(seat) if isinstance(a, Assign) and a.column == 0)
     said = explain_action(state, action, seat)
     assert "when its column runs" not in said
-    assert "the slot's action happens at once (on the feud column, its benefit" in said
+    assert "column's action happens at once (Feud: feud tokens or raising dice;" in said
 
 
 def test_or_stop_is_offered_only_when_stop_is_an_option() -> None:

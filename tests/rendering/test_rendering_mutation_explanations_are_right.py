@@ -48,6 +48,24 @@ def test_a_report_prints_each_seat_its_items_and_notes_then_the_decision() -> No
     ]
 
 
+def test_a_reports_points_line_up_when_some_have_two_digits() -> None:
+    # a Clan Feud end screen printed "+4  intrigue" over "-19  final count"
+    report = EndReport(
+        (
+            SeatBreakdown(0, -15, (("intrigue", 4), ("final count", -19))),
+            SeatBreakdown(1, 3, (("intrigue", 3),)),
+        ),
+        "player 1 won.",
+    )
+    assert report.lines()[:5] == [
+        "  player 0: -15",
+        "     +4  intrigue",
+        "    -19  final count",
+        "  player 1: 3",
+        "     +3  intrigue",
+    ]
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_kings_kilt_items_are_each_family_cards_rows(seed: int) -> None:
     final: Any = _states("kings_kilt", 3, seed)[-1]

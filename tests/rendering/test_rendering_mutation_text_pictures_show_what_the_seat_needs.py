@@ -13,10 +13,11 @@ from typing import Any
 import attrs
 import pytest
 
-from clangames.clan_feud.playing import card_text
+from clangames.clan_feud.playing import card_text, combat_text
 from clangames.engine.phases import CHANCE
 from clangames.engine.state import State
 from clangames.kilt_castle.board import CREST_KINDS, letter_floor
+from clangames.rendering.clan_feud import phase_words
 from clangames.rendering.plain import text_of
 from clangames.rendering.text import renderer_for, seat_view
 from rendering.test_screens import _game
@@ -122,11 +123,14 @@ def test_kings_kilt_board_and_summary_show_the_table(players: int) -> None:
         pile = f"Pile {obs.pile_size}" + (f", top {names[obs.top]}" if obs.top >= 0 else "")
         assert f"{pile}; betrayed: {_counts(names, obs.removed)}{crowned}" in compact
         for p in range(players):
-            face_up = ", ".join(names[c] for c in game.bits[obs.revealed[p]]) or "-"
-            marks = ", ".join(_marks(obs, p))
+            # the summary's marks lead, in brackets after the seat (no "[to move, you]")
+            face_up = ", ".join(names[c] for c in game.bits[obs.revealed[p]])
+            shown = f"face up: {face_up}" if face_up else "none face up"
+            marks = ["you"] * (p == obs.viewer) + [m for m in _marks(obs, p) if m != "you"]
+            said = f" ({', '.join(marks)})" if marks else ""
+            cards = f"{obs.hand_sizes[p]} Influence card" + ("" if obs.hand_sizes[p] == 1 else "s")
             assert (
-                f"player {p}: {obs.family_sizes[p]} family cards (face up: {face_up}),"
-                f" {obs.hand_sizes[p]} Influence" + (f" [{marks}]" if marks else "")
+                f"player {p}{said}: {obs.family_sizes[p]} family cards ({shown}), {cards}"
             ) in compact
         if seat is None:
             assert not any(line.startswith("Your") for line in lines)
@@ -192,9 +196,10 @@ def test_clan_feud_board_and_summary_show_the_map_the_track_and_the_clans(player
             event = f"{card.name} ({card_text(card.objective)})"
         movers = ", ".join("chance" if p < 0 else f"player {p}" for p in obs.to_move) or "nobody"
         assert lines[0] == (
-            f"Turn {obs.turn} of {game.deck_size + 1} | order {list(obs.order)} | England"
+            f"Turn {obs.turn} of {game.deck_size + 1} | order: players"
+            f" {', '.join(map(str, obs.order))} | England"
             f" {obs.england}/{track.last_step} ({'at war' if war else 'at peace'}) | objective:"
-            f" {event} | {obs.phase} ({movers} to act)"
+            f" {event} | {phase_words(obs.phase)} ({movers} to act)"
         )
         ahead = [f"{f.step} (L{f.level})" for f in track.flames if f.step > obs.england]
         assert lines[1] == (
@@ -218,8 +223,13 @@ def test_clan_feud_board_and_summary_show_the_map_the_track_and_the_clans(player
             if t in english:
                 army = english[t]
                 troops = " ".join(f"{n}{'ica'[k]}" for k, n in enumerate(army.troops) if n)
-                tokens = "+".join(f"L{k}" for k in army.tokens)
-                armies.append(f"England {troops} (level {army.level}: {tokens})")
+                names = [f"L{k}" for k in army.tokens]
+                tokens = (
+                    f"token {names[0]}"
+                    if len(names) == 1
+                    else f"tokens {', '.join(names[:-1])} and {names[-1]}"
+                )
+                armies.append(f"England {troops} (level {army.level}, {tokens})")
             if obs.king == t:
                 armies.append("King James" + (" (alone)" if obs.regent < 0 else ""))
             expected.append(
@@ -263,9 +273,10 @@ def test_clan_feud_board_and_summary_show_the_map_the_track_and_the_clans(player
             continue
         designs = game.deck.designs
         cards = [
-            f"{designs[d].name} ({designs[d].combat})"
+            f"{designs[d].name}{f' x{n}' if n > 1 else ''}"
+            f" (in battle {combat_text(designs[d].combat)})"
             for d, n in enumerate(obs.hand)
-            for _ in range(n)
+            if n
         ]
         assert f"Your hand: {', '.join(cards) or 'empty'}" in lines
 
@@ -338,9 +349,9 @@ def test_kilt_castle_summary_cells_cards_and_turn_lines(players: int) -> None:
                 f" {sum(obs.supply[c * CREST_KINDS : (c + 1) * CREST_KINDS])}"
                 for c in owned
             )
-            marks = [m for m, on in (("to move", p in obs.to_move), ("you", p == obs.viewer)) if on]
-            line = f"player {p}: {obs.money[p]} ducats; left {left}"
-            assert line + (f" [{', '.join(marks)}]" if marks else "") in compact
+            marks = [m for m, on in (("you", p == obs.viewer), ("to move", p in obs.to_move)) if on]
+            said = f" ({', '.join(marks)})" if marks else ""
+            assert f"player {p}{said}: {obs.money[p]} ducats; floors left: {left}" in compact
 
 
 def test_kilt_castle_says_why_the_game_ended() -> None:
@@ -374,19 +385,26 @@ def test_clan_feud_battles_stolen_cards_and_unseen_draws_are_told() -> None:
         where = game.board.territories[battle.territory].name
         (line,) = [x for x in _drawn(state, None) if x.startswith("Battle at ")]
         assert line.startswith(f"Battle at {where}, round {battle.rounds}: {attacker} (")
-        assert f") attacks {defender}{extra}; committed: " in line
+        assert f") attacks {defender}{extra}" in line
+        # who has committed, in words (it read "committed: [False, True]")
+        assert "[" not in line and "False" not in line and "True" not in line
+        done = battle.cards.committed()
+        if any(done):
+            assert "has committed" in line
     assert "England" in sides_seen
     mine: Any = steps[10][0].observation(0)
     design = game.deck.designs[0].name
     stolen = attrs.evolve(mine, known=((1, 0, 0), (0, 1, 0), (1, 0, -1)))
     assert renderer.secrets(stolen)[1:] == [
-        f"player 1 holds your {design} (stolen)",
-        f"you took {design} from player 1",
+        f"card stolen by player 1: {design}",
+        f"card taken from player 1: {design}",
     ]
     more = attrs.evolve(mine, hand_sizes=tuple(n + 1 for n in mine.hand_sizes))
     moved = attrs.evolve(mine, hand_sizes=(mine.hand_sizes[0] + 1, mine.hand_sizes[1] - 1))
-    assert renderer.hidden_step(mine, more, CHANCE) == "an action card is drawn, unseen"
-    assert renderer.hidden_step(mine, moved, CHANCE) == "an action card is taken at random, unseen"
+    assert renderer.hidden_step(mine, more, CHANCE) == "player 0 draws an action card, unseen"
+    assert renderer.hidden_step(mine, moved, CHANCE) == (
+        "player 0 takes an action card at random, unseen"
+    )
     assert renderer.hidden_step(mine, mine, CHANCE) == "a chance outcome you cannot see"
     assert renderer.hidden_step(mine, mine, 1) == "player 1 commits in secret"
 
@@ -418,7 +436,7 @@ def test_clan_feud_shows_artillery_lone_armies_the_king_at_the_first_territory_a
     (row,) = [line for line in board if line.strip().startswith(first + " ")]
     assert "King James" in row
     assert "(player 0, player 1 to act)" in board[0]
-    assert any(" (recruits: no retreat);" in line for line in board)
+    assert any(" (recruits: no retreat)" in line for line in board)
     summary = text_of(renderer.summary(obs), WIDTH).splitlines()
     assert f"King James: {first}" in summary
     (clan1,) = [line for line in summary if line.startswith("clan 1: ")]

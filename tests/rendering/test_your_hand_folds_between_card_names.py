@@ -9,6 +9,7 @@ from typing import Any
 import attrs
 
 import clangames
+from clangames.clan_feud.playing import combat_text
 from clangames.rendering.plain import render_observation, text_of
 from clangames.rendering.text import GenericRenderer, seat_view, secret_lines
 
@@ -18,7 +19,7 @@ def _clan_feud_hand_of_every_card() -> tuple[Any, list[str]]:
     obs = game.initial_state().observation(0)
     designs = game.deck.designs
     hand = tuple(1 for _ in designs)
-    names = [f"{d.name} ({d.combat})" for d in designs]
+    names = [f"{d.name} (in battle {combat_text(d.combat)})" for d in designs]
     return attrs.evolve(obs, hand=hand), names
 
 

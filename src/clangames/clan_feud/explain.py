@@ -60,7 +60,6 @@ from clangames.clan_feud.rules import (
     BUILD,
     COLUMN_OF_COLOUR,
     COST,
-    DIE_OF_COLUMN,
     EXISTS,
     MILITARY,
     PRICE,
@@ -72,7 +71,6 @@ from clangames.clan_feud.rules import (
     has_building,
     military_ready,
     owned,
-    prompt,
     recruit_money,
     recruit_possible,
     working,
@@ -220,15 +218,7 @@ def _places(s: ClanFeudState | W, places: Sequence[int]) -> str:
     return ", ".join(_name(s, t) for t in places) or "none"
 
 
-def _cover(column: int, slot: int) -> str:
-    """What covers a board slot until a Build buys it."""
-    if slot == 1 and column == BUILD:
-        return "the black die"
-    if slot in (1, 2):
-        return "a tower house"
-    if slot == 3:
-        return "a castle"
-    return f"the {COLOURS[DIE_OF_COLUMN[column]]} die"
+_cover = playing.slot_cover
 
 
 # ---------------------------------------------------------------------------------------
@@ -245,7 +235,7 @@ def explain_illegal(s: ClanFeudState, action: Any, player: int) -> str:
         legal = s.legal_actions(player)
         shown = ", ".join(s.game.action_text(a) for a in legal[:6])
         more = f" ({len(legal)} in all)" if len(legal) > 6 else ""
-        reason = f"now {prompt(s)}; legal: {shown or 'nothing'}{more}"
+        reason = f"now {s.prompt()}; legal: {shown or 'nothing'}{more}"
     return f"{text!r} is not legal: {reason}"
 
 
@@ -311,36 +301,17 @@ def _wrong_kind(s: ClanFeudState, action: Any, expected: Expected) -> str:
         use = WORD_USE.get(action.word, "that word is not a decision of this game")
     else:
         use = KIND_USE.get(type(action), "it is not a decision of this game")
-    return f"{use}; now {prompt(s)} (that takes {expected[2]})"
+    return f"{use}; now {s.prompt()} (that takes {expected[2]})"
 
 
 # ---------------------------------------------------------------------------------------
 # Action cards
 
 
-def _filter_text(info: playing.CardInfo, assigned: bool = True) -> str:
-    """A card's die filter in words: ``a black die``, ``a die assigned to the Build column
-    at level II or above`` (``assigned``: else ``a die to the ...``, after "assign")."""
-    die = "a die"
-    if info.colour >= 0:
-        die = f"a {COLOURS[info.colour]} die"
-    if info.value:
-        die += f" showing {info.value}"
-    where = ""
-    if info.column >= 0:
-        where = (" assigned" if assigned else "") + f" to the {_column(info.column)} column"
-    if info.level:
-        level = LEVEL_NAMES[info.level - 1]
-        where += f" at level {level}" + (" or above" if info.level_at_least else "")
-    if info.mode:
-        where += ", to move" if info.mode == playing.MODE_MOVE else ", to recruit"
-    return die + where
-
-
 def _when(s: ClanFeudState | W, d: int) -> str:
     info = s.game.card_info[d]
     if info.window == "P2.assign":
-        return f"when you assign {_filter_text(info, assigned=False)}"
+        return f"when you assign {playing.filter_text(info, assigned=False)}"
     return WHEN[info.window]
 
 
@@ -348,7 +319,7 @@ def _card_elsewhere(s: ClanFeudState, d: int, p: int) -> str:
     """A card played for its action at a decision that is no card window."""
     if not s.hands[p][d]:
         return f"you hold no {_card(s, d)}"
-    said = f"{_card(s, d)} is played {_when(s, d)}; now {prompt(s)}"
+    said = f"{_card(s, d)} is played {_when(s, d)}; now {s.prompt()}"
     if s.phase.name == "bcards":  # what the player may mean: its combat effect
         said += f" (in battle it is committed as card {s.game.deck.designs[d].id})"
     return said
@@ -389,14 +360,14 @@ def _no_card_die(w: W, p: int, d: int) -> str | None:
         return f"{name} goes with a die you assign, and you have no unassigned die"
     if not fits:
         return (
-            f"{name} goes with {_filter_text(info)}, and none of your dice"
+            f"{name} goes with {playing.filter_text(info)}, and none of your dice"
             f" ({_dice(w.pool[p])}) can go there"
         )
     free = EXISTS & ~(w.covered[p] | w.filled[p])
     open_fits = [c for c in fits if free & c[0]]
     if not open_fits:
         return (
-            f"{name} goes with {_filter_text(info)}, and no slot there that your dice could"
+            f"{name} goes with {playing.filter_text(info)}, and no slot there that your dice could"
             " fill is free"
         )
     column, level = open_fits[0][1], open_fits[0][2]
@@ -469,7 +440,7 @@ def _primitive_unchanged(w: W, p: int, e: Primitive) -> str:
         return "none of your territories yields Income (you control none free of English armies)"
     if name == "place_building":
         if not playing._th1_left(w, p):
-            return "all your LVL I tower houses are built"
+            return "all your level I tower houses are built"
         return "no territory of yours has room for a tower house"
     if name == "recruit":
         kind = str(e.args[0])
@@ -630,7 +601,7 @@ def _card_assign_reason(w: W, p: int, design: int, a: Assign) -> str | None:
     info = w.game.card_info[design]
     colour = a.colour
     if not playing._matches(info, colour, a.value, a.column, a.level):
-        return f"{_card(w, design)} goes only with {_filter_text(info)}"
+        return f"{_card(w, design)} goes only with {playing.filter_text(info)}"
     why = _slot_reason(w, p, a.column, a.level)
     if why is not None:
         return why
@@ -1116,14 +1087,14 @@ def _reroll(w: W, task: Task, action: Any, p: int) -> str | None:
 def _th1(w: W, task: Task, action: Any, p: int) -> str | None:
     if not task.a:
         if isinstance(action, Place):
-            return "first choose which column's LVL I tower house to place"
+            return "first choose which column's level I tower house to place"
         column, slot = action.column, action.slot
         if slot != 1:
-            return "this card places a LVL I tower house (a column's I-right slot)"
+            return "this card places a level I tower house (a column's I-right slot)"
         if column not in playing.TH1_COLUMNS:
             return "the Build column's I-right slot holds the black die, not a tower house"
         if not w.covered[p] >> (5 * column + 1) & 1:
-            return f"your {_column(column)} column's LVL I tower house is built already"
+            return f"your {_column(column)} column's level I tower house is built already"
         if not playing._th1_territories(w, p, column):
             return _th1_nowhere(w, p)
         return None

@@ -42,6 +42,7 @@ from clangames.clan_feud.actions import (
     COLOURS,
     COLUMN_NAMES,
     FACE_MAX,
+    LEVEL_NAMES,
     TROOPS,
     Assign,
     BuildSlot,
@@ -57,6 +58,7 @@ from clangames.clan_feud.actions import (
 from clangames.clan_feud.board import plus, put, troop_totals
 from clangames.clan_feud.effects import (
     And,
+    CombatEffect,
     Condition,
     Const,
     Expr,
@@ -80,6 +82,7 @@ from clangames.clan_feud.rules import (
     BUILD,
     COST,
     DIE_INDEXES,
+    DIE_OF_COLUMN,
     EXISTS,
     GOLD,
     INCOME,
@@ -1121,7 +1124,7 @@ PROMPTS = {
     "steal_card": "a card is taken at random",
     "modify": "choose a die to change",
     "reroll": "choose the dice to reroll",
-    "th1": "place a free LVL I tower house",
+    "th1": "place a free level I tower house",
     "free_recruit": "place the card's free troops",
 }
 
@@ -1203,8 +1206,9 @@ def _how_many(op: str, k: int, one: str, many: str) -> str:
 
 def condition_text(c: Condition, board: Board | None = None) -> str:
     """A card's condition in words about the acting player: ``you hold at most 1 feud
-    token``, ``you control the most castles (ties too, but not 0)``, ``you control
-    Stirling``. ``board`` names the territories a condition names (else their ids)."""
+    token``, ``no one controls more castles than you and you control at least 1 castle``
+    (the most, ties too, but not none), ``you control Stirling``. ``board`` names the
+    territories a condition names (else their ids)."""
     if isinstance(c, And):
         return " and ".join(condition_text(x, board) for x in c.parts)
     if isinstance(c, Truth):
@@ -1212,10 +1216,15 @@ def condition_text(c: Condition, board: Board | None = None) -> str:
             return f"you control {_place_names(c.quantity.args, board)}"
         return "you are regent"
     verb, one, many, tail = _counted(c.quantity, board)
+    # said without brackets: the sentence often sits in brackets itself (an objective)
+    theirs = {"have": "has"}.get(verb, verb + "s")
+    more = "more money" if one == "£" else f"more {many}{tail}"
     if isinstance(c, Most):
-        return f"you {verb} the most {many}{tail} (ties too, but not 0)"
+        least = _how_many(">=", 1, one, many)
+        return f"no one {theirs} {more} than you and you {verb} {least}{tail}"
     if isinstance(c, Fewest):
-        return f"you {verb} the fewest {many}{tail} (ties too, 0 included)"
+        fewer = "less money" if one == "£" else f"fewer {many}{tail}"
+        return f"no one {theirs} {fewer} than you"
     return f"you {verb} {_how_many(c.op, c.value, one, many)}{tail}"
 
 
@@ -1264,11 +1273,11 @@ def card_text(e: Expr, victim: int = -1, board: Board | None = None) -> str:
     if name == "choose_turn_order":
         return "set this turn's order yourself"
     if name == "bonus_action":
-        return f"take the {str(args[0]).capitalize()} column's LVL {args[1]} action without a die"
+        return f"take the {str(args[0]).capitalize()} column's level {args[1]} action without a die"
     if name == "discount":
         return f"this action costs £{args[0]} less"
     if name == "place_building":
-        return "place one of your LVL I tower houses free in a territory you control"
+        return "place one of your level I tower houses free in a territory you control"
     if name == "recruit":
         return f"recruit up to {args[1]} {args[0]} free with this action"
     if name == "boost_move":
@@ -1344,17 +1353,86 @@ def objective_text(game: Any, event: int) -> str:
     return card_text(game.events.regular[event].objective, board=game.board)
 
 
+def slot_cover(column: int, slot: int) -> str:
+    """What covers a board slot until a Build buys it (and what buying it gives)."""
+    if slot == 1 and column == BUILD:
+        return "the black die"
+    if slot in (1, 2):
+        return "a tower house"
+    if slot == 3:
+        return "a castle"
+    return f"the {COLOURS[DIE_OF_COLUMN[column]]} die"
+
+
+def combat_text(effect: CombatEffect) -> str:
+    """A card's combat effect in words (``+2 strength``, ``1 more casualty for the enemy``),
+    not the card file's notation (``cs+2``, ``skulls+1``)."""
+    k = effect.amount
+    if effect.kind == "cs":
+        return f"+{k} strength"
+    casualties = "casualty" if k == 1 else "casualties"
+    if effect.kind == "skulls+":
+        return f"{k} more {casualties} for the enemy"
+    if effect.kind == "skulls-":
+        return f"{k} fewer {casualties} of your own"
+    if effect.kind == "cancel":
+        return "cancels the other side's card"
+    return "casualty dice rolling 2 count as 3"
+
+
+def card_use(game: Any, design: int) -> str:
+    """What an action card is good for, by its name: its action and, in battle, its
+    combat effect (``Voyage to the Isles: take ...; in battle +1 strength``)."""
+    card = game.deck.designs[design]
+    return f"{card_text(card.action, board=game.board)}; in battle {combat_text(card.combat)}"
+
+
+def filter_text(info: CardInfo, assigned: bool = True, verb: str = "assigned") -> str:
+    """A card's die filter in words: ``a black die``, ``a die assigned to the Build column
+    at level II or above`` (``assigned``: else ``a die to the ...``, after "assign";
+    ``verb``: the words between the die and its column)."""
+    die = "a die"
+    if info.colour >= 0:
+        die = f"a {COLOURS[info.colour]} die"
+    if info.value:
+        die += f" showing {info.value}"
+    where = ""
+    if info.column >= 0:
+        column = COLUMN_NAMES[info.column].capitalize()
+        where = (f" {verb}" if assigned else "") + f" to the {column} column"
+    if info.level:
+        level = LEVEL_NAMES[info.level - 1]
+        where += f" at level {level}" + (" or above" if info.level_at_least else "")
+    if info.mode:
+        where += ", to move" if info.mode == MODE_MOVE else ", to recruit"
+    return die + where
+
+
+def _with_die(game: Any, design: int) -> str:
+    """For a card that goes with a die assigned after it: which die (``, with a die you
+    assign next to the Military column``), so that playing it says what comes next."""
+    info = game.card_info[design]
+    if info.window != "P2.assign":
+        return ""
+    text = filter_text(info, verb="you assign next")
+    if info.column < 0:  # no column named: the verb goes after the die
+        die, _, rest = text.partition(",")
+        text = f"{die} you assign next" + (f",{rest}" if rest else "")
+    return f", with {text}"
+
+
 def describe(s: ClanFeudState, action: Any) -> str | None:
     """Words for the card actions (None: not a card action)."""
     g = s.game
     task = s.tasks[-1] if s.tasks else None
     if isinstance(action, PlayAction):
         card = g.deck.designs[action.design]
-        return f"{card.name}: {card_text(card.action, board=g.board)}"
+        what = card_text(card.action, board=g.board)
+        return f"play {card.name} ({what}){_with_die(g, action.design)}"
     if task is None:
         return None
     if task.kind == "steal" and isinstance(action, Seat):
-        what = f"£{task.b}" if not task.a else f"{task.b} action card(s) at random"
+        what = f"£{task.b}" if not task.a else f"{_units(task.b, 'action card')} at random"
         lead = "steal up to" if not task.a else "take"
         return f"{lead} {what} from player {action.seat}"
     if task.kind == "reroll" and isinstance(action, Seat):
@@ -1363,7 +1441,7 @@ def describe(s: ClanFeudState, action: Any) -> str | None:
         return f"reroll a {COLOURS[action.colour]} die showing {action.value}"
     if task.kind == "th1" and isinstance(action, BuildSlot):
         column = COLUMN_NAMES[action.column]
-        return f"take the {column} column's LVL I tower house (its slot is free at once)"
+        return f"take the {column} column's level I tower house (its slot is free at once)"
     if task.kind in ("p1order", "p1cards", "p3cards") and isinstance(action, Word):
         return "play no card now"
     return None

@@ -266,8 +266,11 @@ class ClanFeudState(State):
         return battle_wait(self, player) or State._why_not_to_move(self, player)
 
     def prompt(self) -> str:
-        """What is being decided now, in words."""
-        return rules.prompt(self)
+        """What is being decided now, in words (with what it is about: see
+        :func:`words.prompt`)."""
+        from clangames.clan_feud import words  # words reads the rules, which import this
+
+        return words.prompt(self)
 
     def check_consistency(self) -> None:
         """Raise StateDecodeError naming the field if this state could not occur."""

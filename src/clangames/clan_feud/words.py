@@ -23,6 +23,7 @@ from clangames.clan_feud.actions import (
     Assign,
     BuildSlot,
     Commit,
+    Discard,
     DrawCard,
     DrawEvent,
     Hits,
@@ -47,11 +48,14 @@ from clangames.clan_feud.effects import May, Repeat
 from clangames.clan_feud.rules import (
     COST,
     PRICE,
+    RECRUIT_STAGES,
     W,
     _roll_next,
     card_name,
+    recruit_money,
     working,
 )
+from clangames.clan_feud.rules import prompt as rules_prompt
 from clangames.clan_feud.state import ENGLAND, ClanFeudState, Task
 
 
@@ -66,6 +70,76 @@ def describe(s: ClanFeudState, action: Any) -> str:
         if said is not None:
             return said
     return _plain(s, action)
+
+
+def prompt(s: ClanFeudState) -> str:
+    """What is being decided now, with what the decision is about where the bare prompt
+    leaves it out (where troops are recruited and at what price, which troops of which
+    army, how much upkeep is owed): the prompt alone read "recruit troops" or "pay upkeep,
+    or first remove troops" when paying was not even possible."""
+    task = s.tasks[-1] if s.tasks else None
+    if task is None or s.is_terminal or s.is_chance or task.kind != s.phase.name:
+        return rules_prompt(s)
+    said = _detail(s, working(s), task)
+    if said is None:
+        return rules_prompt(s)
+    return ", ".join(f"player {p}" for p in s.to_move) + f": {said}"
+
+
+def _detail(s: ClanFeudState, w: W, task: Task) -> str | None:
+    kind, p = task.kind, task.player
+    if kind == "order":
+        return (
+            f"you have the fewest dice, so you set the turn order: who takes place"
+            f" {len(task.data) + 1}?"
+        )
+    if kind == "place":
+        building = "castle" if task.a == 2 else "tower house"
+        return f"choose the territory of yours for the new {building}"
+    if kind == "feud" and not task.b and len(s.tasks) > 1:
+        # a black die that arrives mid-turn (a city taken, the Build slot's die) goes on
+        # the Feud column at once: say why the benefit is offered now
+        below = s.tasks[-2].kind
+        why = {"move": "the city you took", "step": "the city you took", "build": "your Build"}
+        if below in why:
+            return (
+                f"{why[below]} puts a black die on your Feud column at level"
+                f" {LEVEL_NAMES[task.a - 1]}: take {_tokens(task.a)} or raise a die"
+            )
+    if kind == "military":
+        return f"use your level {LEVEL_NAMES[task.a - 1]} Military die to recruit or move"
+    if kind == "recruit" and task.b >= 0:
+        troop = RECRUIT_STAGES[task.a][task.c]
+        return (
+            f"recruit in {_name(s, task.b)}: how many {TROOPS[troop]}, at £{COST[troop]}"
+            f" each (you have £{recruit_money(w, p)})"
+        )
+    if kind == "recruit":
+        return "choose where to recruit: a territory of yours with a building"
+    if kind == "army" and task.c < 3:
+        troop = 2 - task.c
+        return f"choose how many {TROOPS[troop]} of the army in {_name(s, task.a)} move"
+    if kind == "army":
+        return f"choose whether King James goes with the army from {_name(s, task.a)}"
+    if kind == "step":
+        stop = s.game.words["stop"] in s.legal_actions(p)
+        return f"choose where the army in {_name(s, task.a)} marches next" + (
+            ", or stop" if stop else ""
+        )
+    if kind == "upkeep":
+        due = playing.upkeep_owed(w, p)
+        held = f"you hold £{w.money[p]} and {_tokens(w.feud[p])}"
+        if task.a:
+            return (
+                f"your upkeep is £{due} and {held}: choose which troop leaves"
+                f" {_name(s, task.a - 1)}"
+            )
+        if w.money[p] + w.feud[p] < due:
+            return f"your upkeep is £{due} and {held}: remove troops until you can pay"
+        return f"your upkeep is £{due} and {held}: pay it, or first remove troops"
+    if kind == "upkeep_pay":
+        return f"pay the £{task.a} upkeep: choose how many feud tokens to use, the rest in £"
+    return None
 
 
 def _name(s: ClanFeudState | W, t: int) -> str:
@@ -145,7 +219,11 @@ def _in_context(s: ClanFeudState, w: W, task: Task, action: Any) -> str | None:
         )
     if isinstance(action, DrawCard) and kind == "steal_card":
         card = s.game.deck.designs[action.design]
-        return f"player {task.player} takes {card.name} ({card.id}) at random from player {task.a}"
+        return f"player {task.player} takes {card.name} at random from player {task.a}"
+    if isinstance(action, DrawCard) and kind == "draw":
+        return f"player {task.player} draws {s.game.deck.designs[action.design].name}"
+    if isinstance(action, StartAt) and kind == "start":
+        return f"player {task.a} starts in {_name(s, action.territory)}"
     if isinstance(action, Lot) and kind == "lot":
         return f"player {action.seat} takes place {len(task.data) + 1} of the first turn order"
     if isinstance(action, Rolled) and kind == "roll":
@@ -184,15 +262,17 @@ def _place(s: ClanFeudState, w: W, task: Task, t: int) -> str | None:
         return f"remove a troop from {name} ({_source(s, task)})"
     if kind == "th1":
         return f"place the free tower house in {name}"
+    # England's choices are made for it by the regent or the first player: say so, or the
+    # narration reads as if that player's own army marched
     if kind == "emarch":
-        return f"the English army in {name} marches next"
+        return f"decide for England that the English army in {name} marches next"
     if kind == "emove":
-        army = _name(s, task.a)
+        army = f"decide for England that the English army in {_name(s, task.a)} marches"
         if task.c == 0:
             target = w.occupant(t, ENGLAND)
             whose = f"player {target}'s army" if target >= 0 else "the army"
-            return f"the English army in {army} marches on {whose} in {name}"
-        return f"the English army in {army} marches to {name}"
+            return f"{army} on {whose} in {name}"
+        return f"{army} to {name}"
     return None
 
 
@@ -225,6 +305,8 @@ def _word(s: ClanFeudState, w: W, task: Task, word: str) -> str | None:
         return "commit no action card to this battle round"
     if word == "pay upkeep" and kind == "upkeep":
         due = playing.upkeep_owed(w, task.player)
+        if not due:  # a card took it all off
+            return "pay no upkeep: nothing is owed"
         return f"pay the £{due} upkeep (in £, feud tokens or both)"
     if word in ("accept", "decline") and kind == "prog":
         e = s.game.nodes[task.data[-2]]
@@ -269,7 +351,7 @@ def _take(s: ClanFeudState, w: W, task: Task, action: Take) -> str | None:
     if kind == "army":
         return f"move {_troops(k, troop)} from {_name(s, task.a)}"
     if kind == "free_recruit":
-        return f"take {_troops(k, troop)} free (the card's) in {_name(s, task.c)}"
+        return f"take {_troops(k, troop)} free in {_name(s, task.c)} (the card's gift)"
     return None
 
 
@@ -307,7 +389,8 @@ def _plain(s: ClanFeudState, action: Any) -> str:
     if isinstance(action, BuildSlot):
         return (
             f"pay £{PRICE[action.slot]} for the {COLUMN_NAMES[action.column]} column's"
-            f" {SLOT_NAMES[action.slot]} slot"
+            f" {SLOT_NAMES[action.slot]} slot and {playing.slot_cover(action.column, action.slot)}"
+            " on it"
         )
     if isinstance(action, Take):
         return f"take {_troops(action.count, action.troop)}"
@@ -318,16 +401,21 @@ def _plain(s: ClanFeudState, action: Any) -> str:
     if isinstance(action, Roll):
         return f"roll {_casualty_dice(action.k)}"
     if isinstance(action, DrawEvent):
-        card = g.events.regular[action.event]
-        each = playing.card_text(card.each_player, board=board)
+        event = g.events.regular[action.event]
+        each = playing.card_text(event.each_player, board=board)
         return (
-            f"{text} ({card.name}) is drawn; each player: {each};"
+            f"the event {event.name} is drawn; each player: {each};"
             f" next turn's objective: {playing.objective_text(g, action.event)}"
         )
-    name = card_name(g, action)
     if isinstance(action, PlayCard):
-        combat = g.deck.designs[action.design].combat
-        return f"{text} ({name}): commit it to the battle round for its combat effect, {combat}"
+        card = g.deck.designs[action.design]
+        combat = playing.combat_text(card.combat)
+        return f"commit {card.name} to the battle round for its combat effect ({combat})"
+    if isinstance(action, Discard):
+        return f"discard {g.deck.designs[action.design].name}"
+    if isinstance(action, DrawCard):
+        return f"draw {g.deck.designs[action.design].name}"
+    name = card_name(g, action)
     if name is not None:
         return f"{text} ({name})"
     return text

@@ -422,7 +422,7 @@ def describe(s: KiltCastleState, action: Any) -> str:
         emptied = sum(1 for p in s.positions if p == source) == 1
         tail = "; its row empties, so a ducat day follows the building" if emptied else ""
         return (
-            f"{_seat(s, s.actor)} moves {card_name(board, action.card)} from position"
+            f"{_seat(s, s.actor)} moves the {card_name(board, action.card)} card from position"
             f" {source} to {action.to}{tail}"
         )
     if isinstance(action, Build):
@@ -437,7 +437,7 @@ def describe(s: KiltCastleState, action: Any) -> str:
         price = (
             "free: the top floor is their own"
             if payee == game.owner[colour]
-            else f"paying {len(tower)} to player {payee}"
+            else f"paying {len(tower)} ducat{'s' if len(tower) > 1 else ''} to player {payee}"
         )
         return (
             f"{_seat(s, game.owner[colour])} overbuilds the {len(tower)}-floor tower at"

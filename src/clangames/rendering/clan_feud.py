@@ -22,6 +22,7 @@ from rich.text import Text
 from clangames.clan_feud.actions import (
     COLUMN_NAMES,
     SLOT_NAMES,
+    BuildSlot,
     Option,
     Place,
     StartAt,
@@ -29,8 +30,8 @@ from clangames.clan_feud.actions import (
 )
 from clangames.clan_feud.game import ClanFeudGame
 from clangames.clan_feud.observation import ClanFeudObservation
-from clangames.clan_feud.playing import objective_text, option_text
-from clangames.clan_feud.rules import card_name
+from clangames.clan_feud.playing import combat_text, objective_text, option_text, slot_cover
+from clangames.clan_feud.rules import PRICE, card_name
 from clangames.engine.game import Game
 from clangames.engine.phases import CHANCE
 from clangames.engine.state import Action
@@ -39,6 +40,68 @@ from clangames.rendering.text import Renderer, who
 CLAN_STYLES = ("bold red", "bold green", "bold blue", "bold magenta", "bold cyan")
 ENGLAND_STYLE = "bold white on red"
 SITES = ("", "city", "castle")
+TROOP_KEY = "i infantry, c cavalry, a artillery"
+"""What the letters of ``army_text`` stand for, said under the map."""
+
+_PHASES = {
+    "start": "setting up: start territories",
+    "lot": "setting up: first turn order",
+    "tiebreak": "phase 1: turn order",
+    "order": "phase 1: turn order",
+    "p1order": "phase 1: cards before the turn order",
+    "roll": "phase 1: dice rolls",
+    "p1cards": "phase 1: cards after the roll",
+    "assign": "phase 2: assigning dice",
+    "feud": "phase 2: Feud benefit",
+    "income_roll": "phase 2: Income roll",
+    "draw": "drawing an action card",
+    "build": "phase 2: building",
+    "place": "phase 2: placing a building",
+    "military": "phase 2: Military action",
+    "recruit": "phase 2: recruiting",
+    "move": "phase 2: moving armies",
+    "army": "phase 2: moving armies",
+    "step": "phase 2: marching",
+    "round": "battle",
+    "bcards": "battle: committing cards",
+    "btokens": "battle: committing feud tokens",
+    "bart": "battle: artillery roll",
+    "broll": "battle: casualty dice",
+    "bhits": "battle: casualty dice",
+    "bloss": "battle: casualties",
+    "bdeclare": "battle: attacker goes on or retreats",
+    "bdefend": "battle: defender goes on or retreats",
+    "bretreat": "battle: defender retreats",
+    "draw_event": "phase 3: event",
+    "prog": "resolving a card",
+    "p3cards": "phase 3: cards before upkeep",
+    "espawn": "phase 3: English armies",
+    "emarch": "phase 3: English armies march",
+    "emove": "phase 3: English armies march",
+    "upkeep": "phase 3: upkeep",
+    "upkeep_pay": "phase 3: upkeep",
+    "steal": "action card: stealing",
+    "steal_card": "action card: stealing",
+    "modify": "action card: changing dice",
+    "reroll": "action card: rerolling dice",
+    "th1": "action card: free tower house",
+    "free_recruit": "action card: free troops",
+    "over": "game over",
+}
+"""Each decision's place in the turn, in words for the status line (the rulebook's
+phases 1 to 3), instead of the rules' task names (``p3cards``, ``bdeclare``)."""
+
+
+def phase_words(kind: str) -> str:
+    """Where in the turn a decision of ``kind`` comes, in words."""
+    return _PHASES.get(kind, kind.replace("_", " "))
+
+
+def _levels(tokens: Sequence[int]) -> str:
+    """An English army's level tokens, ``tokens L1 and L2``: the armies it was made of."""
+    names = [f"L{k}" for k in tokens]
+    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"token{'s' if len(names) > 1 else ''} {joined}"
 
 
 def army_text(troops: tuple[int, ...], t: int) -> str:
@@ -93,14 +156,15 @@ class ClanFeudRenderer(Renderer):
         )
         war = "at war" if self.cf.england.at_war(obs.england) else "at peace"
         movers = ", ".join(who(p) for p in obs.to_move) or "nobody"
+        order = ", ".join(str(p) for p in obs.order)
         return Text(
-            f"Turn {obs.turn} of {g.deck_size + 1} | order {list(obs.order)} | England"
+            f"Turn {obs.turn} of {g.deck_size + 1} | order: players {order} | England"
             f" {obs.england}/{g.england.last_step} ({war}) | objective: {event} |"
-            f" {obs.phase} ({movers} to act)"
+            f" {phase_words(obs.phase)} ({movers} to act)"
         )
 
     def territories(self, obs: ClanFeudObservation) -> Table:
-        table = Table(box=box.SIMPLE, title="Scotland")
+        table = Table(box=box.SIMPLE, title="Scotland", caption=f"armies: {TROOP_KEY}")
         for name in ("territory", "held by", "buildings", "armies"):
             table.add_column(name)
         board = self.cf.board
@@ -116,9 +180,9 @@ class ClanFeudRenderer(Renderer):
             english = next((a for a in obs.english if a.territory == t), None)
             if english is not None:
                 troops = " ".join(f"{n}{'ica'[k]}" for k, n in enumerate(english.troops) if n)
-                tokens = "+".join(f"L{k}" for k in english.tokens)
+                tokens = _levels(english.tokens)
                 armies.append(
-                    Text(f"England {troops} (level {english.level}: {tokens}) ", ENGLAND_STYLE)
+                    Text(f"England {troops} (level {english.level}, {tokens}) ", ENGLAND_STYLE)
                 )
             if obs.king == t:
                 armies.append(Text("King James" + (" (alone)" if obs.regent < 0 else "")))
@@ -160,13 +224,18 @@ class ClanFeudRenderer(Renderer):
         name = self.cf.board.territories[b.territory].name
         att = " ".join(f"{n}{'ica'[k]}" for k, n in enumerate(b.attackers) if n)
         if b.levels:
-            att += ", level " + "+".join(f"L{k}" for k in b.levels)
-        side = ("England" if p < 0 else f"clan {p}" for p in b.owners)
-        attacker, defender = next(side), next(side)
+            att += ", " + _levels(b.levels)
+        sides = ["England" if p < 0 else f"clan {p}" for p in b.owners]
+        attacker, defender = sides
         extra = " (recruits: no retreat)" if b.origin < 0 else ""
+        done = b.cards.committed()
+        sealed = "; ".join(
+            f"{side} {'has' if has else 'has not'} committed"
+            for side, has in zip(sides, done, strict=True)
+        )
         return Text(
-            f"Battle at {name}, round {b.rounds}: {attacker} ({att}) attacks {defender}{extra};"
-            f" committed: {list(b.cards.committed())}"
+            f"Battle at {name}, round {b.rounds}: {attacker} ({att}) attacks {defender}{extra}"
+            + (f"; {sealed}" if any(done) else "")
         )
 
     def board(self, obs: Any) -> RenderableType:
@@ -217,25 +286,28 @@ class ClanFeudRenderer(Renderer):
             return []
         designs = self.cf.deck.designs
         cards = [
-            f"{designs[d].name} ({designs[d].combat})"
+            f"{designs[d].name}{f' x{n}' if n > 1 else ''}"
+            f" (in battle {combat_text(designs[d].combat)})"
             for d, n in enumerate(obs.hand)
-            for _ in range(n)
+            if n
         ]
         lines = [f"hand: {', '.join(cards) if cards else 'empty'}"]
         for taker, victim, d in obs.known:  # stolen cards the viewer knows of
             if d < 0:
                 continue
             if victim == obs.viewer:
-                lines.append(f"{who(taker)} holds your {designs[d].name} (stolen)")
+                # "label: card" lines: the seat view puts "Your " before each
+                lines.append(f"card stolen by {who(taker)}: {designs[d].name}")
             else:
-                lines.append(f"you took {designs[d].name} from {who(victim)}")
+                lines.append(f"card taken from {who(victim)}: {designs[d].name}")
         return lines
 
     def option_texts(self, obs: Any, actions: Sequence[Action]) -> list[str]:
         """Each option's text, then in brackets the name of the card it names by its id
         (``play AC29 (Forty Days' Service)``), the map's name of the territory it names by
         its id (``territory the_lennox (The Lennox)``), or what an event's or card's option
-        does (``option 1 (return 2 feud tokens)``): the ids and numbers alone say nothing.
+        does (``option 1 (return 2 feud tokens)``), or a slot's price and what it holds
+        (``build income I-right (£3, a tower house)``): the ids and numbers alone say nothing.
         Read from the viewer's observation (its own hand, public tasks and events)."""
         texts = super().option_texts(obs, actions)
         if not isinstance(obs, ClanFeudObservation):
@@ -247,6 +319,9 @@ class ClanFeudRenderer(Renderer):
             extra = card_name(g, action)
             if isinstance(action, (Place, StartAt)):
                 extra = g.board.territories[action.territory].name
+            elif isinstance(action, BuildSlot) and task is not None and task.kind == "build":
+                # the slot's name alone says neither its price nor what it holds
+                extra = f"£{PRICE[action.slot]}, {slot_cover(action.column, action.slot)}"
             elif extra is None and isinstance(action, Option) and task is not None:
                 extra = option_text(g, task, action.k)
             out.append(f"{text} ({extra})" if extra else text)
@@ -259,10 +334,15 @@ class ClanFeudRenderer(Renderer):
         ):
             return super().hidden_step(before, after, player)
         if player == CHANCE:
-            if sum(after.hand_sizes) > sum(before.hand_sizes):
-                return "an action card is drawn, unseen"
-            if after.hand_sizes != before.hand_sizes:
-                return "an action card is taken at random, unseen"
+            sizes = zip(before.hand_sizes, after.hand_sizes, strict=True)
+            grew = [p for p, (was, now) in enumerate(sizes) if now > was]
+            if sum(after.hand_sizes) > sum(before.hand_sizes) and grew:
+                return f"{who(grew[0])} draws an action card, unseen"
+            if after.hand_sizes != before.hand_sizes and grew:
+                return f"{who(grew[0])} takes an action card at random, unseen"
+            if before.battle is not None and before.phase == "bhits":
+                # several rolls can leave the same casualties: the roll is seen by what it cost
+                return "the casualty dice are rolled"
             return "a chance outcome you cannot see"
         return f"{who(player)} commits in secret"
 

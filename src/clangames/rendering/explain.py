@@ -45,9 +45,11 @@ class EndReport:
         """The report as text lines (an indented block per seat, then the deciding
         sentence)."""
         out: list[str] = []
+        # the points right-aligned across the report: "+4" over "-19" read as misplaced
+        width = max((len(f"{p:+d}") for s in self.seats for _, p in s.items), default=2)
         for seat in self.seats:
             out.append(f"  {who(seat.seat)}: {seat.score}")
-            out.extend(f"    {points:+d}  {label}" for label, points in seat.items)
+            out.extend(f"    {points:+{width}d}  {label}" for label, points in seat.items)
             out.extend(f"    ({note})" for note in seat.notes)
         out.append(f"Decided: {self.decided_by}")
         return out
@@ -355,13 +357,15 @@ CLAN_FEUD_KINDS = {
     "on (the prompt says which). Legal because that territory meets this decision's "
     "conditions (yours, next to the last step, with room, and so on).",
     # the dice
-    "Assign": "puts that die on that column of your clan board at that level, and the slot's "
-    "action happens at once (on the feud column, its benefit: feud tokens or raising dice). "
-    "Legal because the die is unassigned, its face is at least the level, and a slot of that "
-    "level is free.",
-    "Raise": "Feud benefit: turns one of your unassigned dice of that colour and face up by "
-    "one. Legal because your feud die lets you raise dice and this one is below its "
-    "highest face (a die raised once this turn cannot be raised again).",
+    "Assign": "puts that die on that column of your clan board at that level, and the "
+    "column's action happens at once (Feud: feud tokens or raising dice; Income: money; "
+    "Build: buying from your board; Intrigue: money, action cards and VP; Military: recruiting "
+    "or moving). Legal because the die is unassigned, its face is at least the level, and a "
+    "slot of that level is free.",
+    "Raise": "turns one of your unassigned dice of that colour and face up by one (a Feud "
+    "benefit, or an action card's change). Legal because your feud die or the card lets you "
+    "raise dice and this one is below its highest face (a die raised once this turn cannot be "
+    "raised again).",
     "ToThree": "turns one of your unassigned dice of that colour showing 1 into a 3 (the "
     "Feud III benefit, or a card's die change). Legal because you have such a die; black "
     "dice never show 3.",

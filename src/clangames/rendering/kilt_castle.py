@@ -57,7 +57,7 @@ COMPACT_LEGEND = (
 """The key printed under the castle drawn one line a row (a screen too narrow for the grid)."""
 COLUMNS = (
     "built: its floors on the castle; towers: the towers it tops (a roofed one belongs to all);"
-    " left: its floors in the supply"
+    " plain, 1 crest, 2 crests: its floors left in the supply"
 )
 """The key printed under the colours table."""
 
@@ -342,16 +342,18 @@ class KiltCastleRenderer(Renderer):
         """One row per colour in play: its seat, the seat's ducats, floors built, towers
         it owns (top floor, no roof), floors left by crests, and markers."""
         game = self.kc
-        table = Table(box=None, pad_edge=False, show_header=True)
+        # one space between columns and no header wider than its numbers need: at 80
+        # columns the seat ("player 0") and its marks ("to move, you") were cut in two
+        table = Table(box=None, pad_edge=False, show_header=True, padding=(0, 1, 0, 0))
         table.add_column("colour", no_wrap=True)
-        table.add_column("seat")
-        table.add_column("ducats", justify="right")
-        table.add_column("built", justify="right")
-        table.add_column("towers", justify="right")
-        table.add_column("left: plain", justify="right")
-        table.add_column("1 crest", justify="right")
-        table.add_column("2 crests", justify="right")
-        table.add_column("")
+        table.add_column("seat", no_wrap=True)
+        table.add_column("ducats", justify="right", no_wrap=True)
+        table.add_column("built", justify="right", no_wrap=True)
+        table.add_column("towers", justify="right", no_wrap=True)
+        table.add_column("plain", justify="right", no_wrap=True)
+        table.add_column("1 crest", justify="right", no_wrap=True)
+        table.add_column("2 crests", justify="right", no_wrap=True)
+        table.add_column("", no_wrap=True)
         built = [0] * len(game.board.colours)
         owned = [0] * len(game.board.colours)
         for space, tower in enumerate(obs.towers):
@@ -454,20 +456,23 @@ class KiltCastleRenderer(Renderer):
         grid = self.compact_castle(obs)
         colours = []
         for seat, owned in enumerate(self.kc.seat_colours):
-            line = Text(f"{who(seat)}: {obs.money[seat]} ducats; left ")
+            marks = [
+                m for m, on in (("you", seat == obs.viewer), ("to move", seat in obs.to_move)) if on
+            ]
+            said = f" ({', '.join(marks)})" if marks else ""
+            line = Text(f"{who(seat)}{said}: {obs.money[seat]} ducats; floors left: ")
             for n, c in enumerate(owned):
                 if n:
                     line.append(", ")
                 line.append_text(self.colour(c, long=True))
                 left = obs.supply[c * CREST_KINDS : (c + 1) * CREST_KINDS]
                 line.append(f" {sum(left)}")
-            marks = [
-                m for m, on in (("to move", seat in obs.to_move), ("you", seat == obs.viewer)) if on
-            ]
-            if marks:
-                line.append(f" [{', '.join(marks)}]")
             colours.append(line)
-        title = Text(self.kc.info.title + " (cells: top floor/height, ^ roofed)", style="bold")
+        # the whole legend: "." and "~" were left unexplained
+        title = Text(
+            self.kc.info.title + " (spaces: top floor/height; ^ roof, ~ water, . empty)",
+            style="bold",
+        )
         turn = Text(" ").join(self.turn_lines(obs))  # one paragraph: fewer, fuller lines
         return Group(title, grid, turn, *colours)
 

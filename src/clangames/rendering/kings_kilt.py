@@ -176,17 +176,19 @@ class KingsKiltRenderer(Renderer):
             marks = [
                 m
                 for m, on in (
+                    ("you", seat == obs.viewer),
                     ("passed", obs.passed >> seat & 1),
                     ("to move", seat in obs.to_move),
-                    ("you", seat == obs.viewer),
                 )
                 if on
             ]
+            said = f" ({', '.join(marks)})" if marks else ""
+            hand = obs.hand_sizes[seat]
             lines.append(
                 Text(
-                    f"{who(seat)}: {obs.family_sizes[seat]} family cards"
-                    f" (face up: {face_up or '-'}), {obs.hand_sizes[seat]} Influence"
-                    + (f" [{', '.join(marks)}]" if marks else "")
+                    f"{who(seat)}{said}: {obs.family_sizes[seat]} family cards"
+                    f" ({f'face up: {face_up}' if face_up else 'none face up'}),"
+                    f" {hand} Influence card{'' if hand == 1 else 's'}"
                 )
             )
         return Group(*lines)

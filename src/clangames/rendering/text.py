@@ -237,9 +237,16 @@ def narrate(
 def step_line(index: int, player: int, text: str) -> str:
     """The narration line format shared by ``play`` and ``replay``: ``[12] player 1: ...``.
     A sentence that starts with the mover's own name does not repeat it after the prefix
-    (``[12] player 1: puts a card face down``, not ``player 1: player 1 puts ...``)."""
+    (``[12] player 1: puts a card face down``, not ``player 1: player 1 puts ...``); words in
+    brackets after the name join the prefix (``[12] player 0 (red): moves ...``)."""
     name = who(player)
-    if text.startswith(name + " "):
+    if text.startswith(name + " ("):
+        # the seat's own words in brackets (Kilt Castle's colours) stay with its name:
+        # "player 0 (red): moves ...", not "player 0: (red) moves ..."
+        close = text.find(") ", len(name))
+        if close > 0:
+            name, text = text[: close + 1], text[close + 2 :]
+    elif text.startswith(name + " "):
         text = text[len(name) + 1 :]
     return f"[{index}] {name}: {text}"
 
