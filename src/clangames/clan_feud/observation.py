@@ -8,6 +8,7 @@ drawn, so the state never stores them). Everything else is public.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -21,6 +22,7 @@ from clangames.engine.rng import Rng
 from clangames.engine.simultaneous import NOT_COMMITTED, Commitments
 
 if TYPE_CHECKING:
+    from clangames.clan_feud.game import ClanFeudGame
     from clangames.clan_feud.state import ClanFeudState
 
 SEALED_PHASES = ("bcards", "btokens")
@@ -634,49 +636,72 @@ def _sizes(s: ClanFeudState) -> dict[str, int]:
     }
 
 
+_Ranges = dict[str, tuple[str, tuple[tuple[int, int], ...]]]
+_RANGES: weakref.WeakKeyDictionary[ClanFeudGame, _Ranges] = weakref.WeakKeyDictionary()
+"""Per game, :data:`TASK_FIELDS` with its named bounds worked out: (player, the ranges of
+a, b, c, the data's length and values), so that reading a state looks them up only."""
+
+
+def _ranges(s: ClanFeudState) -> _Ranges:
+    game = s.game
+    found = _RANGES.get(game)
+    if found is None:
+        sizes = _sizes(s)
+        found = {
+            kind: (
+                spec.player,
+                tuple(
+                    (
+                        sizes[lo] if isinstance(lo, str) else lo,
+                        sizes[hi] if isinstance(hi, str) else hi,
+                    )
+                    for lo, hi in (spec.a, spec.b, spec.c, spec.length, spec.data)
+                ),
+            )
+            for kind, spec in TASK_FIELDS.items()
+        }
+        _RANGES[game] = found
+    return found
+
+
 def _check_tasks(s: ClanFeudState, fail: Callable[[str, str], None]) -> None:
     """Each task's fields within what its kind holds (:data:`TASK_FIELDS`, then
     :data:`_TASK_CHECKS`), and the stack's simple shape: ``turn`` and ``final`` only at
     the bottom (``final`` alone), a step of a decision over the task that pushed it
     (:data:`UNDER`), no kind of :data:`ONCE` twice, a battle's steps those of one round
     on top, each seat's upkeep once."""
-    sizes = _sizes(s)
+    ranges = _ranges(s)
+    n = s.game.num_players
     tasks = s.tasks
     seen: set[str] = set()
     for i, task in enumerate(tasks):
         kind = task.kind
-        spec = TASK_FIELDS[kind]
+        player, ((alo, ahi), (blo, bhi), (clo, chi), (llo, lhi), (dlo, dhi)) = ranges[kind]
+        data = task.data
         where = f"tasks[{i}]"
-        n = sizes["seats"]
-        if spec.player == "none" and task.player != -1:
+        if player == "none" and task.player != -1:
             fail(f"{where}.player", f"a {kind!r} task concerns nobody (-1), got {task.player}")
-        if spec.player == "seat" and not 0 <= task.player < n:
+        if player == "seat" and not 0 <= task.player < n:
             fail(
                 f"{where}.player",
                 f"a {kind!r} task belongs to a seat 0..{n - 1}, got {task.player}",
             )
-        for field in ("a", "b", "c"):
-            lo, hi = (sizes[x] if isinstance(x, str) else x for x in getattr(spec, field))
-            value = getattr(task, field)
+        for field, value, lo, hi in (
+            ("a", task.a, alo, ahi),
+            ("b", task.b, blo, bhi),
+            ("c", task.c, clo, chi),
+        ):
             if not lo <= value <= hi:
                 fail(f"{where}.{field}", f"a {kind!r} task's {field} runs {lo}..{hi}, got {value}")
-        lo, hi = (sizes[x] if isinstance(x, str) else x for x in spec.length)
-        if not lo <= len(task.data) <= hi:
+        if not llo <= len(data) <= lhi:
+            fail(f"{where}.data", f"a {kind!r} task keeps {llo}..{lhi} values, got {len(data)}")
+        if data and not (dlo <= min(data) and max(data) <= dhi):
             fail(
                 f"{where}.data",
-                f"a {kind!r} task keeps {lo}..{hi} values, got {len(task.data)}",
+                f"a {kind!r} task's values run {dlo}..{dhi}, got {describe(data, 120)}",
             )
-        if task.data:
-            lo, hi = (sizes[x] if isinstance(x, str) else x for x in spec.data)
-            if not lo <= min(task.data) or not max(task.data) <= hi:
-                fail(
-                    f"{where}.data",
-                    f"a {kind!r} task's values run {lo}..{hi}, got {describe(task.data, 120)}",
-                )
-        if kind in ("turn", "final") and i:
+        if i and kind in ("turn", "final"):
             fail(f"{where}.kind", f"a {kind!r} task only ever sits at the bottom")
-        if kind == "final" and len(tasks) > 1:
-            fail(f"{where}.kind", "the final count is the only task left")
         below = UNDER.get(kind)
         if below is not None and (i == 0 or tasks[i - 1].kind not in below):
             fail(f"{where}.kind", f"a {kind!r} task sits over {' or '.join(sorted(below))}")
@@ -687,6 +712,8 @@ def _check_tasks(s: ClanFeudState, fail: Callable[[str, str], None]) -> None:
         check = _TASK_CHECKS.get(kind)
         if check is not None:
             check(s, i, task, fail)
+    if tasks[0].kind == "final" and len(tasks) > 1:
+        fail("tasks[0].kind", "the final count is the only task left")
     battle = [(t.kind, t.a) for t in tasks if t.kind in _BATTLE]
     if battle and (
         len(set(battle)) != len(battle) or any(t.kind not in _BATTLE for t in tasks[-len(battle) :])
