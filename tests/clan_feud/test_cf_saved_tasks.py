@@ -93,8 +93,8 @@ def out_of_range(state: ClanFeudState, field: str, kind: str) -> int | None:
     ``field`` takes every such value."""
     spec = TASK_FIELDS[kind]
     sizes = _sizes(state)
-    if field == "player":
-        return 0 if spec.player == "none" else None
+    if field == "player":  # (a seat past the last is refused by the broad check already)
+        return {"none": 0, "seat": -1}.get(spec.player)
     lo, hi = (sizes[x] if isinstance(x, str) else x for x in getattr(spec, field))
     if hi < sizes["top"]:
         return hi + 1
@@ -199,6 +199,14 @@ def test_a_stack_grown_with_a_copy_of_a_task_is_refused() -> None:
         state.game.state_from_json(data)
 
 
+def test_a_battle_round_missing_a_step_is_refused() -> None:
+    state, i = kinds_found()["bcas"]
+    data = json.loads(json.dumps(state.to_json()))
+    del data["state"]["tasks"][i - 1]  # a side's casualties, below the casualty count
+    with pytest.raises(StateDecodeError, match="what is left of one round, in order"):
+        state.game.state_from_json(data)
+
+
 def test_a_territory_controlled_during_the_set_up_is_refused() -> None:
     state, _ = kinds_found()["start"]
     data = json.loads(json.dumps(state.to_json()))
@@ -222,12 +230,14 @@ def test_an_upkeep_removal_where_the_seat_has_no_troops_is_refused() -> None:
 
 
 def mutate(data: dict[str, Any], rnd: random.Random, size: int) -> str:
-    """One random change to the task stack (or the set-up's control), as a corrupt or
+    """One random change to the task stack (or to control during the set-up), as a corrupt or
     hand-edited save would make: a field set to a nearby or boundary value, data grown,
     shrunk or changed, a task copied or dropped. Returns what it did."""
     state = data["state"]
     tasks = state["tasks"]
-    values = [-1, 0, 1, 2, 3, 4, 5, 7, 20, 26, 40, size - 1, size, size + 1, 64, 999, 4095]
+    # (no 25..30: that many casualty dice, which the rules allow, weigh more than the
+    # random generator can draw from, whether the state was saved or not)
+    values = [-1, 0, 1, 2, 3, 4, 5, 7, 20, 24, 40, size - 1, size, size + 1, 64, 999, 4095]
     roll = rnd.random()
     if roll < 0.1:
         i = rnd.randrange(len(tasks))
@@ -237,7 +247,7 @@ def mutate(data: dict[str, Any], rnd: random.Random, size: int) -> str:
         i = rnd.randrange(len(tasks) - 1)
         del tasks[i]
         return f"tasks[{i}] dropped"
-    if roll < 0.2:
+    if roll < 0.2 and state["turn"] == 0:  # control changed during the set-up
         t = rnd.randrange(size)
         state["controller"][t] = rnd.choice([-1, 0, 1])
         return f"controller[{t}]"

@@ -322,12 +322,6 @@ def check_consistency(s: ClanFeudState) -> None:
         fail("mods", f"expected no modifiers or {MOD_FIELDS}, got {len(s.mods)}")
     if s.mods and not 0 <= s.mods[0] < n:
         fail("mods", "a card's modifiers belong to a seat")
-    ends = [t.player for t in s.tasks if t.kind == "cardend"]
-    if (s.mods[:1] if s.mods else ()) != tuple(ends):
-        fail(
-            "mods",
-            "a card's modifiers are pending exactly while its 'cardend' task is, for its seat",
-        )
     if s.upkeep_cut and (len(s.upkeep_cut) != n or min(s.upkeep_cut) < 0):
         fail("upkeep_cut", f"expected {n} cuts >= 0")
     _check_english(s, fail)
@@ -361,6 +355,14 @@ def check_consistency(s: ClanFeudState) -> None:
         if not -1 <= task.player < n:
             fail(f"tasks[{i}].player", f"expected a seat or -1, got {task.player}")
     _check_tasks(s, fail)
+    # a card played with a die leaves its modifiers until its 'cardend' task clears them
+    ends = tuple(t.player for t in s.tasks if t.kind == "cardend")
+    if s.mods[:1] != ends:
+        fail(
+            "mods",
+            "expected a card's modifiers (its seat first) exactly while its 'cardend' task"
+            f" is pending; got modifiers of seat(s) {s.mods[:1]} and 'cardend' of {ends}",
+        )
     _check_moved(s, fail)
     automatic = top.kind in RUN and top.kind not in OPTIONS and top.kind not in WEIGHTS
     if automatic and top.kind not in SEALED_PHASES:
@@ -714,14 +716,38 @@ def _check_tasks(s: ClanFeudState, fail: Callable[[str, str], None]) -> None:
             check(s, i, task, fail)
     if tasks[0].kind == "final" and len(tasks) > 1:
         fail("tasks[0].kind", "the final count is the only task left")
-    battle = [(t.kind, t.a) for t in tasks if t.kind in _BATTLE]
-    if battle and (
-        len(set(battle)) != len(battle) or any(t.kind not in _BATTLE for t in tasks[-len(battle) :])
-    ):
-        fail("tasks", "a battle's steps are one round's, on top of the stack")
+    battle = [t for t in tasks if t.kind in _BATTLE]
+    if battle:
+        ranks = [_ROUND_RANK.get(t.kind, 0) - (t.kind in ("bloss", "bart")) * t.a for t in battle]
+        tie = [(t.kind, t.a) for t in battle[4:]] == [("bhits", 1), ("bhits", 0)]
+        in_order = ranks == list(range(len(ranks))) or (tie and ranks == [0, 1, 2, 3, 4, 4])
+        on_top = all(t.kind in _BATTLE for t in tasks[-len(battle) :])
+        if not in_order or not on_top or (len(battle) > 1 and battle[0].kind != "bdeclare"):
+            fail(
+                "tasks",
+                "a battle's steps are what is left of one round, in order, on top of the"
+                f" stack; got {[t.kind for t in battle]}",
+            )
     upkeeps = [t.player for t in tasks if t.kind == "upkeep"]
     if len(set(upkeeps)) != len(upkeeps):
         fail("tasks", "each seat pays its upkeep once a turn")
+
+
+_ROUND_RANK = {
+    "bdeclare": 0,
+    "bloss": 2,
+    "bcas": 3,
+    "bstrength": 4,
+    "broll": 4,
+    "bhits": 4,
+    "bart": 6,
+    "breveal": 7,
+    "btokens": 8,
+    "bcards": 9,
+}
+"""A battle task's place in a round's steps, bottom first (``bloss`` and ``bart`` one
+less for side 1, which goes first); the comparison of strengths becomes a roll, or a
+die each on a tie. ``round``, ``bdefend`` and ``bretreat`` (place 0) wait alone."""
 
 
 def _check_options(s: ClanFeudState, top: Task, fail: Callable[[str, str], None]) -> None:
@@ -812,7 +838,15 @@ def _check_taking(s: ClanFeudState, i: int, task: Task, fail: Callable[[str, str
 
 
 def _check_move(s: ClanFeudState, i: int, task: Task, fail: Callable[[str, str], None]) -> None:
-    moving = any(t.kind in ("army", "step") for t in s.tasks[i + 1 :])
+    moving = False
+    for j, above in enumerate(s.tasks[i + 1 :], i + 1):
+        if above.kind in ("army", "step"):
+            moving = True
+            if above.player != task.player:
+                fail(
+                    f"tasks[{j}].player",
+                    f"expected seat {task.player}, whose move this army makes, got {above.player}",
+                )
     if task.b > task.a or (moving and not task.b):
         fail(
             f"tasks[{i}].b",
@@ -913,7 +947,8 @@ def _check_reroll(s: ClanFeudState, i: int, task: Task, fail: Callable[[str, str
 def _check_prog(s: ClanFeudState, i: int, task: Task, fail: Callable[[str, str], None]) -> None:
     """An effect program's frames: (node, counter) pairs of statement nodes, a counter
     only where the interpreter keeps one (a ``repeat``'s repetitions left anywhere; the
-    cards left to discard or the troops left to remove on the top frame only)."""
+    cards left to discard or the troops left to remove on the top frame of a waiting
+    program only)."""
     from clangames.clan_feud.effects import If, May, Or, Primitive, Repeat, Seq
 
     game = s.game
@@ -939,9 +974,9 @@ def _check_prog(s: ClanFeudState, i: int, task: Task, fail: Callable[[str, str],
         if isinstance(e, Repeat):
             ok = counter <= e.times
         elif name == "discard_cards":
-            ok = j == top and counter <= sum(s.hands[task.player])
+            ok = waits and j == top and counter <= sum(s.hands[task.player])
         elif name == "remove_troops":
-            ok = j == top and counter % 64 <= size
+            ok = waits and j == top and counter % 64 <= size
         else:
             ok = False
         if not ok:
