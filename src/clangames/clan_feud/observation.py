@@ -8,7 +8,9 @@ drawn, so the state never stores them). Everything else is public.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import weakref
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
 
@@ -20,8 +22,7 @@ from clangames.engine.rng import Rng
 from clangames.engine.simultaneous import NOT_COMMITTED, Commitments
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
+    from clangames.clan_feud.game import ClanFeudGame
     from clangames.clan_feud.state import ClanFeudState
 
 SEALED_PHASES = ("bcards", "btokens")
@@ -353,6 +354,15 @@ def check_consistency(s: ClanFeudState) -> None:
             fail(f"tasks[{i}].kind", f"expected one of the rules' tasks, got {describe(task.kind)}")
         if not -1 <= task.player < n:
             fail(f"tasks[{i}].player", f"expected a seat or -1, got {task.player}")
+    _check_tasks(s, fail)
+    # a card played with a die leaves its modifiers until its 'cardend' task clears them
+    ends = tuple(t.player for t in s.tasks if t.kind == "cardend")
+    if s.mods[:1] != ends:
+        fail(
+            "mods",
+            "expected a card's modifiers (its seat first) exactly while its 'cardend' task"
+            f" is pending; got modifiers of seat(s) {s.mods[:1]} and 'cardend' of {ends}",
+        )
     _check_moved(s, fail)
     automatic = top.kind in RUN and top.kind not in OPTIONS and top.kind not in WEIGHTS
     if automatic and top.kind not in SEALED_PHASES:
@@ -363,6 +373,7 @@ def check_consistency(s: ClanFeudState) -> None:
         fail("phase.to_move", f"the {top.kind!r} decision belongs to seat {top.player}")
     if (s.battle is not None) != _in_battle(s):
         fail("battle", "a battle exists exactly while battle tasks are on the stack")
+    _check_options(s, top, fail)
 
 
 _BATTLE = frozenset(
@@ -481,3 +492,532 @@ def _check_moved(s: ClanFeudState, fail: Callable[[str, str], None]) -> None:
 
 def _in_battle(s: ClanFeudState) -> bool:
     return any(t.kind in _BATTLE for t in s.tasks)
+
+
+# ---------------------------------------------------------------------------------------
+# The task stack of a saved state, kind by kind
+
+
+class _Spec(NamedTuple):
+    """What one task kind's fields may hold in any state the rules make: who it concerns
+    (``none`` -1, ``seat`` a seat, ``any`` either), the ranges of ``a``, ``b`` and ``c``,
+    the length of ``data`` and the range of its values. A bound is a number or the name of
+    a quantity of the game (:func:`_sizes`)."""
+
+    player: str = "none"
+    a: tuple[int | str, int | str] = (0, 0)
+    b: tuple[int | str, int | str] = (0, 0)
+    c: tuple[int | str, int | str] = (0, 0)
+    length: tuple[int | str, int | str] = (0, 0)
+    data: tuple[int | str, int | str] = (0, 0)
+
+
+_COUNT = (0, "top")
+"""A counter the rules decrement until it runs out (cards to draw, armies to move...)."""
+
+TASK_FIELDS: dict[str, _Spec] = {
+    # set-up and the turn
+    "turn": _Spec(),
+    "lot": _Spec(length=(0, "seat"), data=(0, "seat")),
+    "start": _Spec(a=(0, "seat")),
+    "final": _Spec(),
+    # phase 1
+    "phase1": _Spec(),
+    "tiebreak": _Spec("seat", length=(2, "seats"), data=(0, "seat")),
+    "order": _Spec("seat", length=(0, "seats-2"), data=(0, "seat")),
+    "roll": _Spec(a=(0, 1), length=("rolls", "rolls"), data=(0, "dice")),
+    "p1order": _Spec("any", a=(0, "seats")),
+    "p1cards": _Spec("any", a=(0, "seat"), b=(0, "seats")),
+    # phase 2 and the columns
+    "phase2": _Spec(a=(0, "seat")),
+    "assign": _Spec("seat", a=(0, "designs")),
+    "cardend": _Spec("seat"),
+    "feud": _Spec("seat", a=(1, 3), b=(0, 1), c=(0, "pool")),
+    "income": _Spec("seat", a=(1, 3)),
+    "income_roll": _Spec("seat", a=(0, "size")),
+    "intrigue": _Spec("seat", a=(1, 3)),
+    "draw": _Spec("seat", a=_COUNT),
+    "build": _Spec("seat", a=(1, 3), b=(0, 1)),
+    "place": _Spec("seat", a=(0, 2)),
+    "military": _Spec("seat", a=(1, 3)),
+    "recruit": _Spec("seat", a=(1, 3), b=(-1, "terr"), c=(0, 2), length=(0, 3), data=(0, "take")),
+    "free_recruit": _Spec("seat", a=(0, 2), b=(0, "take"), c=(0, "terr")),
+    "move": _Spec("seat", a=_COUNT, b=_COUNT, c=(0, 1)),
+    "army": _Spec("seat", a=(0, "terr"), c=(0, 3), length=(3, 3), data=(0, "take")),
+    "step": _Spec("seat", a=(0, "terr"), b=_COUNT, c=_COUNT, length=(6, "size+5"), data=(0, "top")),
+    # a battle (its round's steps, last first, in military._ROUND_TASKS)
+    "round": _Spec(),
+    "bcards": _Spec(),
+    "btokens": _Spec(),
+    "breveal": _Spec(),
+    "bart": _Spec(a=(0, 1)),
+    "bstrength": _Spec(),
+    "broll": _Spec("seat", a=(0, 1), b=(1, "most_roll")),
+    "bhits": _Spec(a=(0, 1), b=(1, "most_roll")),
+    "bcas": _Spec(),
+    "bloss": _Spec("any", a=(0, 1)),
+    "bdeclare": _Spec("any"),
+    "bdefend": _Spec("seat"),
+    "bretreat": _Spec("seat"),
+    # phase 3, England at war, the effect programs and the card primitives
+    "phase3": _Spec(a=(0, 4)),
+    "draw_event": _Spec(),
+    "p3cards": _Spec("seat"),
+    "upkeep": _Spec("seat", a=(0, "size")),
+    "upkeep_pay": _Spec("seat", a=(1, "upkeep")),
+    "espawn": _Spec(),
+    "emarch": _Spec("any", a=_COUNT, length=(0, "size"), data=(0, "terr")),
+    "emove": _Spec("any", a=(0, "terr"), b=_COUNT, c=(0, 1), length=(0, 1), data=(0, "terr")),
+    "prog": _Spec("seat", a=(0, "nodes"), length=(0, "task_data"), data=(-1, "top")),
+    "steal": _Spec("seat", a=(0, 1), b=_COUNT),
+    "steal_card": _Spec("seat", a=(0, "seat"), b=_COUNT),
+    "modify": _Spec(
+        "seat", a=_COUNT, b=(0, 1), c=(0, "nodes-1"), length=(0, "pool"), data=(0, "pool-1")
+    ),
+    "reroll": _Spec("seat", a=_COUNT, b=(-1, "seat"), length=(0, "pool"), data=(0, "colours-1")),
+    "th1": _Spec("seat", a=(0, 4)),
+}
+"""Each task kind's fields (see :mod:`rules`, :mod:`military`, :mod:`war`, :mod:`playing`
+and :mod:`interpret` for their meaning): the one table the saved-state check reads."""
+
+UNDER: dict[str, frozenset[str]] = {
+    "army": frozenset({"move"}),
+    "step": frozenset({"move"}),
+    "free_recruit": frozenset({"recruit"}),
+    "emove": frozenset({"emarch"}),
+    "p3cards": frozenset({"upkeep"}),
+    "steal": frozenset({"prog"}),
+    "steal_card": frozenset({"prog"}),
+    "modify": frozenset({"prog"}),
+    "reroll": frozenset({"prog"}),
+    "th1": frozenset({"prog"}),
+}
+"""The task a step of a decision is always pushed over (the kinds not named here go over
+several; the turn's own frame is left free, as scenarios set up in tests put it over a
+stand-in)."""
+
+ONCE = frozenset(
+    {"turn", "lot", "start", "phase2", "phase3", "assign", "cardend", "move", "army", "step"}
+    | {"recruit", "free_recruit", "espawn", "emarch", "emove", "roll", "order", "tiebreak"}
+    | {"upkeep_pay", "draw_event", "p1order", "p1cards", "phase1", "place", "th1", "modify"}
+    | {"reroll", "steal", "steal_card", "build", "military"}
+)
+"""Kinds of which at most one is ever pending (a card's bonus action adds only a Feud, Income
+or Intrigue task to its die's)."""
+
+
+def _sizes(s: ClanFeudState) -> dict[str, int]:
+    """The quantities the bounds of :data:`TASK_FIELDS` name, for ``s``'s game."""
+    from clangames.clan_feud.actions import COLOURS, MAX_ROLL, MAX_TAKE, MAX_UPKEEP
+    from clangames.clan_feud.encoding import CAPS, highest_task_value
+
+    game = s.game
+    n = game.num_players
+    size = game.board.size
+    colours = len(COLOURS)
+    return {
+        "seat": n - 1,
+        "seats": n,
+        "seats-2": n - 2,
+        "terr": size - 1,
+        "size": size,
+        "size+5": size + 5,
+        "designs": len(game.deck.designs),
+        "nodes": len(game.nodes),
+        "nodes-1": len(game.nodes) - 1,
+        "pool": 3 * colours,
+        "pool-1": 3 * colours - 1,
+        "colours-1": colours - 1,
+        "rolls": colours * n,
+        "dice": max(len(rows) for rows in game.roll_table) - 1,
+        "take": MAX_TAKE,
+        "most_roll": MAX_ROLL,
+        "upkeep": MAX_UPKEEP,
+        "task_data": CAPS["task_data"],
+        "top": highest_task_value(game),
+    }
+
+
+_Ranges = dict[str, tuple[str, tuple[tuple[int, int], ...]]]
+_RANGES: weakref.WeakKeyDictionary[ClanFeudGame, _Ranges] = weakref.WeakKeyDictionary()
+"""Per game, :data:`TASK_FIELDS` with its named bounds worked out: (player, the ranges of
+a, b, c, the data's length and values), so that reading a state looks them up only."""
+
+
+def _ranges(s: ClanFeudState) -> _Ranges:
+    game = s.game
+    found = _RANGES.get(game)
+    if found is None:
+        sizes = _sizes(s)
+        found = {
+            kind: (
+                spec.player,
+                tuple(
+                    (
+                        sizes[lo] if isinstance(lo, str) else lo,
+                        sizes[hi] if isinstance(hi, str) else hi,
+                    )
+                    for lo, hi in (spec.a, spec.b, spec.c, spec.length, spec.data)
+                ),
+            )
+            for kind, spec in TASK_FIELDS.items()
+        }
+        _RANGES[game] = found
+    return found
+
+
+def _check_tasks(s: ClanFeudState, fail: Callable[[str, str], None]) -> None:
+    """Each task's fields within what its kind holds (:data:`TASK_FIELDS`, then
+    :data:`_TASK_CHECKS`), and the stack's simple shape: ``turn`` and ``final`` only at
+    the bottom (``final`` alone), a step of a decision over the task that pushed it
+    (:data:`UNDER`), no kind of :data:`ONCE` twice, a battle's steps those of one round
+    on top, each seat's upkeep once."""
+    ranges = _ranges(s)
+    n = s.game.num_players
+    tasks = s.tasks
+    seen: set[str] = set()
+    for i, task in enumerate(tasks):
+        kind = task.kind
+        player, ((alo, ahi), (blo, bhi), (clo, chi), (llo, lhi), (dlo, dhi)) = ranges[kind]
+        data = task.data
+        where = f"tasks[{i}]"
+        if player == "none" and task.player != -1:
+            fail(f"{where}.player", f"a {kind!r} task concerns nobody (-1), got {task.player}")
+        if player == "seat" and not 0 <= task.player < n:
+            fail(
+                f"{where}.player",
+                f"a {kind!r} task belongs to a seat 0..{n - 1}, got {task.player}",
+            )
+        for field, value, lo, hi in (
+            ("a", task.a, alo, ahi),
+            ("b", task.b, blo, bhi),
+            ("c", task.c, clo, chi),
+        ):
+            if not lo <= value <= hi:
+                fail(f"{where}.{field}", f"a {kind!r} task's {field} runs {lo}..{hi}, got {value}")
+        if not llo <= len(data) <= lhi:
+            fail(f"{where}.data", f"a {kind!r} task keeps {llo}..{lhi} values, got {len(data)}")
+        if data and not (dlo <= min(data) and max(data) <= dhi):
+            fail(
+                f"{where}.data",
+                f"a {kind!r} task's values run {dlo}..{dhi}, got {describe(data, 120)}",
+            )
+        if i and kind in ("turn", "final"):
+            fail(f"{where}.kind", f"a {kind!r} task only ever sits at the bottom")
+        below = UNDER.get(kind)
+        if below is not None and (i == 0 or tasks[i - 1].kind not in below):
+            fail(f"{where}.kind", f"a {kind!r} task sits over {' or '.join(sorted(below))}")
+        if kind in ONCE:
+            if kind in seen:
+                fail(f"{where}.kind", f"at most one {kind!r} task is pending")
+            seen.add(kind)
+        check = _TASK_CHECKS.get(kind)
+        if check is not None:
+            check(s, i, task, fail)
+    if tasks[0].kind == "final" and len(tasks) > 1:
+        fail("tasks[0].kind", "the final count is the only task left")
+    battle = [t for t in tasks if t.kind in _BATTLE]
+    if battle:
+        ranks = [_ROUND_RANK.get(t.kind, 0) - (t.kind in ("bloss", "bart")) * t.a for t in battle]
+        tie = [(t.kind, t.a) for t in battle[4:]] == [("bhits", 1), ("bhits", 0)]
+        in_order = ranks == list(range(len(ranks))) or (tie and ranks == [0, 1, 2, 3, 4, 4])
+        on_top = all(t.kind in _BATTLE for t in tasks[-len(battle) :])
+        if not in_order or not on_top or (len(battle) > 1 and battle[0].kind != "bdeclare"):
+            fail(
+                "tasks",
+                "a battle's steps are what is left of one round, in order, on top of the"
+                f" stack; got {[t.kind for t in battle]}",
+            )
+    upkeeps = [t.player for t in tasks if t.kind == "upkeep"]
+    if len(set(upkeeps)) != len(upkeeps):
+        fail("tasks", "each seat pays its upkeep once a turn")
+
+
+_ROUND_RANK = {
+    "bdeclare": 0,
+    "bloss": 2,
+    "bcas": 3,
+    "bstrength": 4,
+    "broll": 4,
+    "bhits": 4,
+    "bart": 6,
+    "breveal": 7,
+    "btokens": 8,
+    "bcards": 9,
+}
+"""A battle task's place in a round's steps, bottom first (``bloss`` and ``bart`` one
+less for side 1, which goes first); the comparison of strengths becomes a roll, or a
+die each on a tie. ``round``, ``bdefend`` and ``bretreat`` (place 0) wait alone."""
+
+
+def _check_options(s: ClanFeudState, top: Task, fail: Callable[[str, str], None]) -> None:
+    """The decision or chance node on top has something to choose from (a field that
+    its own range allows may still leave none: a seat's troops gone, its land taken)."""
+    from clangames.clan_feud.rules import OPTIONS, WEIGHTS
+
+    if s.phase.is_chance and top.kind in WEIGHTS:
+        empty = not s.chance_weights()
+    elif not s.phase.simultaneous and top.kind in OPTIONS:
+        empty = not s.legal_actions(top.player)
+    else:
+        return
+    if empty:
+        fail("tasks", f"the {top.kind!r} task on top has no option to choose from")
+
+
+def _check_phase3(s: ClanFeudState, i: int, task: Task, fail: Callable[[str, str], None]) -> None:
+    """Phase 3 begins after phase 2, and draws one event a turn at its stage 1."""
+    if task.a and any(t.kind == "phase2" for t in s.tasks[i:]):
+        fail(f"tasks[{i}].a", "phase 3 waits at stage 0 until phase 2 is over")
+    # ``a`` is the next stage: stage 1 pushes the draw, stage 2 reads the card drawn
+    drawing = any(t.kind == "draw_event" for t in s.tasks[i:])
+    drawn = s.turn - 1 + (task.a >= 2 and not drawing)
+    if len(s.events) != drawn:
+        fail(
+            "events",
+            f"expected {drawn} events drawn by turn {s.turn} at stage {task.a} of phase 3,"
+            f" got {len(s.events)}",
+        )
+
+
+def _distinct(s: ClanFeudState, i: int, task: Task, fail: Callable[[str, str], None]) -> None:
+    if len(set(task.data)) != len(task.data):
+        fail(f"tasks[{i}].data", f"the seats of a {task.kind!r} task are distinct")
+
+
+def _check_start(s: ClanFeudState, i: int, task: Task, fail: Callable[[str, str], None]) -> None:
+    held = sum(c >= 0 for c in s.controller)
+    if held != task.a:
+        fail(
+            "controller",
+            f"while seat {task.a} draws its start, {task.a} territories are controlled, not {held}",
+        )
+
+
+def _check_roll(s: ClanFeudState, i: int, task: Task, fail: Callable[[str, str], None]) -> None:
+    table = s.game.roll_table
+    for j, count in enumerate(task.data):
+        if count >= len(table[j % 7]):
+            fail(
+                f"tasks[{i}].data[{j}]",
+                f"at most {len(table[j % 7]) - 1} dice of that colour, got {count}",
+            )
+
+
+def _check_recruit(s: ClanFeudState, i: int, task: Task, fail: Callable[[str, str], None]) -> None:
+    if task.c >= task.a or (task.b < 0 and (task.c or task.data)):
+        fail(
+            f"tasks[{i}].c",
+            f"a level {task.a} recruit has {task.a} troop stages, begun once its territory"
+            f" is named; got stage {task.c} in territory {task.b}",
+        )
+
+
+def _check_army(s: ClanFeudState, i: int, task: Task, fail: Callable[[str, str], None]) -> None:
+    """A moving army (``army`` taking its troops, ``step`` on its way) stands in territory
+    ``a`` among its clan's troops there that have not moved yet."""
+    t, row = task.a, s.troops[task.player]
+    if any(task.data[k] + s.moved[3 * t + k] > row[3 * t + k] for k in range(3)):
+        fail(
+            f"tasks[{i}].data",
+            f"the army's troops {describe(task.data[:3])} are not among seat {task.player}'s"
+            f" unmoved troops in territory {t}",
+        )
+
+
+def _check_taking(s: ClanFeudState, i: int, task: Task, fail: Callable[[str, str], None]) -> None:
+    """An army being formed: stage ``c`` has asked for artillery, then cavalry, then
+    infantry (none yet of a type not asked), and asks about the King (stage 3) only with
+    troops taken, of the regent, where the King stands."""
+    stage, data = task.c, task.data
+    if any(data[k] for k in range(3 - stage)):
+        fail(f"tasks[{i}].data", f"stage {stage} has not yet asked for {describe(data)}")
+    if stage == 3 and not (any(data) and s.regent == task.player and s.king == task.a):
+        fail(f"tasks[{i}].c", "the King is asked about only as the regent's army leaves him")
+    _check_army(s, i, task, fail)
+
+
+def _check_move(s: ClanFeudState, i: int, task: Task, fail: Callable[[str, str], None]) -> None:
+    moving = False
+    for j, above in enumerate(s.tasks[i + 1 :], i + 1):
+        if above.kind in ("army", "step"):
+            moving = True
+            if above.player != task.player:
+                fail(
+                    f"tasks[{j}].player",
+                    f"expected seat {task.player}, whose move this army makes, got {above.player}",
+                )
+    if task.b > task.a or (moving and not task.b):
+        fail(
+            f"tasks[{i}].b",
+            f"a move's armies begun run 0..{task.a}, at least 1 while one is moving; got {task.b}",
+        )
+
+
+def _check_step(s: ClanFeudState, i: int, task: Task, fail: Callable[[str, str], None]) -> None:
+    from clangames.clan_feud.actions import MAX_TAKE
+
+    data = task.data
+    size = s.game.board.size
+    if (
+        max(data[:3]) > MAX_TAKE
+        or data[3] > 1
+        or any(t >= size for t in data[4:])
+        or data[-1] != task.a
+    ):
+        fail(
+            f"tasks[{i}].data",
+            "a step's data is infantry, cavalry, artillery, the King 0/1, the origin and the"
+            f" territories visited, the last where it stands; got {describe(data, 120)}",
+        )
+    _check_army(s, i, task, fail)
+
+
+def _check_battle_task(
+    s: ClanFeudState, i: int, task: Task, fail: Callable[[str, str], None]
+) -> None:
+    b = s.battle
+    if b is None:
+        return  # refused by the check of the whole stack
+    side = 1 if task.kind in ("bdefend", "bretreat") else task.a
+    if task.player >= 0 and task.player != b.owners[side]:
+        fail(
+            f"tasks[{i}].player",
+            f"the {task.kind!r} decision belongs to side {side}'s seat {b.owners[side]}",
+        )
+
+
+def _check_upkeep(s: ClanFeudState, i: int, task: Task, fail: Callable[[str, str], None]) -> None:
+    p = task.player
+    if task.a and not any(s.troops[p][3 * task.a - 3 : 3 * task.a]):
+        fail(f"tasks[{i}].a", f"seat {p} has no troops to remove in territory {task.a - 1}")
+
+
+def _check_upkeep_pay(
+    s: ClanFeudState, i: int, task: Task, fail: Callable[[str, str], None]
+) -> None:
+    p = task.player
+    if i == len(s.tasks) - 1 and task.a > s.money[p] + s.feud[p]:
+        fail(f"tasks[{i}].a", f"seat {p} cannot pay an upkeep of {task.a}")
+
+
+def _check_espawn(s: ClanFeudState, i: int, task: Task, fail: Callable[[str, str], None]) -> None:
+    if not s.events:
+        fail("events", "English armies spawn where the last event drawn says")
+
+
+def _check_emarch(s: ClanFeudState, i: int, task: Task, fail: Callable[[str, str], None]) -> None:
+    if list(task.data) != sorted(set(task.data)):
+        fail(f"tasks[{i}].data", "the territories of the armies done, ascending and distinct")
+
+
+def _check_emove(s: ClanFeudState, i: int, task: Task, fail: Callable[[str, str], None]) -> None:
+    from clangames.clan_feud.war import holds
+
+    if len(task.data) != task.c:
+        fail(f"tasks[{i}].data", "an English move keeps its target once it is named (c = 1)")
+    if i == len(s.tasks) - 1 and not holds(s, task.a):
+        fail(f"tasks[{i}].a", f"no English army stands in territory {task.a} to move")
+
+
+def _check_steal_card(
+    s: ClanFeudState, i: int, task: Task, fail: Callable[[str, str], None]
+) -> None:
+    if task.a == task.player:
+        fail(f"tasks[{i}].a", "a card is stolen from another seat")
+
+
+def _check_modify(s: ClanFeudState, i: int, task: Task, fail: Callable[[str, str], None]) -> None:
+    from clangames.clan_feud.effects import Primitive
+
+    e = s.game.nodes[task.c]
+    if not (isinstance(e, Primitive) and e.name == "modify_die"):
+        fail(f"tasks[{i}].c", "a 'modify' task names a modify_die node of the cards")
+
+
+def _check_reroll(s: ClanFeudState, i: int, task: Task, fail: Callable[[str, str], None]) -> None:
+    table = s.game.roll_table
+    if task.b < 0 and task.data:
+        fail(f"tasks[{i}].data", "dice are picked once the seat to reroll is named")
+    for c in set(task.data):
+        if task.data.count(c) >= len(table[c]):
+            fail(f"tasks[{i}].data", f"at most {len(table[c]) - 1} dice of colour {c}")
+
+
+def _check_prog(s: ClanFeudState, i: int, task: Task, fail: Callable[[str, str], None]) -> None:
+    """An effect program's frames: (node, counter) pairs of statement nodes, a counter
+    only where the interpreter keeps one (a ``repeat``'s repetitions left anywhere; the
+    cards left to discard or the troops left to remove on the top frame of a waiting
+    program only)."""
+    from clangames.clan_feud.effects import If, May, Or, Primitive, Repeat, Seq
+
+    game = s.game
+    data = task.data
+    where = f"tasks[{i}].data"
+    if len(data) % 2:
+        fail(where, f"an effect program keeps (node, counter) pairs, got {len(data)} values")
+    size = game.board.size
+    top = len(data) - 2
+    waits = i == len(s.tasks) - 1  # the program waits on a decision in its top frame
+    for j in range(0, len(data), 2):
+        node, counter = data[j], data[j + 1]
+        if not 0 <= node < len(game.nodes):
+            fail(f"{where}[{j}]", f"expected an expression node 0..{len(game.nodes) - 1}")
+        e = game.nodes[node]
+        if not isinstance(e, (Primitive, Seq, If, Or, May, Repeat)):
+            fail(f"{where}[{j}]", f"node {node} is not a statement of an effect")
+        name = e.name if isinstance(e, Primitive) else ""
+        if waits and j == top and not _waits(e, name, counter):
+            fail(f"{where}[{j}]", f"node {node} with counter {counter} asks nothing")
+        if counter < 0:
+            continue
+        if isinstance(e, Repeat):
+            ok = counter <= e.times
+        elif name == "discard_cards":
+            ok = waits and j == top and counter <= sum(s.hands[task.player])
+        elif name == "remove_troops":
+            ok = waits and j == top and counter % 64 <= size
+        else:
+            ok = False
+        if not ok:
+            fail(f"{where}[{j + 1}]", f"node {node} keeps no counter {counter} there")
+
+
+def _waits(e: object, name: str, counter: int) -> bool:
+    """Whether the interpreter stops for a decision at a top frame of ``e`` with ``counter``."""
+    from clangames.clan_feud.effects import May, Or, Repeat
+
+    if name == "discard_cards":
+        return counter > 0
+    if name == "remove_troops":
+        return counter >= 64
+    return isinstance(e, (Or, May)) or (isinstance(e, Repeat) and counter > 0)
+
+
+_TASK_CHECKS: dict[str, Callable[[ClanFeudState, int, Task, Callable[[str, str], None]], None]] = {
+    "lot": _distinct,
+    "tiebreak": _distinct,
+    "order": _distinct,
+    "start": _check_start,
+    "phase3": _check_phase3,
+    "roll": _check_roll,
+    "recruit": _check_recruit,
+    "army": _check_taking,
+    "move": _check_move,
+    "step": _check_step,
+    "broll": _check_battle_task,
+    "bloss": _check_battle_task,
+    "bdefend": _check_battle_task,
+    "bretreat": _check_battle_task,
+    "upkeep": _check_upkeep,
+    "upkeep_pay": _check_upkeep_pay,
+    "espawn": _check_espawn,
+    "emarch": _check_emarch,
+    "emove": _check_emove,
+    "steal_card": _check_steal_card,
+    "modify": _check_modify,
+    "reroll": _check_reroll,
+    "prog": _check_prog,
+}
+"""What a kind's table entry cannot say (its values' relations to each other and to the
+state), by kind."""
