@@ -77,6 +77,9 @@ class Rng:
         limit = _LIMITS.get(n)
         if limit is None:
             limit = _limit(n)
+            if not limit:  # a bound above 2**64: drawn from several words
+                value, state = below_wide(self._state, n)
+                return value, Rng._at(state)
         s = self._state
         while True:
             s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
@@ -141,10 +144,34 @@ _CACHED_BELOW = 1 << 16
 
 def _limit(n: int) -> int:
     """The rejection limit of ``below(n)``: the largest multiple of n not above 2**64
-    (a 64-bit draw below it is unbiased modulo n). Checks n; caches small bounds."""
-    if not 0 < n <= _MASK + 1:
-        raise ValueError(f"Rng.below needs 1 <= n <= 2**64, got {n}")
+    (a 64-bit draw below it is unbiased modulo n), or 0 for a bound above 2**64, which
+    :func:`below_wide` draws. Checks n; caches small bounds."""
+    if not n > 0:
+        raise ValueError(f"Rng.below needs a bound n >= 1, got {n}")
+    if n > _MASK + 1:
+        return 0
     limit = _MASK + 1 - ((_MASK + 1) % n)
     if type(n) is int and n < _CACHED_BELOW:
         _LIMITS[n] = limit
     return limit
+
+
+def below_wide(state: int, n: int) -> tuple[int, int]:
+    """A uniform integer in [0, n) for a bound above 2**64, and the generator's next state.
+
+    Chance nodes can have more weight than one word holds (Clan Feud's 25 or more
+    casualty dice: 6**25 > 2**64). Such a draw takes as many 64-bit draws as n needs,
+    the first the lowest word, and rejects a number at or above the largest multiple of
+    n that fits in them, as the one-word draw does; bounds up to 2**64 never come here,
+    so their streams are unchanged."""
+    words = ((n - 1).bit_length() + 63) // 64
+    span = 1 << (64 * words)
+    limit = span - span % n
+    s = state
+    while True:
+        z = 0
+        for i in range(words):
+            s = (s + _GAMMA) & _MASK
+            z |= _mix(s) << (64 * i)
+        if z < limit:
+            return z % n, s

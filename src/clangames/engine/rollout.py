@@ -34,7 +34,7 @@ import attrs
 
 from clangames.engine.errors import ClanGamesError
 from clangames.engine.phases import CHANCE
-from clangames.engine.rng import _LIMITS, Rng, _limit
+from clangames.engine.rng import _LIMITS, Rng, _limit, below_wide
 from clangames.engine.state import Action, State
 
 if TYPE_CHECKING:
@@ -129,14 +129,18 @@ def _random(
             cumulative = list(accumulate(map(weight, weights)))
             n = cumulative[-1]
             bound = limit_of(n) or new_limit(n)
-            while True:
-                s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-                z ^= z >> 31
-                if z < bound:
-                    break
-            action = weights[bisect_right(cumulative, z % n)][0]
+            if bound:
+                while True:
+                    s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                    z ^= z >> 31
+                    if z < bound:
+                        break
+                z %= n
+            else:  # more weight than one 64-bit draw covers
+                z, s = below_wide(s, n)
+            action = weights[bisect_right(cumulative, z)][0]
         else:
             if draw_mover:
                 n = len(to_move)
@@ -228,14 +232,18 @@ def rollout_seats(
             cumulative = list(accumulate(map(weight, weights)))
             n = cumulative[-1]
             bound = limit_of(n) or new_limit(n)
-            while True:
-                s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-                z ^= z >> 31
-                if z < bound:
-                    break
-            action = weights[bisect_right(cumulative, z % n)][0]
+            if bound:
+                while True:
+                    s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                    z ^= z >> 31
+                    if z < bound:
+                        break
+                z %= n
+            else:  # more weight than one 64-bit draw covers
+                z, s = below_wide(s, n)
+            action = weights[bisect_right(cumulative, z)][0]
             if apply_owned is not None:
                 state = apply_owned(state, action, player)
             else:
