@@ -357,3 +357,27 @@ def test_tied_players_share_the_win(game: ClanFeudGame) -> None:
     )
     assert s.is_terminal and s.vp == (1, 1)
     assert s.winners() == (0, 1) and s.returns() == (0.5, 0.5)
+
+
+def test_recruits_taking_the_first_claim_of_the_king_keep_his_gold_die(
+    game: ClanFeudGame,
+) -> None:
+    """The first claim of the game puts the gold die in the claimer's Feud column, whose
+    benefit is a task of its own: recruits taking a lone King finish their recruit and
+    leave that task to be done (the recruit's end took the gold die's task off the stack
+    instead, and the recruit stayed, on a board whose King can stand where a clan
+    recruits)."""
+    moray = tid(game, "moray")
+    s = position(
+        game,
+        [Task("recruit", 0, 1, -1)],
+        control={"moray": 0},
+        castles=("moray",),
+        money=(1, 0),
+        king=moray,
+        gold_out=False,
+    )
+    assert s.troops_at(0, moray) == (1, 0, 0) and s.regent == 0 and s.gold_out
+    assert s.filled[0] != 0  # the gold die is in a Feud slot ...
+    assert s.feud == (1, 0)  # ... and its benefit, level I's feud token, is taken
+    assert [t.kind for t in s.tasks] == ["order"]  # the recruit is over

@@ -956,8 +956,6 @@ def _recruit_apply(w: W, task: Task, action: Any, player: int) -> None:
         w.money = plus(w.money, p, -k * COST[kind])
     w.troops = put(w.troops, p, plus_troops(w.troops[p], 3 * t + kind, k))
     english = bool(w.english) and war.holds(w, t)
-    if k and w.regent < 0 and w.king == t and not english:
-        w.set_regent(p)  # recruits at rest beside a lone King take him, as any army would
     if task.c + 1 == len(RECRUIT_STAGES[level]):
         w.tasks.pop()
         if english:
@@ -965,6 +963,11 @@ def _recruit_apply(w: W, task: Task, action: Any, player: int) -> None:
             war.recruits_attack(w, p, t)
     else:
         w.update(c=task.c + 1, data=(*task.data, k))
+    if k and w.regent < 0 and w.king == t and not english:
+        # Recruits at rest beside a lone King take him, as any army would; last, as the
+        # first claim pushes the gold die's Feud task, which the recruit's own end must
+        # not take for its own.
+        w.set_regent(p)
 
 
 # ---------------------------------------------------------------------------------------
