@@ -13,6 +13,7 @@ import pytest
 
 from clangames import load
 from clangames.bots import make_bot
+from clangames.cli import play
 from clangames.cli.play import PlaySession, _Hindsight
 from clangames.engine.rng import Rng
 from clangames.engine.state import State
@@ -89,6 +90,21 @@ def test_the_kept_hindsight_answers_as_a_fresh_one_at_every_decision(
     assert undone >= 2  # the undos cut the kept history, and the game grew again after them
     if steps is None:
         assert session.match.is_over
+
+
+def test_a_hindsight_over_its_budget_of_worlds_still_answers_as_a_fresh_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a game of tens of thousands of moves sheds the worlds it follows; here a few dozen
+    monkeypatch.setattr(play, "_WORLDS_KEPT", 40)
+    session = _session("clan_feud", 4, 2, (0, 1))
+    _play(session, 2, _same_as_fresh, 4, 90)
+    session._undo_limit(0)
+    held = sum(len(w) for r in session._hindsight._told.values() for w in r.worlds.values())
+    assert held > 40  # over the budget until the history changes
+    session._hindsight.sync(session.match.history[:-1], session.match.history[-1].before)
+    held = sum(len(w) for r in session._hindsight._told.values() for w in r.worlds.values())
+    assert held <= 40
 
 
 @contextmanager

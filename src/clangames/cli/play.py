@@ -239,9 +239,16 @@ class _Quit(Exception):
         self.eof = eof
 
 
-_CHECKPOINTS = 8
+_CHECKPOINTS = 4
 """Earlier worlds kept per counterfactual option still being followed, besides the newest:
 enough to rewind it across a run of undos without replaying it from its start."""
+
+
+_WORLDS_KEPT = 10_000
+"""At most this many counterfactual worlds (a few kB each) are kept between commands: past
+it the checkpoints go, then the oldest steps' worlds, to be replayed again if asked for. A
+bundled game keeps a few thousand at most; a game of tens of thousands of moves with hidden
+steps never shown would otherwise keep worlds in proportion to its length."""
 
 
 def _keeps(position: int, head: int) -> bool:
@@ -266,7 +273,8 @@ class _Told:
     def __init__(self, options: list[Action]) -> None:
         self.options = options
         self.at: list[int | None] = [None] * len(options)
-        self.worlds: list[list[tuple[int, State]]] = [[] for _ in options]
+        self.worlds: dict[int, list[tuple[int, State]]] = {}
+        """By option, only for those being followed (a told one needs none)."""
         self.answer: int | None = None
         self.version = -1
         """The history version ``answer`` was worked out for (-1: none)."""
@@ -278,7 +286,7 @@ class _Told:
                 if told > kept:  # told by a step now gone: follow the option again
                     self.at[o] = None
             else:
-                worlds = self.worlds[o]
+                worlds = self.worlds.get(o)
                 if worlds and worlds[-1][0] > kept:
                     self.worlds[o] = [w for w in worlds if w[0] <= kept]
 
@@ -331,6 +339,22 @@ class _Hindsight:
         if kept < len(old):
             for record in self._told.values():
                 record.truncate(kept)
+        self._shed()
+
+    def _shed(self) -> None:
+        """Keep the worlds held within ``_WORLDS_KEPT``: drop the checkpoints, then, if the
+        newest worlds alone are too many, those of the earliest steps."""
+        records = sorted(self._told.items())
+        if sum(len(w) for _, r in records for w in r.worlds.values()) <= _WORLDS_KEPT:
+            return
+        for _, record in records:
+            record.worlds = {o: w[-1:] for o, w in record.worlds.items()}
+        held = sum(len(r.worlds) for _, r in records)
+        for _, record in records:
+            if held <= _WORLDS_KEPT:
+                break
+            held -= len(record.worlds)
+            record.worlds = {}
 
     def seen(self, j: int, viewer: int) -> object:
         """``viewer``'s observation of ``real[j]``."""
@@ -381,7 +405,7 @@ class _Hindsight:
         that tells it apart, or None (its world then stands where the present state does)."""
         history = self.history
         now = len(history)
-        worlds = record.worlds[o]
+        worlds = record.worlds.setdefault(o, [])
         if worlds:
             j, world = worlds[-1]
         else:
@@ -405,7 +429,7 @@ class _Hindsight:
                 worlds.append((j, world))
         if told is not None:
             record.at[o] = told
-            record.worlds[o] = []
+            del record.worlds[o]
         else:
             if worlds[-1][0] != j:
                 worlds.append((j, world))
