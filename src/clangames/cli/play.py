@@ -239,24 +239,129 @@ class _Quit(Exception):
         self.eof = eof
 
 
-class _Hindsight:
-    """What a game's history has told each seat about its steps, worked out as needed and
-    kept: one undo limit asks it of every decision it walks over, and the history does not
-    change meanwhile."""
+_CHECKPOINTS = 4
+"""Earlier worlds kept per counterfactual option still being followed, besides the newest:
+enough to rewind it across a run of undos without replaying it from its start."""
 
-    def __init__(self, history: Sequence[Step], now: State) -> None:
-        self.history = history
-        self.real = [step.before for step in history] + [now]
+
+_WORLDS_KEPT = 10_000
+"""At most this many counterfactual worlds (a few kB each) are kept between commands: past
+it the checkpoints go, then the oldest steps' worlds, to be replayed again if asked for. A
+bundled game keeps a few thousand at most; a game of tens of thousands of moves with hidden
+steps never shown would otherwise keep worlds in proportion to its length."""
+
+
+def _keeps(position: int, head: int) -> bool:
+    """True if a world at ``position`` is kept as a checkpoint when the newest one stands at
+    ``head``: a world ``d`` steps back stays when ``position`` is a multiple of the largest
+    power of two at most ``d``, so the checkpoints thin out going back (about two per
+    doubling of the distance) and a rewind by ``d`` steps replays fewer than ``2 * d``."""
+    back = head - position
+    if back <= 0:
+        return back == 0
+    return position & ((1 << (back.bit_length() - 1)) - 1) == 0
+
+
+class _Told:
+    """What one step's other options have told one viewer so far: per option, the step by
+    which the history told it apart (None while it has not), and, while it has not, the
+    counterfactual world followed along the history (checkpoints, the newest last; none
+    before the option is first looked at)."""
+
+    __slots__ = ("answer", "at", "options", "version", "worlds")
+
+    def __init__(self, options: list[Action]) -> None:
+        self.options = options
+        self.at: list[int | None] = [None] * len(options)
+        self.worlds: dict[int, list[tuple[int, State]]] = {}
+        """By option, only for those being followed (a told one needs none)."""
+        self.answer: int | None = None
+        self.version = -1
+        """The history version ``answer`` was worked out for (-1: none)."""
+
+    def truncate(self, kept: int) -> None:
+        """Forget what depended on steps from ``kept`` on (they were taken back or differ)."""
+        for o, told in enumerate(self.at):
+            if told is not None:
+                if told > kept:  # told by a step now gone: follow the option again
+                    self.at[o] = None
+            else:
+                worlds = self.worlds.get(o)
+                if worlds and worlds[-1][0] > kept:
+                    self.worlds[o] = [w for w in worlds if w[0] <= kept]
+
+
+class _Hindsight:
+    """What a game's history has told each seat about its steps, kept across a session's
+    commands: one undo limit asks it of every decision it walks over, and undos late in a
+    game would replay the whole game each time without it.
+
+    A step's "told at ``t``" depends only on the first ``t`` steps of the history, so it
+    stays true while they do; an option not told yet is followed on from the world where it
+    stopped when the history grows; when the history is cut (an undo) what depended on the
+    removed steps is forgotten and the options being followed rewind to a checkpoint."""
+
+    def __init__(self) -> None:
+        self.history: list[Step] = []
+        self.real: list[State] = []
         """The state before each step, then the state now."""
-        self._seen: dict[tuple[int, int], object] = {}
-        self._told: dict[tuple[int, int], int | None] = {}
+        self._seen: dict[int, dict[int, object]] = {}
+        """Per viewer, its observation of ``real[j]`` by ``j``, as asked for."""
+        self._told: dict[tuple[int, int], _Told] = {}
+        self._version = 0
+
+    def sync(self, history: Sequence[Step], now: State) -> None:
+        """Follow the match's present ``history`` and state: keep what the steps it shares
+        with the last history synced still show, forget the rest."""
+        old = self.history
+        start = history[0].before if history else now
+        if not self.real or not (self.real[0] is start or self.real[0] == start):
+            kept = -1  # another game altogether: nothing carries over
+        else:
+            kept = 0
+            limit = min(len(old), len(history))
+            while kept < limit:
+                a, b = old[kept], history[kept]
+                if a is not b and (a.player != b.player or a.action != b.action):
+                    break
+                kept += 1
+        unchanged = kept == len(old) == len(history)
+        self.history = list(history)
+        self.real = [step.before for step in history] + [now]
+        if unchanged:
+            return
+        self._version += 1
+        for seen in self._seen.values():
+            for j in [j for j in seen if j > kept]:
+                del seen[j]
+        for key in [key for key in self._told if key[0] >= kept]:
+            del self._told[key]
+        if kept < len(old):
+            for record in self._told.values():
+                record.truncate(kept)
+        self._shed()
+
+    def _shed(self) -> None:
+        """Keep the worlds held within ``_WORLDS_KEPT``: drop the checkpoints, then, if the
+        newest worlds alone are too many, those of the earliest steps."""
+        records = sorted(self._told.items())
+        if sum(len(w) for _, r in records for w in r.worlds.values()) <= _WORLDS_KEPT:
+            return
+        for _, record in records:
+            record.worlds = {o: w[-1:] for o, w in record.worlds.items()}
+        held = sum(len(r.worlds) for _, r in records)
+        for _, record in records:
+            if held <= _WORLDS_KEPT:
+                break
+            held -= len(record.worlds)
+            record.worlds = {}
 
     def seen(self, j: int, viewer: int) -> object:
         """``viewer``'s observation of ``real[j]``."""
-        key = (j, viewer)
-        if key not in self._seen:
-            self._seen[key] = self.real[j].observation(viewer)
-        return self._seen[key]
+        seen = self._seen.setdefault(viewer, {})
+        if j not in seen:
+            seen[j] = self.real[j].observation(viewer)
+        return seen[j]
 
     def told(self, i: int, viewer: int) -> int | None:
         """The latest step by which ``viewer`` has told ``history[i]`` apart from one of its
@@ -268,40 +373,69 @@ class _Hindsight:
         a decision at ``index`` and has been shown since exactly when this is beyond
         ``index``."""
         key = (i, viewer)
-        if key not in self._told:
-            self._told[key] = self._latest(i, viewer)
-        return self._told[key]
+        record = self._told.get(key)
+        if record is None:
+            step = self.history[i]
+            options = (
+                [a for a, _ in step.before.chance_weights()]
+                if step.player == CHANCE
+                else list(step.before.legal_actions(step.player))
+            )
+            record = _Told([a for a in options if a != step.action])
+            self._told[key] = record
+        if record.version != self._version:
+            record.answer = self._latest(record, i, viewer)
+            record.version = self._version
+        return record.answer
 
-    def _latest(self, i: int, viewer: int) -> int | None:
-        history = self.history
-        step = history[i]
-        options = (
-            [a for a, _ in step.before.chance_weights()]
-            if step.player == CHANCE
-            else list(step.before.legal_actions(step.player))
-        )
+    def _latest(self, record: _Told, i: int, viewer: int) -> int | None:
+        now = len(self.history)
         latest: int | None = None
-        for other in options:
-            if other == step.action:
-                continue
-            world = step.before.apply(other, step.player)
-            told: int | None = None
-            for j in range(i + 1, len(self.real)):  # ``world`` stands where real[j] does
-                if world.observation(viewer) != self.seen(j, viewer):
-                    told = j
-                    break
-                if j == len(history):
-                    break  # the same observations all along: nothing told
-                try:
-                    world = world.apply(history[j].action, history[j].player)
-                except ClanGamesError:
-                    told = j + 1  # history[j] shows the option was not taken
-                    break
+        for o, told in enumerate(record.at):
+            if told is None:
+                told = self._follow(record, o, i, viewer)
             if told is not None and (latest is None or told > latest):
                 latest = told
-                if latest == len(history):
+                if latest == now:
                     break  # nothing is told later than now
         return latest
+
+    def _follow(self, record: _Told, o: int, i: int, viewer: int) -> int | None:
+        """Replay option ``o`` of ``history[i]`` on from where it stopped to now: the step
+        that tells it apart, or None (its world then stands where the present state does)."""
+        history = self.history
+        now = len(history)
+        worlds = record.worlds.setdefault(o, [])
+        if worlds:
+            j, world = worlds[-1]
+        else:
+            step = history[i]
+            j, world = i + 1, step.before.apply(record.options[o], step.player)
+            worlds.append((j, world))
+        told: int | None = None
+        while True:  # ``world`` stands where real[j] does
+            if world.observation(viewer) != self.seen(j, viewer):
+                told = j
+                break
+            if j == now:
+                break  # the same observations all along: nothing told
+            try:
+                world = world.apply(history[j].action, history[j].player)
+            except ClanGamesError:
+                told = j + 1  # history[j] shows the option was not taken
+                break
+            j += 1
+            if _keeps(j, now):
+                worlds.append((j, world))
+        if told is not None:
+            record.at[o] = told
+            del record.worlds[o]
+        else:
+            if worlds[-1][0] != j:
+                worlds.append((j, world))
+            kept = [w for w in worlds[:-1] if _keeps(w[0], j)]
+            record.worlds[o] = [*kept[-_CHECKPOINTS:], worlds[-1]]
+        return told
 
 
 class PlaySession:
@@ -357,6 +491,8 @@ class PlaySession:
         """Where ``more`` continues in ``_listing``."""
         self._seen_chance: set[int] = set()
         """History indices of chance outcomes a human may have seen (see chance_seen)."""
+        self._hindsight = _Hindsight()
+        """What the history has told the seats, kept from one undo limit to the next."""
         self.pending: dict[int | None, list[tuple[int, str]]] = {seat: [] for seat in self.humans}
         if not self.humans:
             self.pending[None] = []
@@ -570,6 +706,11 @@ class PlaySession:
         self._pass_screen(seat)
         self.at_screen = seat
         self._show(seat)
+        if self.game.info.has_hidden_information:
+            # While the player reads the screen, bring the hindsight up to the moves since
+            # their last turn: an undo late in a game then answers at once instead of
+            # following every hidden step's other options over the whole game.
+            self._undo_limit(seat)
         while True:
             line = self.ask(f"{who(seat)}> ")
             command, _, rest = line.partition(" ")
@@ -703,17 +844,18 @@ class PlaySession:
         a human seat when the decision was made, but that the steps since have shown them
         (another house's face-down card turned up, say), as (step index, that human), the
         latest such step; None if there is none. Undoing the decision would let them decide
-        again knowing it: the step itself stays in the game. ``hindsight``: the memo of the
-        present history, shared by the decisions one undo limit walks over.
+        again knowing it: the step itself stays in the game. ``hindsight``: the memo to use,
+        synced to the present history (default: the session's own, kept across commands).
 
         A step counts as shown when, for some other option the step allowed that would have
         left the human's observations the same up to the decision, the moves since would
         give them a different observation at some step (or could not be made)."""
         if not self.game.info.has_hidden_information:
             return None
-        if hindsight is None:
-            hindsight = _Hindsight(self.match.history, self.match.state)
         history = self.match.history
+        if hindsight is None:
+            hindsight = self._hindsight
+            hindsight.sync(history, self.match.state)
         for i in range(index - 1, -1, -1):
             for viewer in self.humans:
                 if history[i].player != viewer:
@@ -722,13 +864,18 @@ class PlaySession:
                         return i, viewer
         return None
 
-    def _undo_limit(self, seat: int) -> tuple[int, str, str, str]:
+    def _undo_limit(
+        self, seat: int, hindsight: _Hindsight | None = None
+    ) -> tuple[int, str, str, str]:
         """How many of ``seat``'s decisions ``undo`` can take back in a row, what stops it
         (a noun phrase), why nothing can be undone (when that is so) and why undo goes no
-        further (after an undo)."""
+        further (after an undo). ``hindsight``: the memo to sync and use (default: the
+        session's own, kept across commands)."""
         depth = 0
         history = self.match.history
-        hindsight = _Hindsight(history, self.match.state)
+        if hindsight is None:
+            hindsight = self._hindsight
+        hindsight.sync(history, self.match.state)
         for index in range(len(history) - 1, -1, -1):
             step = history[index]
             if step.player == CHANCE and self.chance_seen(index):
