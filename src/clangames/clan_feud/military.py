@@ -37,7 +37,15 @@ from clangames.clan_feud.actions import (
     Total,
     Word,
 )
-from clangames.clan_feud.state import ENGLAND, Battle, Task, battle_with, new_task, occupied
+from clangames.clan_feud.state import (
+    BATTLE_TASKS,
+    ENGLAND,
+    Battle,
+    Task,
+    battle_with,
+    new_task,
+    occupied,
+)
 from clangames.engine.simultaneous import Commitments
 
 if TYPE_CHECKING:
@@ -637,24 +645,6 @@ def _finish(w: W, survivor: str, attacker_retreats: bool = False, retreat_to: in
     if b.origin < 0:
         w.moved = (0,) * len(w.moved)  # recruits, not a move: nothing is marked moved
 
-
-BATTLE_TASKS = frozenset(
-    {
-        "round",
-        "bcards",
-        "btokens",
-        "breveal",
-        "bart",
-        "bstrength",
-        "broll",
-        "bhits",
-        "bcas",
-        "bloss",
-        "bdeclare",
-        "bdefend",
-        "bretreat",
-    }
-)
 
 PROMPTS = {
     "move": "choose an army to move (its territory), or stop",

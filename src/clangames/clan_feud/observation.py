@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
 
-from clangames.clan_feud.state import ENGLAND, Battle, EnglishArmy, Task
+from clangames.clan_feud.state import BATTLE_TASKS, ENGLAND, Battle, EnglishArmy, Task
 from clangames.engine.codec import describe
 from clangames.engine.errors import StateDecodeError
 from clangames.engine.phases import CHANCE
@@ -376,25 +376,6 @@ def check_consistency(s: ClanFeudState) -> None:
     _check_options(s, top, fail)
 
 
-_BATTLE = frozenset(
-    {
-        "round",
-        "bcards",
-        "btokens",
-        "breveal",
-        "bart",
-        "bstrength",
-        "broll",
-        "bhits",
-        "bcas",
-        "bloss",
-        "bdeclare",
-        "bdefend",
-        "bretreat",
-    }
-)
-
-
 def _check_english(s: ClanFeudState, fail: Callable[[str, str], None]) -> None:
     """English armies: on known territories, one a territory, in order, on no clan army's
     ground, of known level tokens, within England's supply, and only while at war."""
@@ -491,7 +472,7 @@ def _check_moved(s: ClanFeudState, fail: Callable[[str, str], None]) -> None:
 
 
 def _in_battle(s: ClanFeudState) -> bool:
-    return any(t.kind in _BATTLE for t in s.tasks)
+    return any(t.kind in BATTLE_TASKS for t in s.tasks)
 
 
 # ---------------------------------------------------------------------------------------
@@ -716,12 +697,12 @@ def _check_tasks(s: ClanFeudState, fail: Callable[[str, str], None]) -> None:
             check(s, i, task, fail)
     if tasks[0].kind == "final" and len(tasks) > 1:
         fail("tasks[0].kind", "the final count is the only task left")
-    battle = [t for t in tasks if t.kind in _BATTLE]
+    battle = [t for t in tasks if t.kind in BATTLE_TASKS]
     if battle:
         ranks = [_ROUND_RANK.get(t.kind, 0) - (t.kind in ("bloss", "bart")) * t.a for t in battle]
         tie = [(t.kind, t.a) for t in battle[4:]] == [("bhits", 1), ("bhits", 0)]
         in_order = ranks == list(range(len(ranks))) or (tie and ranks == [0, 1, 2, 3, 4, 4])
-        on_top = all(t.kind in _BATTLE for t in tasks[-len(battle) :])
+        on_top = all(t.kind in BATTLE_TASKS for t in tasks[-len(battle) :])
         if not in_order or not on_top or (len(battle) > 1 and battle[0].kind != "bdeclare"):
             fail(
                 "tasks",

@@ -41,6 +41,26 @@ class Task:
     data: tuple[int, ...] = ()
 
 
+BATTLE_TASKS = frozenset(
+    {
+        "round",
+        "bcards",
+        "btokens",
+        "breveal",
+        "bart",
+        "bstrength",
+        "broll",
+        "bhits",
+        "bcas",
+        "bloss",
+        "bdeclare",
+        "bdefend",
+        "bretreat",
+    }
+)
+"""The task kinds of a battle round: on the stack exactly while a battle is fought."""
+
+
 class _TaskDraft(Task):
     """A mutable twin of :class:`Task` (no slots of its own, plain assignment), the way
     :func:`new_task` builds one: the frozen constructor sets each field through
