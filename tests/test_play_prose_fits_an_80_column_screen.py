@@ -10,7 +10,7 @@ import os
 import signal
 
 import clangames
-from clangames.cli.play import HELP, PlaySession, fold_line
+from clangames.cli.play import HELP, PlaySession, fold_line, help_text
 from clangames.rendering.explain import rules_text
 from cli_helpers import Interactive, autosave_in_tmp_fixture  # noqa: F401 - autouse
 
@@ -57,7 +57,18 @@ def _words(text: str) -> list[str]:
 
 
 def test_every_line_of_help_fits_80_columns() -> None:
-    assert max(len(line) for line in HELP.splitlines()) < 80
+    for options in ([], ["assign white 1 to feud I"], ["advance 1.1"], ["x" * 30], ["y" * 90]):
+        text = help_text(options)
+        assert max(len(line) for line in text.splitlines()) < 80, text
+    assert help_text(["y" * 90]) == HELP.format(example="'pass'")
+
+
+def test_help_filters_with_the_words_of_the_game_being_played() -> None:
+    # the example was King's Kilt's 'betray 2.1' in every game
+    line = next(x for x in help_text(["assign white 1 to feud I"]).splitlines() if "WORDS" in x)
+    assert line.endswith("containing those words ('assign white')")
+    line = next(x for x in help_text(["z" * 10, "b"]).splitlines() if "WORDS" in x)
+    assert line.endswith(f"('{'z' * 10}')")
 
 
 def test_into_a_pipe_the_lines_stay_whole() -> None:

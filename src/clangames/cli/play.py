@@ -88,7 +88,7 @@ HELP = """Commands:
   NUMBER       take the option with that number in the list
   ACTION TEXT  take the option written out (e.g. 'pass'); a unique beginning
                is enough
-  WORDS        list only the options containing those words ('betray 2.1')
+  WORDS        list only the options containing those words ({example})
   more         list the next options of a long list
   options      list all the options again from the first
   explain N    what option N does and why it is legal now (also: ? N)
@@ -99,7 +99,22 @@ HELP = """Commands:
   board        draw the whole table (a small screen may show a summary)
   help         this list
   quit         stop the game"""
-"""The commands, in lines of at most 79 characters: they fit the smallest screen."""
+"""The commands, in lines of at most 79 characters: they fit the smallest screen
+(:func:`help_text` fills in an example of the game being played)."""
+
+
+def help_text(options: Sequence[str]) -> str:
+    """:data:`HELP` with an example of filtering taken from ``options`` (the seat's own
+    option texts): the first two words of the first, or one if two do not fit the line.
+    A game's own words teach more than another game's ('betray 2.1' in every game)."""
+    words = options[0].split() if options else []
+    for count in (2, 1):
+        example = repr(" ".join(words[:count])) if words else "'pass'"
+        text = HELP.format(example=example)
+        if max(map(len, text.splitlines())) < 80:
+            return text
+    return HELP.format(example="'pass'")
+
 
 _NEVER_PAST = ", and undo never goes back past it"
 
@@ -721,7 +736,9 @@ class PlaySession:
             if word == "quit":
                 raise _Quit(eof=False)
             if word == "help":
-                self.tell(HELP)
+                state = self.match.state
+                options = [state.action_text(a) for a in state.legal_actions(seat)]
+                self.tell(help_text(options))
                 self.say(
                     f"autosave: {self.autosave} (after every move)"
                     if self.autosave is not None
