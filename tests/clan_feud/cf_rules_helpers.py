@@ -108,7 +108,9 @@ def position(
 def play(state: ClanFeudState, *texts: str) -> ClanFeudState:
     """Apply actions by their text, each by the one player to move (or chance)."""
     for text in texts:
-        state = state.apply_text(text)
+        after = state.apply_text(text)
+        assert isinstance(after, ClanFeudState)  # a test's own check, not a rule
+        state = after
     return state
 
 
