@@ -55,6 +55,7 @@ from clangames.clan_feud.actions import (
 from clangames.clan_feud.effects import Expr, If, May, Or, Primitive, Repeat, Seq
 from clangames.clan_feud.interpret import amount, available, holds
 from clangames.clan_feud.military import _king_can_go, _unmoved, retreats, side_troops
+from clangames.clan_feud.playing import territory_name as _name
 from clangames.clan_feud.rules import (
     BLACK,
     BUILD,
@@ -176,10 +177,6 @@ EXPECTED: dict[str, Expected] = {
 
 # ---------------------------------------------------------------------------------------
 # Words
-
-
-def _name(s: ClanFeudState | W, t: int) -> str:
-    return s.game.board.territories[t].name
 
 
 def _card(s: ClanFeudState | W, d: int) -> str:

@@ -1353,6 +1353,11 @@ def objective_text(game: Any, event: int) -> str:
     return card_text(game.events.regular[event].objective, board=game.board)
 
 
+def territory_name(s: ClanFeudState | W, t: int) -> str:
+    """Territory ``t``'s name on ``s``'s map, as every sentence of the game names it."""
+    return str(s.game.board.territories[t].name)
+
+
 def slot_cover(column: int, slot: int) -> str:
     """What covers a board slot until a Build buys it (and what buying it gives)."""
     if slot == 1 and column == BUILD:

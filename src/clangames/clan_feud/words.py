@@ -45,6 +45,7 @@ from clangames.clan_feud.actions import (
     dice_words,
 )
 from clangames.clan_feud.effects import May, Repeat
+from clangames.clan_feud.playing import territory_name as _name
 from clangames.clan_feud.rules import (
     COST,
     PRICE,
@@ -140,10 +141,6 @@ def _detail(s: ClanFeudState, w: W, task: Task) -> str | None:
     if kind == "upkeep_pay":
         return f"pay the £{task.a} upkeep: choose how many feud tokens to use, the rest in £"
     return None
-
-
-def _name(s: ClanFeudState | W, t: int) -> str:
-    return str(s.game.board.territories[t].name)
 
 
 def _troops(k: int, troop: int) -> str:
