@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 import clangames
-from clangames.engine.draft import _copier, drafting, freeze, thaw
+from clangames.engine.draft import _copier, drafting, freeze, owning, thaw
 from clangames.engine.phases import Phase
 from clangames.engine.state import State
 from testing import toys
@@ -192,3 +192,100 @@ def test_each_games_moves_are_bound_to_its_state_class(module: str, name: str) -
     draft = rules._thaw(state)
     assert type(draft) is type(thaw(state))
     assert type(rules._freeze(draft)) is state_type
+
+
+def test_an_owned_thaw_makes_the_state_itself_its_draft() -> None:
+    state = at_stake()
+    state.legal_actions(0)  # a memo the owned thaw must reset
+    copy = thaw(state)  # the same fields, kept apart to compare with
+    owned = owning(ToyState)(state)
+    assert owned is state and type(owned) is type(copy)  # the one draft class
+    assert owned._memo is None
+    owned.stake = 2
+    frozen = freeze(owned, ToyState)
+    assert frozen is state and type(frozen) is ToyState
+    assert frozen == attrs.evolve(freeze(copy, ToyState), stake=2)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        frozen.stake = 3
+
+
+def test_an_owned_thaw_of_a_hash_caching_state_forgets_its_hash() -> None:
+    state = at_stake()
+    hashed = _Hashed(
+        state.game, state.phase, state.deck, state.cards, state.community, state.stake,
+        state.commitments,
+    )  # fmt: skip
+    before = hash(hashed)
+    expected = attrs.evolve(hashed, stake=2)
+    draft = owning(_Hashed)(hashed)
+    draft.stake = 2
+    frozen = freeze(draft, _Hashed)
+    assert hash(frozen) == hash(expected) != before
+
+
+def test_owning_needs_a_state_class_that_is_not_a_draft() -> None:
+    with pytest.raises(TypeError, match="owning needs a State class, got <class 'int'>"):
+        owning(int)  # type: ignore[type-var]
+    with pytest.raises(TypeError, match="is a draft already"):
+        owning(type(thaw(at_stake())))
+
+
+@pytest.mark.parametrize("name", ["kings_kilt", "koa_kingmaker", "kilt_castle", "clan_feud"])
+def test_each_games_owned_move_gives_its_move_s_successor_in_place(name: str) -> None:
+    # The fast path's _apply_owned must be _apply, but on the state itself: checked at
+    # every step of seeded random games (equal successors, same legal actions after).
+    info = clangames.load(name).info
+    for players in range(info.min_players, info.max_players + 1):
+        game = clangames.load(name, players=players)
+        owned_move = game.state_type._apply_owned  # type: ignore[attr-defined]
+        rng = clangames.Rng(players)
+        state = game.initial_state()
+        while not state.is_terminal:
+            mover = state.to_move[0]
+            if state.is_chance:
+                action, rng = clangames.sample_chance(state, rng)
+            else:
+                legal = state.legal_actions(mover)
+                index, rng = rng.below(len(legal))
+                action = legal[index]
+            expected = state.apply(action, mover)
+            twin = game.state_from_json(state.to_json())  # equal, and nobody else's
+            made = owned_move(twin, action, mover)
+            assert made is twin and type(made) is game.state_type
+            assert made == expected
+            assert made.to_json() == expected.to_json()
+            state = expected
+
+
+@pytest.mark.parametrize("name", ["kings_kilt", "koa_kingmaker", "kilt_castle"])
+def test_a_rollout_builds_in_place_only_on_states_it_made(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # (Clan Feud's own file checks the same of its moves.) Every step but the first is
+    # made in place; the caller's state is never touched; the game equals the copying one.
+    game = clangames.load(name, players=3)
+    state = game.initial_state()
+    for _ in range(20):
+        state = state.apply(*reversed(next_move(state)))
+    before = state.to_json()
+    copying, _, _ = clangames.rollout(state, clangames.Rng(5), first_mover=True)
+    real = game.state_type._apply_owned  # type: ignore[attr-defined]
+    seen: list[State] = []
+
+    def spy(s: State, action: object, player: int) -> State:
+        seen.append(s)
+        return real(s, action, player)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(game.state_type, "_apply_owned", spy)
+    final, _, steps = clangames.rollout(state, clangames.Rng(5), first_mover=True)
+    assert steps > 1 and len(seen) == steps - 1
+    assert all(s is not state for s in seen)
+    assert state.to_json() == before and final == copying
+
+
+def next_move(state: State) -> tuple[int, object]:
+    """The first mover and its first legal action (a chance node's first outcome)."""
+    mover = state.to_move[0]
+    if state.is_chance:
+        return mover, state.chance_outcomes()[0][0]
+    return mover, state.legal_actions(mover)[0]

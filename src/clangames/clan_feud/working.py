@@ -12,11 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from clangames.clan_feud.board import plus, plus_troops, put, troop_totals
 from clangames.clan_feud.state import Battle, ClanFeudState, EnglishArmy, Task, new_task
-from clangames.engine.draft import drafting
+from clangames.engine.draft import cache_resets, drafting
 from clangames.engine.phases import Phase
 
 if TYPE_CHECKING:
@@ -389,11 +387,7 @@ def make_apply_owned(
     lines = [
         "def apply_owned(s, action, player):",
         "    set_attribute(s, '__class__', W)",
-        *(
-            f"    s.{field.name} = {field.default!r}"
-            for field in attrs.fields(ClanFeudState)
-            if field.metadata.get("cache")
-        ),
+        *cache_resets(ClanFeudState, "s"),
         "    tasks = s.tasks = list(s.tasks)",
         "    task = tasks[-1]",
         "    APPLY[task.kind](s, task, action, player)",

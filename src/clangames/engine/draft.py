@@ -143,6 +143,25 @@ def _make_thaw(cls: type[State], twin: type | None = None) -> Callable[[Any], An
         twin = _draft_class(cls)
         make = "    d = twin()"
     lines = ["def thaw(s, twin=twin, new=new):", make]
+    lines += [
+        f"    d.{field.name} = s.{field.name}"
+        for field in attrs.fields(cls)
+        if not field.metadata.get("cache")
+    ]
+    lines += cache_resets(cls, "d")
+    lines.append("    return d")
+    namespace: dict[str, Any] = {"twin": twin, "new": object.__new__}
+    exec(compile("\n".join(lines), f"<draft of {cls.__qualname__}>", "exec"), namespace)
+    thaw: Callable[[Any], Any] = namespace["thaw"]
+    return thaw
+
+
+def cache_resets(cls: type[State], name: str) -> list[str]:
+    """Lines of generated code (indented once) that reset the cache fields of the ``cls``
+    state or draft called ``name`` to their defaults, and attrs' cached hash if the class
+    keeps one: what a move must do before it edits a state, since a cache of the old state
+    says nothing about the new one. The one list of them for every generated copier."""
+    lines = []
     for field in attrs.fields(cls):
         if field.metadata.get("cache"):
             if not isinstance(field.default, (type(None), bool, int)):
@@ -150,16 +169,36 @@ def _make_thaw(cls: type[State], twin: type | None = None) -> Callable[[Any], An
                     f"{cls.__name__}.{field.name}: a cache field needs a constant default"
                     f" (None, a bool or an int), not {field.default!r}"
                 )
-            lines.append(f"    d.{field.name} = {field.default!r}")
-        else:
-            lines.append(f"    d.{field.name} = s.{field.name}")
+            lines.append(f"    {name}.{field.name} = {field.default!r}")
     if "_attrs_cached_hash" in _all_slots(cls):  # attrs' cache_hash=True: no hash yet
-        lines.append("    d._attrs_cached_hash = None")
-    lines.append("    return d")
-    namespace: dict[str, Any] = {"twin": twin, "new": object.__new__}
-    exec(compile("\n".join(lines), f"<draft of {cls.__qualname__}>", "exec"), namespace)
-    thaw: Callable[[Any], Any] = namespace["thaw"]
-    return thaw
+        lines.append(f"    {name}._attrs_cached_hash = None")
+    return lines
+
+
+def owning(state_type: type[S]) -> Callable[[S], Any]:
+    """A thaw that makes the draft out of the state itself, in place: its class switched
+    to the draft class :func:`drafting` gave ``state_type`` (made now if it has none), its
+    cache fields reset, none of its other fields copied. For a move on a state nobody
+    else holds (the kernel's fast path, see :mod:`clangames.engine.rollout`): the state
+    given is gone, become the draft, so nothing may keep it (a memo keyed by the state
+    object would see it change)."""
+    if not (isinstance(state_type, type) and issubclass(state_type, State)):
+        raise TypeError(f"owning needs a State class, got {state_type!r}")
+    if state_type in _FROZEN:
+        raise TypeError(f"{state_type.__name__} is a draft already; freeze it before thawing it")
+    _copier(state_type)  # its draft class settled before the first thaw, as drafting does
+    lines = ["def thaw_owned(s, twin=twin, set_attribute=set_attribute):"]
+    lines.append("    set_attribute(s, '__class__', twin)")
+    lines += cache_resets(state_type, "s")
+    lines.append("    return s")
+    namespace: dict[str, Any] = {
+        "twin": _draft_of(state_type),
+        "set_attribute": object.__setattr__,
+    }
+    source = "\n".join(lines)
+    exec(compile(source, f"<owned draft of {state_type.__qualname__}>", "exec"), namespace)
+    thaw_owned: Callable[[S], Any] = namespace["thaw_owned"]
+    return thaw_owned
 
 
 def _copier(cls: type[State]) -> Callable[[Any], Any]:

@@ -153,6 +153,9 @@ class Game(abc.ABC):
         self.spec = spec
         self._params: Mapping[str, Any] = MappingProxyType(dict(params))
         self._key = (spec.name, tuple(sorted(self._params.items())))
+        players = self._params.get("players")
+        self._players: int | None = players if type(players) is int else None
+        """The seat count, read by the rules at every step (None: worked out on demand)."""
         self._params_json: dict[str, Any] | None = None
         self._read_state: Callable[[Any, Game], State] | None = None
         """``state_from_json``'s decoder of ``state_type`` (written on first use)."""
@@ -182,7 +185,8 @@ class Game(abc.ABC):
     @property
     def num_players(self) -> int:
         """How many seats take part."""
-        return int(self._params["players"])
+        players = self._players
+        return int(self._params["players"]) if players is None else players
 
     def __eq__(self, other: object) -> bool:
         return self is other or (isinstance(other, Game) and other._key == self._key)

@@ -16,10 +16,13 @@ A state class may also offer ``_apply_owned(state, action, player)``, a function
 in place rather than a copy of every field). :func:`rollout`, :func:`rollout_moves` and
 :func:`rollout_seats` without bots call it on the states they made themselves, which
 nothing else holds; the caller's state always goes through ``_apply``, and so does every
-state of a :func:`rollout_seats` that asks bots (a bot may keep what it is shown). A game
-offering it must keep no state by identity (a memo keyed by a state object would see that
-state change under it); Clan Feud's memos are keyed by the tuples in a state, which a move
-replaces rather than changes.
+state of a :func:`rollout_seats` that asks bots (a bot may keep what it is shown). Every
+game offers it, made with :func:`clangames.engine.draft.owning` (the state switched into
+its draft in place, its caches reset, none of its fields copied). A game offering it must
+keep no state of a playout by identity (a memo keyed by a state object would see that state
+change under it): the games' memos are keyed by the tuples and numbers in a state, which a
+move replaces rather than changes, and King's Kilt's re-deal remembers the last state it
+re-dealt, which a playout never makes.
 """
 
 from __future__ import annotations

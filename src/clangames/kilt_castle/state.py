@@ -79,6 +79,7 @@ class KiltCastleState(State):
     # The rule functions themselves are the methods: no extra call on the hot path.
     _legal = turn.legal_actions
     _apply = turn.apply
+    _apply_owned = turn.apply_owned
     _chance_weights = setup.chance_weights
 
     def explain_illegal(self, action: Any, player: int) -> str:

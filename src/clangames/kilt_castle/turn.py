@@ -15,7 +15,7 @@ from operator import add
 from typing import TYPE_CHECKING, Any, Protocol
 
 from clangames.engine.data import replace_at
-from clangames.engine.draft import drafting
+from clangames.engine.draft import drafting, owning
 from clangames.engine.phases import Phase
 from clangames.engine.piles import Multiset
 from clangames.kilt_castle import scoring
@@ -37,16 +37,19 @@ OVER = Phase.over()
 
 
 _thaw: Callable[[KiltCastleState], Any]
+_thaw_owned: Callable[[KiltCastleState], Any]
 _freeze: Callable[[Any], KiltCastleState]
-"""The move's thaw and freeze, specialised to KiltCastleState by :func:`bind_state_type`."""
+"""The move's thaws (a copy; the state itself) and freeze, specialised to KiltCastleState by
+:func:`bind_state_type`."""
 
 
 def bind_state_type(state_type: type[KiltCastleState]) -> None:
     """Bind the moves' draft copier and freezer to the state class, once: the state
     module calls it right after defining the class (it imports this module, so this
     module cannot import the class at its own import time)."""
-    global _thaw, _freeze
+    global _thaw, _thaw_owned, _freeze
     _thaw, _freeze = drafting(state_type)
+    _thaw_owned = owning(state_type)
 
 
 class Draft(Protocol):
@@ -217,7 +220,17 @@ def roof_options(game: KiltCastleGame, roofed: int) -> list[KiltCastleAction]:
 # -- transitions -----------------------------------------------------------------------------
 def apply(s: KiltCastleState, action: Any, player: int) -> KiltCastleState:
     """The successor state for a legal action (checked by the kernel beforehand)."""
-    d: Draft = _thaw(s)
+    return _freeze(_move(_thaw(s), action, player))
+
+
+def apply_owned(s: KiltCastleState, action: Any, player: int) -> KiltCastleState:
+    """:func:`apply` on a state nobody else holds, which becomes its successor (the
+    kernel's fast path; see :mod:`clangames.engine.rollout`): no copy of its fields."""
+    return _freeze(_move(_thaw_owned(s), action, player))
+
+
+def _move(d: Draft, action: Any, player: int) -> Draft:
+    """The draft edited by the move: every kind of action's rule."""
     kind = type(action)
     if kind is Build:
         if build(d, action.row * d.game.cols + action.col, action.crests):
@@ -229,7 +242,7 @@ def apply(s: KiltCastleState, action: Any, player: int) -> KiltCastleState:
         settle(d)
     else:
         lay(d, d.game.card_slot[action.card], action.inner)
-    return _freeze(d)
+    return d
 
 
 def lay(d: Draft, slot: int, inner: int) -> None:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from clangames.engine.data import replace_at
-from clangames.engine.draft import drafting
+from clangames.engine.draft import drafting, owning
 from clangames.engine.phases import Phase
 from clangames.engine.seats import clockwise_from, next_seat, right_of
 from clangames.kings_kilt.actions import Advance, Betray, Draw, Fill, KingsKiltAction, Pass, Reveal
@@ -28,16 +28,19 @@ OVER = Phase.over()
 
 
 _thaw: Callable[[KingsKiltState], Any]
+_thaw_owned: Callable[[KingsKiltState], Any]
 _freeze: Callable[[Any], KingsKiltState]
-"""The move's thaw and freeze, specialised to KingsKiltState by :func:`bind_state_type`."""
+"""The move's thaws (a copy; the state itself) and freeze, specialised to KingsKiltState
+by :func:`bind_state_type`."""
 
 
 def bind_state_type(state_type: type[KingsKiltState]) -> None:
-    """Bind the moves' draft copier and freezer to the state class, once: the state
+    """Bind the moves' draft copiers and freezer to the state class, once: the state
     module calls it right after defining the class (it imports this module, so this
     module cannot import the class at its own import time)."""
-    global _thaw, _freeze
+    global _thaw, _thaw_owned, _freeze
     _thaw, _freeze = drafting(state_type)
+    _thaw_owned = owning(state_type)
 
 
 class Draft(Protocol):
@@ -144,7 +147,17 @@ def _turn_actions(s: KingsKiltState, player: int) -> tuple[KingsKiltAction, ...]
 # -- transitions -----------------------------------------------------------------------------
 def apply(s: KingsKiltState, action: Any, player: int) -> KingsKiltState:
     """The successor state for a legal action (checked by the kernel beforehand)."""
-    d: Draft = _thaw(s)
+    return _freeze(_move(_thaw(s), action, player))
+
+
+def apply_owned(s: KingsKiltState, action: Any, player: int) -> KingsKiltState:
+    """:func:`apply` on a state nobody else holds, which becomes its successor (the
+    kernel's fast path; see :mod:`clangames.engine.rollout`): no copy of its fields."""
+    return _freeze(_move(_thaw_owned(s), action, player))
+
+
+def _move(d: Draft, action: Any, player: int) -> Draft:
+    """The draft edited by the move: every kind of action's rule."""
     kind = type(action)
     geo = d.game.geo
     if kind is Draw:
@@ -159,7 +172,7 @@ def apply(s: KingsKiltState, action: Any, player: int) -> KingsKiltState:
         reveal(d, action.clan, player)
     else:
         pass_turn(d, player)
-    return _freeze(d)
+    return d
 
 
 def advance(d: Draft, pos: int, direction: str, player: int) -> None:

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from clangames.engine.data import replace_at
-from clangames.engine.draft import drafting
+from clangames.engine.draft import drafting, owning
 from clangames.engine.phases import Phase
 from clangames.engine.simultaneous import NOT_COMMITTED, Commitments
 from clangames.koa_kingmaker.actions import (
@@ -66,16 +66,19 @@ _GOLD_BIT = 1 << GOLD
 
 
 _thaw: Callable[[KoaState], Any]
+_thaw_owned: Callable[[KoaState], Any]
 _freeze: Callable[[Any], KoaState]
-"""The move's thaw and freeze, specialised to KoaState by :func:`bind_state_type`."""
+"""The move's thaws (a copy; the state itself) and freeze, specialised to KoaState by
+:func:`bind_state_type`."""
 
 
 def bind_state_type(state_type: type[KoaState]) -> None:
     """Bind the moves' draft copier and freezer to the state class, once: the state
     module calls it right after defining the class (it imports this module, so this
     module cannot import the class at its own import time)."""
-    global _thaw, _freeze
+    global _thaw, _thaw_owned, _freeze
     _thaw, _freeze = drafting(state_type)
+    _thaw_owned = owning(state_type)
 
 
 class Draft(Protocol):
@@ -130,7 +133,7 @@ def legal_actions(s: KoaState, player: int) -> tuple[KoaAction, ...]:
 
 
 # -- chance ----------------------------------------------------------------------------------
-def sealing_house(s: KoaState) -> int:
+def sealing_house(s: KoaState | Draft) -> int:
     """The automated household whose card is sealed at this ``seal`` node."""
     table = s.table.ids
     alive = s.alive
@@ -160,13 +163,24 @@ def chance_weights(s: KoaState) -> tuple[tuple[Any, int], ...]:
 # -- transitions -----------------------------------------------------------------------------
 def apply(s: KoaState, action: Any, player: int) -> KoaState:
     """The successor state for a legal action (checked by the kernel beforehand)."""
+    return _freeze(_move(_thaw(s), action, player))
+
+
+def apply_owned(s: KoaState, action: Any, player: int) -> KoaState:
+    """:func:`apply` on a state nobody else holds, which becomes its successor (the
+    kernel's fast path; see :mod:`clangames.engine.rollout`): no copy of its fields."""
+    return _freeze(_move(_thaw_owned(s), action, player))
+
+
+def _move(d: Draft, action: Any, player: int) -> Draft:
+    """The draft edited by the move: every kind of action's rule."""
     kind = type(action)
-    if kind is Play or kind is Nominate:
-        card = action.card if kind is Play else NOMINATION + action.house
-        return commit(s, player, card)
-    d: Draft = _thaw(s)
-    if kind is Seal:
-        h = sealing_house(s)
+    if kind is Play:
+        commit(d, player, action.card)
+    elif kind is Nominate:
+        commit(d, player, NOMINATION + action.house)
+    elif kind is Seal:
+        h = sealing_house(d)
         d.table = d.table.commit(h, action.card)
         d.hands = _take(d.hands, h, 1 << action.card)
         next_commitment(d)
@@ -181,25 +195,24 @@ def apply(s: KoaState, action: Any, player: int) -> KoaState:
     else:
         discard_for_hit(d, action.card)
         settle(d)
-    return _freeze(d)
+    return d
 
 
-def commit(s: KoaState, player: int, card: int) -> KoaState:
+def commit(d: Draft, player: int, card: int) -> None:
     """Seal ``player``'s card; the last commitment reveals and resolves the round."""
-    game = s.game
-    d: Draft = _thaw(s)
-    d.table = s.table.commit(player, card)
-    d.hands = _take(s.hands, player, 1 << card)
+    game = d.game
+    d.table = table = d.table.commit(player, card)
+    d.hands = _take(d.hands, player, 1 << card)
     waiting = 0
-    ids = d.table.ids
+    ids = table.ids
+    alive = d.alive
     for p in game.seats:
-        if s.alive >> p & 1 and ids[p] == NOT_COMMITTED:
+        if alive >> p & 1 and ids[p] == NOT_COMMITTED:
             waiting |= 1 << p
     if waiting:
         d.phase = game.commit_phase[waiting]
     else:
         reveal(d)
-    return _freeze(d)
 
 
 def deal_inheritance(d: Draft, number: int) -> None:

@@ -65,6 +65,7 @@ class KoaState(State):
     # The rule functions themselves are the methods: no extra call on the hot path.
     _legal = rules.legal_actions
     _apply = rules.apply
+    _apply_owned = rules.apply_owned
     _chance_weights = rules.chance_weights
 
     def explain_illegal(self, action: Any, player: int) -> str:
