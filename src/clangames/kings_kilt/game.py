@@ -53,6 +53,9 @@ class KingsKiltGame(Game):
         table = self._actions
         # Shared action objects by position/clan, so the hot path only indexes tuples.
         self.draw_action = tuple(table.intern(Draw(c)) for c in range(k))
+        self.draw_memo: dict[tuple[int, ...], tuple[tuple[KingsKiltAction, int], ...]] = {}
+        """The chance outcomes of a draw from a pile part, by its counts (see
+        :func:`turn.chance_weights`): a playout draws from the same few piles again and again."""
         self.reveal_action = tuple(table.intern(Reveal(c)) for c in range(k))
         self.pass_action: KingsKiltAction = table.intern(Pass())
         self.advance_action: tuple[tuple[KingsKiltAction | None, KingsKiltAction | None], ...]

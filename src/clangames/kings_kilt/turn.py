@@ -312,37 +312,48 @@ def end_turn(d: Draft) -> None:
 def chance_weights(s: KingsKiltState) -> tuple[tuple[Any, int], ...]:
     """Outcomes of the card that comes up now, weighted by how many of each clan remain."""
     name = s.phase.name
-    draw = s.game.draw_action
-    if name == "deal_family":
-        return tuple((draw[c], 1) for c in s.game.bits[s.family_deck])
-    if name == "deal_third":
+    if name == "reveal_top" or name == "build_base":
+        # Both come off the draw pile: Clan Leaders first (they lie on top), then members.
+        counts = s.leaders.counts
+        if not any(counts):
+            counts = s.members.counts
+            if not any(counts):
+                counts = s.reshuffled.counts
+    elif name == "deal_influence":
+        counts = s.members.counts
+    elif name == "deal_family":
+        draw = s.game.draw_action
+        return tuple([(draw[c], 1) for c in s.game.bits[s.family_deck]])
+    elif name == "deal_third":
+        draw = s.game.draw_action
         held = s.families[s.dealt % s.game.num_players]
         counts = s.members.counts
         return tuple([(draw[c], w) for c, w in enumerate(counts) if w and not held >> c & 1])
-    if name == "deal_influence":
-        counts = s.members.counts
-    elif name == "build_base" or name == "reveal_top":
-        # Both come off the draw pile: Clan Leaders first (they lie on top), then members.
-        counts = _pile_layer(s.leaders, s.members, s.reshuffled).counts
     else:
         return ()
-    return tuple([(draw[c], w) for c, w in enumerate(counts) if w])
+    memo = s.game.draw_memo
+    found = memo.get(counts)
+    if found is None:
+        draw = s.game.draw_action
+        found = tuple([(draw[c], w) for c, w in enumerate(counts) if w])
+        if len(memo) < DRAW_MEMO_LIMIT:
+            memo[counts] = found
+    return found
 
 
-def _pile_layer(leaders: Multiset, members: Multiset, reshuffled: Multiset) -> Multiset:
-    """The part of the draw pile the next card comes from: leaders lie on top."""
-    if leaders:
-        return leaders
-    if members:
-        return members
-    return reshuffled
+DRAW_MEMO_LIMIT = 1 << 16
+"""The most pile parts' outcomes a game's ``draw_memo`` keeps (a few hundred in a game)."""
 
 
 def _draw(d: Draft, clan: int) -> None:
     game = d.game
     n = game.num_players
     name = d.phase.name
-    if name == "deal_family":
+    if name == "reveal_top":  # the draw of nearly every turn
+        _take_from_pile(d, clan)
+        d.top = clan
+        settle(d)
+    elif name == "deal_family":
         seat = d.dealt % n
         d.families = replace_at(d.families, seat, d.families[seat] | 1 << clan)
         d.from_deck = replace_at(d.from_deck, seat, d.from_deck[seat] | 1 << clan)
@@ -383,17 +394,13 @@ def _draw(d: Draft, clan: int) -> None:
         if d.dealt == game.geo.width:
             d.dealt = 0
             settle(d)  # turns the pile's top card up, then the first turn
-    else:  # reveal_top
-        _take_from_pile(d, clan)
-        d.top = clan
-        settle(d)
 
 
 def _take_from_pile(d: Draft, clan: int) -> None:
     """Take a card of ``clan`` off the draw pile's current top layer."""
-    if d.leaders:
+    if any(d.leaders.counts):  # the counts, not the pile's __bool__: a call fewer
         d.leaders = d.leaders.remove(clan)
-    elif d.members:
+    elif any(d.members.counts):
         d.members = d.members.remove(clan)
     else:
         d.reshuffled = d.reshuffled.remove(clan)
