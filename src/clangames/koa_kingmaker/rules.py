@@ -201,10 +201,12 @@ def _move(d: Draft, action: Any, player: int) -> Draft:
 def commit(d: Draft, player: int, card: int) -> None:
     """Seal ``player``'s card; the last commitment reveals and resolves the round."""
     game = d.game
-    d.table = table = d.table.commit(player, card)
+    # the rules offer only an uncommitted seat its own cards: Commitments.commit's checks
+    # would be done twice at every commitment of every playout
+    ids = replace_at(d.table.ids, player, card)
+    d.table = Commitments(ids)
     d.hands = _take(d.hands, player, 1 << card)
     waiting = 0
-    ids = table.ids
     alive = d.alive
     for p in game.seats:
         if alive >> p & 1 and ids[p] == NOT_COMMITTED:
