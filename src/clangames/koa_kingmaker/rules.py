@@ -477,5 +477,5 @@ def explain_illegal(s: KoaState, action: Any, player: int) -> str:
         return here + f"your {card_name(action.card)} is not in your discard pile"
     if name == "discard" and isinstance(action, Discard):
         return here + f"your {card_name(action.card)} is not in your court"
-    legal = ", ".join(game.action_text(a) for a in legal_actions(s, player)[:8])
-    return here + f"now {prompt(s)}; legal: {legal}"
+    # The front-ends list the legal actions themselves: this says only why not.
+    return here + f"that is not a move of this step ({prompt(s)})"
