@@ -15,6 +15,7 @@ import pytest
 from clangames import GameRecord
 from clangames.koa_kingmaker import KoaState, Nominate, Play
 from clangames.koa_kingmaker.cards import card_name
+from clangames.rendering.koa_kingmaker import played_name
 
 CLI = [sys.executable, "-m", "clangames.cli"]
 PASS = re.compile(r"===== pass to player (\d) =====")
@@ -156,7 +157,12 @@ def test_hot_seat_koa_never_shows_another_seats_secrets(
                 assert step.group(3) == "puts a card face down", line
                 hidden_steps += 1
             else:
-                assert step.group(3) == before.describe(action), line
+                # the last card down: told in full, with every card it turned face up
+                shown = ", ".join(
+                    f"house {h}: {played_name(c)}" for h, c in enumerate(after.played) if c >= 0
+                )
+                told = f"{before.describe(action)}; all cards turn face up: {shown}"
+                assert step.group(3) == told, line
                 revealed_steps += 1
     # The checks compared something: many face-down cards and commitments, some revealed.
     assert hidden_cards >= 10

@@ -126,8 +126,8 @@ def test_illegal_actions_say_why() -> None:
 
 def test_describe_and_prompt_speak_plainly() -> None:
     state = start()
-    assert state.prompt() == "round 1: players 0, 1, 2, 3, 4 commit one card face down each"
-    assert state.describe(Nominate(3)) == "commit the attack nomination of house 3 face down"
+    assert state.prompt() == "round 1: players 0, 1, 2, 3, 4 put one card face down each"
+    assert state.describe(Nominate(3)) == "puts the attack nomination of house 3 face down"
     state = play_round(state, {0: 1, 1: "Gold", 2: "Thief", 3: "Seer", 4: "Fanatic"})
     assert state.prompt() == "player 1: you are hit; give up a Royal or your Jester"
     assert state.describe(Discard(ROYAL)) == "house 1 gives up its Royal 1 to the centre pile"

@@ -33,11 +33,11 @@ def text(renderable: RenderableType) -> list[str]:
 
 def columns(lines: list[str]) -> dict[int, list[str]]:
     """Each house's first cells as ``[label, status, hand, this round]`` (and the
-    inheritance number once the game is over), read by the header's column positions
-    from the two lines of its row: the status stands under the house's name, and the
-    viewer's own face-down card is named over "(yours, face down)"."""
+    inheritance number once the game is over, from the line under the status), read by
+    the header's column positions from the lines of its row: the status stands under the
+    house's name, and the viewer's own face-down card is named over "(yours, face down)"."""
     head = next(i for i, line in enumerate(lines) if line.startswith("house, status"))
-    names = ["house, status", "hand", "this round", "inh.", "court and discard pile"]
+    names = ["house, status", "hand", "this round", "court and discard pile"]
     starts = [lines[head].index(n) for n in names if n in lines[head]]
     rows: dict[int, list[str]] = {}
     for i in range(head + 2, len(lines) - 1):
@@ -50,6 +50,9 @@ def columns(lines: list[str]) -> dict[int, list[str]]:
         )
         joined = [" ".join(filter(None, pair)) for pair in zip(top, under, strict=True)]
         rows[int(found.group(1))] = [top[0], under[0], *joined[1:]]
+        third = lines[i + 2][: starts[1]].strip() if i + 2 < len(lines) else ""
+        if third.startswith("inheritance: "):
+            rows[int(found.group(1))].append(third.removeprefix("inheritance: "))
     return rows
 
 
@@ -228,29 +231,31 @@ def test_game_over_shows_every_inheritance_number_and_who_is_out() -> None:
         "hand",
         "this",
         "round",
-        "inh.",
         "court",
         "and",
         "discard",
         "pile",
     ]
-    assert lines[5::2] == [
-        "house 0            10   nominates house 2      2   court: Royal 1, Royal 2, Royal 3,"
+    # The inheritance number is spelt out under each house's status, not abbreviated in a
+    # column of its own.
+    assert lines[5::3] == [
+        "house 0            10   nominates house 2   court: Royal 1, Royal 2, Royal 3,"
         " nom. of house 2",
-        "house 1            10   nominates house 3      5   court: Royal 1, Royal 2, Royal 3,"
+        "house 1            10   nominates house 3   court: Royal 1, Royal 2, Royal 3,"
         " nom. of house 3",
-        "house 2            10   nominates house 4      1   court: nom. of house 4",
-        "house 3 (auto)      6   Fanatic                3   court: none",
-        "house 4 (auto)      6   Thief                  4   court: none",
+        "house 2            10   nominates house 4   court: nom. of house 4",
+        "house 3 (auto)      6   Fanatic             court: none",
+        "house 4 (auto)      6   Thief               court: none",
     ]
-    assert lines[6::2] == [
-        f"{status:<51}discards: {d}"
+    assert lines[6::3] == [
+        f"{status:<44}discards: {d}"
         for status, d in zip(
             ["in"] * 2 + ["out in round 1"] * 3,
             ("none",) * 3 + ("Fanatic", "Thief"),
             strict=True,
         )
     ]
+    assert lines[7::3] == [f"inheritance: {k}" for k in (2, 5, 1, 3, 4)]
     assert reveal(view, s) == [
         "player 0's hand: Jester, Seer, Marshals, Gold, Thief, Banner, Fanatic,"
         " nominations of houses 1, 3, 4",
@@ -294,10 +299,15 @@ def test_hidden_steps_name_who_put_a_card_down_but_not_the_card() -> None:
     assert _narration(s, Seal(SEER), CHANCE, 0) == "automated household 3 puts a card face down"
     s = apply(apply(s, Seal(SEER)), Seal(GOLD))
     assert _narration(s, Play(FANATIC), 2, 0) == "player 2 puts a card face down"
-    assert _narration(s, Play(FANATIC), 2, 2) == "commit the Fanatic face down"
-    # The last card down reveals everything: then the step is told in full.
+    assert _narration(s, Play(FANATIC), 2, 2) == "puts the Fanatic face down"
+    # The last card down reveals everything: then the step is told in full, with what
+    # every house turned face up, to every seat.
     s = apply(apply(s, Play(FANATIC), 2), Play(JESTER), 0)
-    assert _narration(s, Play(SEER), 1, 0) == "commit the Seer face down"
+    for viewer in (0, 1, 2):
+        assert _narration(s, Play(SEER), 1, viewer) == (
+            "puts the Seer face down; all cards turn face up: house 0: Jester, house 1: Seer,"
+            " house 2: Fanatic, house 3: Seer, house 4: Gold"
+        )
 
 
 def test_inheritance_deals_are_face_down_except_your_own() -> None:
@@ -305,14 +315,15 @@ def test_inheritance_deals_are_face_down_except_your_own() -> None:
     s = game.initial_state()
     assert isinstance(s, KoaState)
     assert _narration(s, Inherit(3), CHANCE, 0) == "house 0 is dealt inheritance number 3 face down"
+    # Who receives a card is public (it lies face down in front of the house): named.
     assert _narration(s, Inherit(3), CHANCE, 1) == (
-        "the next house is dealt its inheritance card face down"
+        "house 0 is dealt an inheritance card face down"
     )
     for k in (3, 1, 5):
         s = apply(s, Inherit(k))
     # Four houses with two players: the last deal still has two outcomes.
     assert _narration(s, Inherit(2), CHANCE, 0) == (
-        "the last inheritance card is dealt face down; round 1 begins"
+        "house 3 is dealt the last inheritance card face down; round 1 begins"
     )
 
 

@@ -16,9 +16,9 @@ def test_the_last_house_choosing_is_prompted_in_the_singular() -> None:
     state = clangames.load("koa_kingmaker", players=2).initial_state()
     while state.is_chance:
         state = state.apply(state.chance_weights()[0][0], CHANCE)
-    assert state.prompt() == "round 1: players 0, 1 commit one card face down each"
+    assert state.prompt() == "round 1: players 0, 1 put one card face down each"
     state = state.apply(Play(SEER), 1)
-    assert state.prompt() == "round 1: player 0: commit one card face down"
+    assert state.prompt() == "round 1: player 0: put one card face down"
 
 
 def test_a_narration_line_names_its_mover_once() -> None:

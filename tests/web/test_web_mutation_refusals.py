@@ -329,6 +329,22 @@ def test_an_action_of_the_game_not_legal_now_is_refused_with_the_seats_reason() 
     assert all(game.state.resample(0, Rng(k)).explain_illegal(seer, 0) == told for k in range(20))
 
 
+def test_an_action_of_the_wrong_kind_is_refused_with_the_legal_list_once() -> None:
+    # The game's reason says only why; the server adds the seat's legal actions, once.
+    hub = Hub(Store(":memory:"))
+    game, tokens = hub.create(koa_request(["human", "human"], 2))
+    settle(hub, game)
+    v = game.view(0)
+    refused = hub_refusal(
+        hub, game, {"token": tokens[0], "turn": v["turn"], "action": "discard Royal 1"}
+    )
+    assert (refused.status, str(refused)) == (
+        422,
+        "'discard Royal 1' is not legal for player 0: that is not a move of this step"
+        f" (round 1: players 0, 1 put one card face down each); legal: {', '.join(v['legal'])}",
+    )
+
+
 def test_a_legal_action_spelt_otherwise_is_refused_with_how_it_is_written() -> None:
     hub = Hub(Store(":memory:"))
     game, tokens = hub.create(koa_request(["human", "human"], 2))

@@ -83,6 +83,9 @@ from clangames.rendering.text import (
 
 _MAX_CHOICE_DIGITS = 9
 """Longer numbers are not list entries (and ``int`` of a huge digit string is refused)."""
+_LEGAL_SHOWN = 12
+"""How many legal actions a refused move's message lists (the web server's refusal lists
+as many)."""
 
 HELP = """Commands:
   NUMBER       take the option with that number in the list
@@ -816,7 +819,12 @@ class PlaySession:
         try:
             state.apply(action, seat)
         except ClanGamesError as exc:
-            return None, str(exc)
+            # The game's reason says why not; the legal actions are listed here, once, as
+            # the web server's refusal does.
+            shown_legal = ", ".join(state.action_text(a) for a in legal[:_LEGAL_SHOWN])
+            if len(legal) > _LEGAL_SHOWN:
+                shown_legal += f", ... ({len(legal)} in all)"
+            return None, f"{exc}; legal: {shown_legal or 'nothing'}"
         return action, ""
 
     def chance_seen(self, index: int) -> bool:

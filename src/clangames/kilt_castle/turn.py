@@ -496,8 +496,6 @@ def explain_illegal(s: KiltCastleState, action: Any, player: int) -> str:
     text = game.action_text(action)
     here = f"{text!r} is not legal: "
     name = s.phase.name
-    legal = ", ".join(game.action_text(a) for a in legal_actions(s, player)[:8])
-    wrong_phase = here + f"now {prompt(s)}; legal: {legal}"
     if isinstance(action, Relocate) and name == "relocate":
         slot = game.card_slot[action.card]
         source = s.positions[slot]
@@ -533,4 +531,5 @@ def explain_illegal(s: KiltCastleState, action: Any, player: int) -> str:
         return here + f"overbuilding costs {len(tower)} ducats; player {seat} has {s.money[seat]}"
     if isinstance(action, MoveRoof) and name == "roof":
         return here + f"there is no roof on {action.row}.{action.col}"
-    return wrong_phase
+    # The front-ends list the legal actions themselves: this says only why not.
+    return here + f"that is not a move of this step ({prompt(s)})"

@@ -58,6 +58,7 @@ def observation_spec(game: KoaGame) -> ObservationSpec:
             # counter-attack per nominating house.
             "hits": Upto(2 * MAX_HOUSES, Tuple(2, Int(-1, MAX_HOUSES - 1))),
             "scored": Bits(MAX_HOUSES),
+            "dealt": Bits(MAX_HOUSES),
         },
     )
     private = ("viewer", "hand", "inheritance", "table")

@@ -1,9 +1,9 @@
 """What each player may know, re-dealing what they cannot see, and checking saved states.
 
 Private: a house's hand, its face-down card until the reveal, its inheritance number.
-Public: courts, discard piles, the centre pile, hand sizes, who has committed, who is out,
-every card once revealed, and (once the game is over) every inheritance number, since
-the players show them to settle a tie.
+Public: courts, discard piles, the centre pile, hand sizes, who has a card face down, who
+is out, who holds an inheritance card, every card once revealed, and (once the game is
+over) every inheritance number, since the players show them to settle a tie.
 
 Every card of a house is accounted for by what is public, so between rounds a house's
 hand is known to all. What stays hidden is which card of its hand a house put face down
@@ -70,6 +70,9 @@ class KoaObservation:
     recovering: tuple[int, ...]
     hits: tuple[tuple[int, int], ...]
     scored: int
+    dealt: int
+    """The houses holding an inheritance card, as a bitmask: each lies face down in front of
+    its house, so who has one is public while its number is not."""
 
 
 def observe(s: KoaState, viewer: int | None) -> KoaObservation:
@@ -104,6 +107,7 @@ def observe(s: KoaState, viewer: int | None) -> KoaObservation:
         recovering=s.recovering,
         hits=s.hits,
         scored=s.scored,
+        dealt=sum(1 << h for h, k in enumerate(s.inheritance) if k),
     )
 
 
@@ -495,14 +499,17 @@ def _check_progress(s: KoaState) -> None:
     if name in ("seal", "commit"):
         for h in range(MAX_HOUSES):
             if ids[h] != NOT_COMMITTED and not alive >> h & 1:
-                fail(f"table.ids[{h}]", f"house {h} is out and commits nothing")
+                fail(f"table.ids[{h}]", f"house {h} is out and puts no card face down")
     pending = s.recovering or s.hits or (s.scored and name != "over")
     if name in ("seal", "commit", "over") and pending:
         fail("hits", f"nothing of a round's resolution is pending in the {name} step")
     if name == "seal":
         for p in game.seats:
             if ids[p] != NOT_COMMITTED:
-                fail(f"table.ids[{p}]", "the automated households seal before the players commit")
+                fail(
+                    f"table.ids[{p}]",
+                    "the automated households put their cards face down before the players",
+                )
     elif name == "commit":
         hands = s.hands
         for h in game.automated:

@@ -431,13 +431,11 @@ def end_round(d: Draft) -> None:
 def describe(s: KoaState, action: Any) -> str:
     """A sentence about what ``action`` does in ``s``."""
     if isinstance(action, Play):
-        return f"commit the {card_name(action.card)} face down"
+        return f"puts the {card_name(action.card)} face down"
     if isinstance(action, Nominate):
-        return f"commit the attack nomination of house {action.house} face down"
+        return f"puts the attack nomination of house {action.house} face down"
     if isinstance(action, Seal):
-        return (
-            f"automated household {sealing_house(s)} commits the {card_name(action.card)} face down"
-        )
+        return f"automated household {sealing_house(s)} puts the {card_name(action.card)} face down"
     if isinstance(action, Inherit):
         # told only to whoever may know the number (narration checks that): said plainly
         return (
@@ -460,15 +458,15 @@ def prompt(s: KoaState) -> str:
     name = s.phase.name
     if name == "commit":
         if len(s.to_move) == 1:  # the last one still choosing
-            return f"round {s.round}: player {s.to_move[0]}: commit one card face down"
+            return f"round {s.round}: player {s.to_move[0]}: put one card face down"
         players = ", ".join(str(p) for p in s.to_move)
-        return f"round {s.round}: players {players} commit one card face down each"
+        return f"round {s.round}: players {players} put one card face down each"
     if name == "return":
         return f"player {s.recovering[0]}: take one character back from your discard pile, or not"
     if name == "discard":
         return f"player {s.hits[0][0]}: you are hit; give up a Royal or your Jester"
     if name == "seal":
-        return f"chance: automated household {sealing_house(s)} commits a card face down"
+        return f"chance: automated household {sealing_house(s)} puts a card face down"
     if name == "inherit":
         return f"chance: house {s.inheritance.index(0)} is dealt an inheritance card"
     return "the game is over"
@@ -494,5 +492,5 @@ def explain_illegal(s: KoaState, action: Any, player: int) -> str:
         return here + f"your {card_name(action.card)} is not in your discard pile"
     if name == "discard" and isinstance(action, Discard):
         return here + f"your {card_name(action.card)} is not in your court"
-    legal = ", ".join(game.action_text(a) for a in legal_actions(s, player)[:8])
-    return here + f"now {prompt(s)}; legal: {legal}"
+    # The front-ends list the legal actions themselves: this says only why not.
+    return here + f"that is not a move of this step ({prompt(s)})"

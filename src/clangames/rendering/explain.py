@@ -193,9 +193,10 @@ fewer houses are left. Score: court values plus hand values; only houses still i
 and a tie goes to the lower inheritance number."""
 
 KOA_KINDS = {
-    "Play": "puts that character face down as your card of this round. Legal because it is in "
-    "your hand and you have not put a card down yet this round.",
-    "Nominate": "puts your nomination of that house face down: an attack on it this round. "
+    "Play": "makes that character your card of this round, hidden from the others until every "
+    "card is down. Legal because it is in your hand and you have not put a card down yet "
+    "this round.",
+    "Nominate": "makes your nomination of that house your card of this round: an attack on it. "
     "Legal because the nomination is in your hand and that house is still in the game.",
     "Seal": "puts an automated household's card face down, by chance.",
     "Inherit": "deals an inheritance number face down, by chance.",

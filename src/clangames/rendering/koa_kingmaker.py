@@ -203,16 +203,14 @@ class KoaRenderer(Renderer):
         )
 
     def courts(self, obs: KoaObservation) -> Table:
-        """One row per house: its name over its status (in, or out in which round), hand
-        size, this round's card, then its court and discard pile (and every inheritance
-        number once the game is over). Every cell breaks only between whole names, and the
+        """One row per house: its name over its status (in, or out in which round) and,
+        once the game is over, its inheritance number; its hand size, this round's card,
+        then its court and discard pile. Every cell breaks only between whole names, and the
         narrow columns leave the court most of an 80-column screen."""
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, header_style="bold")
         table.add_column("house, status", no_wrap=True)
         table.add_column("hand", justify="right", no_wrap=True)
         table.add_column("this round", no_wrap=True)
-        if obs.phase == "over":
-            table.add_column("inh.", justify="right", no_wrap=True)
         table.add_column("court and discard pile")
         for h in range(self.koa.houses):
             out = obs.out_round[h]
@@ -221,13 +219,14 @@ class KoaRenderer(Renderer):
             name.append(
                 "in" if out == 0 else f"out in round {out}", style="" if out == 0 else "dim"
             )
+            if obs.phase == "over":
+                # under the status, spelt out: a column of its own would squeeze the court
+                name.append(f"\ninheritance: {obs.inheritance[h]}")
             cells: list[RenderableType] = [
                 name,
                 str(obs.hand_sizes[h]),
                 Text("\n").join(self.this_round(obs, h)),
             ]
-            if obs.phase == "over":
-                cells.append(str(obs.inheritance[h]))
             table.add_row(*cells, self.cards(obs, h))
         return table
 
@@ -271,15 +270,33 @@ class KoaRenderer(Renderer):
             lines.append(f"inheritance: {number}")
         return lines
 
+    def revealed(self, before: Any, after: Any) -> str:
+        """The round's cards, by house, after the step that put down the last of them and
+        so turned them all face up: ``"all cards turn face up: house 0: Seer, ..."``."""
+        if not isinstance(before, KoaObservation) or not isinstance(after, KoaObservation):
+            return super().revealed(before, after)
+        if before.phase not in _SEALED:
+            return ""
+        if after.phase in _SEALED and after.round == before.round:
+            return ""  # still being put down: nothing is face up yet
+        shown = [f"house {h}: {played_name(c)}" for h, c in enumerate(after.played) if c >= 0]
+        return "all cards turn face up: " + ", ".join(shown) if shown else ""
+
     def hidden_step(self, before: Any, after: Any, player: int) -> str:
         """Sealed cards are told as "player k puts a card face down" (naming the house whose
-        card appeared on the table), inheritance deals as cards dealt face down."""
+        card appeared on the table), inheritance deals as a card dealt face down to the
+        house that now holds one."""
         if not isinstance(before, KoaObservation) or not isinstance(after, KoaObservation):
             return super().hidden_step(before, after, player)
         if before.phase == "inherit" and player == CHANCE:
-            if after.phase == "inherit":
-                return "the next house is dealt its inheritance card face down"
-            return "the last inheritance card is dealt face down; round 1 begins"
+            # who receives the card is public (it lies face down in front of the house)
+            new = [h for h in range(self.koa.houses) if (after.dealt & ~before.dealt) >> h & 1]
+            if len(new) == 1:
+                if after.phase == "inherit":
+                    return f"house {new[0]} is dealt an inheritance card face down"
+                return (
+                    f"house {new[0]} is dealt the last inheritance card face down; round 1 begins"
+                )
         if before.phase in _SEALED and after.phase in _SEALED:
             new = [
                 h for h in range(self.koa.houses) if after.committed[h] and not before.committed[h]

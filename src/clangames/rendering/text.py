@@ -135,6 +135,12 @@ class Renderer:
         text always comes first, so typing it, or the start of it, still chooses."""
         return [self.game.action_text(a) for a in actions]
 
+    def revealed(self, before: Any, after: Any) -> str:
+        """Words for what a step turned face up, from the viewer's observations ``before``
+        and ``after`` it, said after the step's own sentence (a simultaneous reveal is part
+        of the step that completes it, so it would otherwise go untold); empty if nothing."""
+        return ""
+
     def hidden_step(self, before: Any, after: Any, player: int) -> str:
         """A sentence for a step the viewer cannot identify, from their observations
         ``before`` and ``after`` it (``player`` is who acted, CHANCE for chance)."""
@@ -228,10 +234,18 @@ def narrate(
     after: State,
     viewer: int | None,
 ) -> str:
-    """One sentence about a step, for ``viewer`` (None: everything may be told)."""
+    """One sentence about a step, for ``viewer`` (None: everything may be told), followed
+    by what the step turned face up, if anything (:meth:`Renderer.revealed`)."""
+    if viewer is None:
+        seen = before.public_observation(), after.public_observation()
+    else:
+        seen = before.observation(viewer), after.observation(viewer)
     if viewer is None or identifiable(before, action, player, after, viewer):
-        return before.describe(action)
-    return renderer.hidden_step(before.observation(viewer), after.observation(viewer), player)
+        said = before.describe(action)
+    else:
+        said = renderer.hidden_step(*seen, player)
+    shown = renderer.revealed(*seen)
+    return f"{said}; {shown}" if shown else said
 
 
 def step_line(index: int, player: int, text: str) -> str:

@@ -47,9 +47,10 @@ DRAWN = frozenset(
     ]
 )
 """The observation's fields this picture shows."""
-LEFT_OUT = frozenset(["recovering", "hits", "scored"])
+LEFT_OUT = frozenset(["recovering", "hits", "scored", "dealt"])
 """Fields it leaves out on purpose: the queue of a round's resolution, which the prompt and
-the log tell step by step."""
+the log tell step by step, and who holds an inheritance card, which changes only during the
+deal before round 1 (the log tells each deal)."""
 
 
 def _label(kind: int) -> str:

@@ -1,0 +1,84 @@
+"""A refused move is explained once and its legal actions listed once: a game's
+``explain_illegal`` says why an action of the wrong kind is not a move now (no list of
+legal actions), and the front-ends (the web server's 422, ``clangames play``) add the list.
+Clan Feud's explanation is left to its own owners and not checked here."""
+
+from __future__ import annotations
+
+import pytest
+
+import clangames
+from clangames.engine.phases import CHANCE
+from clangames.engine.state import State
+from cli_helpers import autosave_in_tmp_fixture, run_main  # noqa: F401 - autouse
+
+
+def _first_decision(name: str, players: int) -> State:
+    state = clangames.load(name, players=players).initial_state()
+    while state.is_chance:
+        state = state.apply(state.chance_weights()[0][0], CHANCE)
+    return state
+
+
+def test_koa_says_why_a_move_of_the_wrong_kind_is_refused_without_a_legal_list() -> None:
+    state = _first_decision("koa_kingmaker", 2)
+    action = state.parse_action("discard Royal 1")
+    assert state.explain_illegal(action, 0) == (
+        "'discard Royal 1' is not legal for player 0: that is not a move of this step"
+        " (round 1: players 0, 1 put one card face down each)"
+    )
+
+
+def test_kilt_castle_says_why_a_move_of_the_wrong_kind_is_refused_without_a_legal_list() -> None:
+    state = _first_decision("kilt_castle", 2)
+    seat = state.to_move[0]
+    action = state.parse_action("build plain at 0.0")
+    assert state.explain_illegal(action, seat) == (
+        f"'build plain at 0.0' is not legal: that is not a move of this step ({state.prompt()})"
+    )
+
+
+@pytest.mark.parametrize(("name", "players"), [("koa_kingmaker", 3), ("kilt_castle", 2)])
+def test_no_explanation_of_a_wrong_kind_lists_legal_actions(name: str, players: int) -> None:
+    rng = clangames.Rng(7)
+    state = clangames.load(name, players=players).initial_state()
+    explained = 0
+    for _ in range(60):
+        if state.is_terminal:
+            break
+        if state.is_chance:
+            action, rng = clangames.sample_chance(state, rng)
+            state = state.apply(action, CHANCE)
+            continue
+        seat = state.to_move[0]
+        legal = state.legal_actions(seat)
+        kinds = {type(a) for a in legal}
+        for other in state.game.actions.actions:
+            if type(other) not in kinds and not state.is_legal(other, seat):
+                told = state.explain_illegal(other, seat)
+                assert "; legal:" not in told, told
+                assert told.endswith(f"that is not a move of this step ({state.prompt()})"), told
+                explained += 1
+                break
+        pick, rng = rng.below(len(legal))
+        state = state.apply(legal[pick], seat)
+    assert explained > 10
+
+
+def test_play_lists_the_legal_actions_once_after_the_reason() -> None:
+    code, out, err = run_main(
+        ["play", "koa-kingmaker", "--players", "2", "--seats", "human,random"],
+        "discard Royal 1\nnominate house 0\nquit\n",
+    )
+    assert code == 0, err
+    refused = [line for line in out.splitlines() if "not accepted: " in line]
+    options = (
+        "play Jester, play Seer, play Marshals, play Gold, play Thief, play Banner,"
+        " play Fanatic, nominate house 1, nominate house 2, nominate house 3"
+    )
+    assert [line.split("not accepted: ", 1)[1] for line in refused] == [
+        "'discard Royal 1' is not legal for player 0: that is not a move of this step"
+        f" (round 1: player 0: put one card face down); legal: {options}",
+        "'nominate house 0' is not legal for player 0: a house holds no nomination of itself;"
+        f" legal: {options}",
+    ]
