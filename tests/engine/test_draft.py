@@ -107,12 +107,17 @@ class _Hashed(ToyState):
     pass
 
 
-def test_a_draft_of_a_hash_caching_state_hashes_its_own_fields() -> None:
+def hashed_at_stake() -> _Hashed:
+    """:func:`at_stake`'s state as a hash-caching state class."""
     state = at_stake()
-    hashed = _Hashed(
+    return _Hashed(
         state.game, state.phase, state.deck, state.cards, state.community, state.stake,
         state.commitments,
     )  # fmt: skip
+
+
+def test_a_draft_of_a_hash_caching_state_hashes_its_own_fields() -> None:
+    hashed = hashed_at_stake()
     before = hash(hashed)
     draft = thaw(hashed)
     draft.stake = 2
@@ -210,11 +215,7 @@ def test_an_owned_thaw_makes_the_state_itself_its_draft() -> None:
 
 
 def test_an_owned_thaw_of_a_hash_caching_state_forgets_its_hash() -> None:
-    state = at_stake()
-    hashed = _Hashed(
-        state.game, state.phase, state.deck, state.cards, state.community, state.stake,
-        state.commitments,
-    )  # fmt: skip
+    hashed = hashed_at_stake()
     before = hash(hashed)
     expected = attrs.evolve(hashed, stake=2)
     draft = owning(_Hashed)(hashed)
