@@ -268,11 +268,13 @@ def seat_view(
 
 
 def results(state: State) -> Table:
-    """Final scores, winners and returns of a finished game, one row per seat."""
+    """Final scores, winners and win shares of a finished game, one row per seat. The
+    share is ``state.returns()`` (1 to a sole winner, split among tied ones), headed in a
+    player's words, as the docs and ``simulate`` call it."""
     table = Table(title="Result", box=None, pad_edge=False)
     table.add_column("seat")
     table.add_column("score", justify="right")
-    table.add_column("return", justify="right")
+    table.add_column("win share", justify="right")
     table.add_column("")
     winners = set(state.winners())
     for seat, (score, ret) in enumerate(zip(state.scores(), state.returns(), strict=True)):
