@@ -676,7 +676,8 @@ class PlaySession:
         texts = self._texts(seat)
         view = seat_view(self.renderer, state, seat)
         lines = len(text_of(view, self.width).splitlines())
-        prompt = state.prompt()
+        # folded as any sentence (rich would wrap it flush left, reading as two lines)
+        prompt = fold_line(state.prompt(), self.width) if self.fold else state.prompt()
         prompt_lines = len(text_of(prompt, self.width).splitlines())
         least = MIN_OPTION_ROWS
         if not full and not board_fits(self.height, lines + prompt_lines - 1, len(texts)):
@@ -687,7 +688,7 @@ class PlaySession:
             self.say("(a summary of the table: 'board' draws all of it)", style="dim")
         else:
             self.console.print(view)
-        self.console.print(prompt, style="bold")  # wrapped: it counts in the screen's lines
+        self.say(prompt, style="bold")
         self._listing = list(range(len(texts)))
         self._listed_to = 0
         self._list_more(texts, option_rows(self.height, lines + prompt_lines - 1, least))

@@ -98,7 +98,7 @@ def replay(
         if deciding and (boards or not shown_first_board):
             console.print()
             _board(console, renderer, before, viewer, fold)
-            console.print(before.prompt(), style="bold")
+            _prose(console, before.prompt(), fold, style="bold")
             shown_first_board = True
         console.print(line(index))
     console.print()
@@ -106,9 +106,9 @@ def replay(
     return 0
 
 
-def _prose(console: Console, text: str, fold: bool) -> None:
-    """A sentence, folded at spaces to the console's width when ``fold``."""
-    console.print(fold_line(text, console.width) if fold else text)
+def _prose(console: Console, text: str, fold: bool, style: str | None = None) -> None:
+    """A sentence (a prompt too), folded at spaces to the console's width when ``fold``."""
+    console.print(fold_line(text, console.width) if fold else text, style=style)
 
 
 def _ending(
@@ -132,7 +132,7 @@ def _ending(
     else:
         console.print("The record ends before the game does; the table now:", style="bold")
         _board(console, renderer, state, viewer, fold)
-        console.print(state.prompt(), style="bold")
+        _prose(console, state.prompt(), fold, style="bold")
 
 
 def _step_through(
