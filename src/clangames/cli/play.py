@@ -73,9 +73,9 @@ from clangames.rendering.screen import (
 from clangames.rendering.text import (
     Renderer,
     narrate,
+    print_reveal,
     renderer_for,
     results,
-    reveal,
     seat_view,
     step_line,
     who,
@@ -1011,11 +1011,7 @@ class PlaySession:
         self.say("===== Game over =====", style="bold reverse")
         self.console.print(seat_view(self.renderer, state, None))
         self.say()
-        lines = reveal(self.renderer, state)
-        if lines:
-            self.say("Revealed:", style="bold")
-            for line in lines:
-                self.tell("  " + line)
+        print_reveal(self.console, self.renderer, state, self.fold)
         self.console.print(results(state))
         self.say("How the scores came about:", style="bold")
         states = [step.before for step in self.match.history] + [state]

@@ -27,9 +27,11 @@ from clangames.engine.record import GameRecord
 from clangames.rendering.explain import end_report
 from clangames.rendering.text import (
     narrate,
+    print_items,
+    print_reveal,
     renderer_for,
     results,
-    reveal,
+    revealed,
     seat_view,
     step_line,
     who,
@@ -120,11 +122,7 @@ def _ending(
     if state.is_terminal:
         console.print("===== Game over =====", style="bold reverse")
         console.print(seat_view(renderer, state, None), soft_wrap=False)
-        lines = reveal(renderer, state)
-        if lines:
-            console.print("Revealed:", style="bold")
-            for text in lines:
-                _prose(console, "  " + text, fold)
+        print_reveal(console, renderer, state, fold)
         console.print(results(state), soft_wrap=False)
         console.print("How the scores came about:", style="bold")
         for text in end_report(states).lines():
@@ -197,8 +195,7 @@ def _step_through(
 def _board(console: Console, renderer: Any, state: Any, viewer: int | None, fold: bool) -> None:
     console.print(seat_view(renderer, state, viewer), soft_wrap=False)
     if viewer is None:
-        for line in reveal(renderer, state):
-            _prose(console, line, fold)
+        print_items(console, revealed(renderer, state), fold)
 
 
 def add_parser(subparsers: Any) -> None:
