@@ -100,3 +100,14 @@ def test_a_long_prompt_folds_under_its_start_at_80_columns() -> None:
     assert start < len(lines) - len(folded)
     assert all(len(line) <= 80 for line in folded)
     assert " ".join(" ".join(folded).split()) == prompt
+
+
+def test_a_long_parameter_line_folds_at_80_columns() -> None:
+    # Clan Feud's parameters take 91 columns: the line was printed whole
+    match = Match(clangames.load("clan_feud", players=3), 0, {})
+    out = io.StringIO()
+    assert replay(match.record, out, None, width=80) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[1].startswith("parameters: players=3, board=None")
+    assert lines[2].startswith("  ") and "=" in lines[2]
+    assert _longest(out.getvalue()) <= 80

@@ -80,7 +80,7 @@ def replay(
     view = "everything" if viewer is None else f"as {who(viewer)} saw it"
     params = ", ".join(f"{k}={v!r}" for k, v in game.params.items())
     console.print(f"{game.info.title} ({game.name}) replay, {view}", style="bold")
-    console.print(f"parameters: {params}")
+    _prose(console, f"parameters: {params}", fold)
     console.print(f"{len(record.moves)} moves")
 
     def line(index: int) -> str:
