@@ -29,7 +29,7 @@ def _run(args: list[str], stdin: str = "", timeout: int = 300) -> subprocess.Com
 
 
 def _score_table(text: str) -> list[str]:
-    """The final table's rows (``player k  score  return  [winner]``)."""
+    """The final table's rows (``player k  score  win share  [winner]``)."""
     start = text.rindex("seat      score")
     return [line.split() for line in text[start:].splitlines()[1:] if line.startswith("player")]
 

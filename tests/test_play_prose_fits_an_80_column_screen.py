@@ -94,3 +94,45 @@ def test_ctrl_c_at_the_prompt_ends_the_prompts_line() -> None:
     assert code == 130
     assert out.endswith(PROMPT.encode() + b"\n")
     assert err == b"clangames: error: interrupted; autosave is off\n"
+
+
+def _at_a_long_prompt(out: io.StringIO, width: int | None) -> PlaySession:
+    """Clan Feud (2 players, seed 0), the human taking each first option, stopped at the
+    first decision of theirs whose prompt is longer than 80 characters."""
+    game = clangames.load("clan_feud", players=2)
+    size = {} if width is None else {"width": width, "height": 24}
+    session = PlaySession(game, 0, ["human", "random"], io.StringIO(), out, **size)
+    while True:
+        session._advance_bots()
+        state = session.match.state
+        if len(state.prompt()) > 80:
+            return session
+        action = state.legal_actions(0)[0]
+        session.match.apply(action, 0)
+        session._record_step(state, action, 0)
+
+
+def test_a_long_prompt_folds_under_its_start_at_80_columns() -> None:
+    out = io.StringIO()
+    session = _at_a_long_prompt(out, 80)
+    out.seek(0)
+    out.truncate()
+    session._show(0)
+    prompt = session.match.state.prompt()
+    lines = out.getvalue().splitlines()
+    start = next(i for i, line in enumerate(lines) if prompt.startswith(line) and line)
+    folded = lines[start : start + len(fold_line(prompt, 80).splitlines())]
+    # its continuation lines were flush left, reading as a line of their own
+    assert len(folded) > 1 and all(line.startswith("  ") for line in folded[1:])
+    assert all(len(line) <= 80 for line in folded)
+    assert " ".join(" ".join(folded).split()) == prompt
+    assert lines[start + len(folded)].lstrip().startswith("1. ")  # then the options
+
+
+def test_into_a_pipe_a_long_prompt_stays_one_line() -> None:
+    out = io.StringIO()
+    session = _at_a_long_prompt(out, None)
+    out.seek(0)
+    out.truncate()
+    session._show(0)
+    assert session.match.state.prompt() in out.getvalue().splitlines()

@@ -12,8 +12,13 @@ from pathlib import Path
 
 import pytest
 
+import clangames
 from clangames import GameRecord
+from clangames.bots import make_bot
+from clangames.cli.prose import fold_line
 from clangames.cli.replay import STEP_HELP, replay
+from clangames.engine.match import Match
+from clangames.engine.rng import Rng
 from cli_helpers import autosave_in_tmp_fixture, run_main  # noqa: F401 - autouse
 
 
@@ -76,3 +81,33 @@ def test_into_a_pipe_replay_keeps_100_columns(
 
 def test_the_step_keys_fit_one_line_of_the_smallest_screen() -> None:
     assert len(STEP_HELP) < 80
+
+
+def test_a_long_prompt_folds_under_its_start_at_80_columns() -> None:
+    # a record of Clan Feud stopped at a decision whose prompt is longer than 80 characters
+    match = Match(clangames.load("clan_feud", players=2), 0, {1: make_bot("random", Rng(1))})
+    while len(match.state.prompt()) <= 80:
+        match.run()
+        match.apply(match.state.legal_actions(0)[0], 0)
+    prompt = match.state.prompt()
+    out = io.StringIO()
+    assert replay(match.record, out, None, width=80) == 0
+    lines = out.getvalue().splitlines()
+    start = lines.index("The record ends before the game does; the table now:")
+    folded = lines[len(lines) - len(fold_line(prompt, 80).splitlines()) :]
+    # the prompt was printed whole, for the terminal to wrap flush left
+    assert len(folded) > 1 and all(line.startswith("  ") for line in folded[1:])
+    assert start < len(lines) - len(folded)
+    assert all(len(line) <= 80 for line in folded)
+    assert " ".join(" ".join(folded).split()) == prompt
+
+
+def test_a_long_parameter_line_folds_at_80_columns() -> None:
+    # Clan Feud's parameters take 91 columns: the line was printed whole
+    match = Match(clangames.load("clan_feud", players=3), 0, {})
+    out = io.StringIO()
+    assert replay(match.record, out, None, width=80) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[1].startswith("parameters: players=3, board=None")
+    assert lines[2].startswith("  ") and "=" in lines[2]
+    assert _longest(out.getvalue()) <= 80

@@ -129,6 +129,16 @@ def test_the_results_table_marks_exactly_the_winners() -> None:
         assert re.fullmatch(expected, row.strip()), row
 
 
+def test_the_results_table_heads_the_win_share_in_a_players_words() -> None:
+    # the column was headed "return" (reinforcement-learning jargon) in play and replay
+    final, _, _ = rollout(clangames.load("kilt_castle", players=3).initial_state(), Rng(3))
+    lines = text_of(results(final), 80).splitlines()
+    assert lines[0].strip() == "Result"
+    assert lines[1].split() == ["seat", "score", "win", "share"]
+    assert "return" not in "\n".join(lines)
+    assert max(len(line) for line in lines) <= 80
+
+
 def test_the_reveal_tells_each_seats_own_secrets() -> None:
     final = _game("kings_kilt", 3, 2)[-1][0]
     renderer = renderer_for(final.game)

@@ -71,3 +71,16 @@ def test_a_short_hand_and_a_line_without_a_list_stay_as_they_are() -> None:
         "Your hand: Gold, Seer",
         "Your card went to player 1, then back",
     ]
+
+
+def test_a_label_and_first_item_wider_than_the_line_fold_between_the_two() -> None:
+    # rich folded such a piece at any space and flush left, cutting the card's name
+    card = "Card " + "x" * 70
+    items = secret_lines([f"hand: {card}, Gold"])
+    assert text_of(items, 80).splitlines() == ["Your hand:", f"  {card},", "  Gold"]
+    # an item wider than a line on its own is folded at its spaces, going on two in
+    words = " ".join(f"word{k}" for k in range(20))
+    lines = text_of(secret_lines([f"hand: {words}"]), 40).splitlines()
+    assert lines[0] == "Your hand:"
+    assert all(line.startswith("  word") and len(line) <= 40 for line in lines[1:])
+    assert " ".join(line.strip() for line in lines[1:]) == words

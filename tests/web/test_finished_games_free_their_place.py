@@ -34,8 +34,13 @@ from web.test_web_mutation_seat_views import settle
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-FULL_1 = "this server already runs 1 game (its limit)"
-FULL_2 = "this server already runs 2 games (its limit)"
+FULL_1 = (
+    "this server is full: it is playing 1 game, its limit; a new game can start when it has ended"
+)
+FULL_2 = (
+    "this server is full: it is playing 2 games, its limit; a new game can start when one of"
+    " them has ended"
+)
 
 
 def rows(db: Path, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -90,7 +95,9 @@ def test_the_full_server_counts_its_games_in_words() -> None:
             hub.create(koa_request(["human", "human"], seed))
         with pytest.raises(WebError) as caught:
             hub.create(koa_request(["human", "human"], 9))
-        assert str(caught.value) == f"this server already runs {text} (its limit)"
+        assert str(caught.value).startswith(
+            f"this server is full: it is playing {text}, its limit;"
+        )
 
 
 def test_memory_holds_the_played_games_and_only_a_few_finished_ones(
@@ -208,7 +215,11 @@ def test_more_played_games_than_the_limit_all_resume_and_new_ones_wait(
     hub = Hub(Store(db), max_games=2)
     assert list(hub.rooms) == games  # nothing lost: every game resumes
     assert "3 games are being played, more than the limit of 2" in caplog.text
-    assert str(full(hub, bots(4))) == FULL_2
+    # the refusal counts the games being played (3), not only the limit (it said "2 games")
+    assert str(full(hub, bots(4))) == (
+        "this server is full: it is playing 3 games, more than its limit of 2 (it resumed"
+        " them all when it started); a new game can start when 2 of them have ended"
+    )
     settle(hub, hub.rooms[games[0]])
     assert str(full(hub, bots(4))) == FULL_2  # 2 played: still at the limit
     settle(hub, hub.rooms[games[1]])

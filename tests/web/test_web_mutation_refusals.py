@@ -272,7 +272,10 @@ def test_the_game_limit_refuses_only_beyond_it() -> None:
     for seed in (1, 2):
         hub.create(koa_request(["human", "human"], seed))
     error = refusal(hub, koa_request(["human", "human"], 3))
-    assert error.status == 503 and str(error) == "this server already runs 2 games (its limit)"
+    assert error.status == 503 and str(error) == (
+        "this server is full: it is playing 2 games, its limit; a new game can start when one"
+        " of them has ended"
+    )
 
 
 # -- a move: refused with the reason, and nothing changes ------------------------------------

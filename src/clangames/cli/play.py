@@ -73,9 +73,9 @@ from clangames.rendering.screen import (
 from clangames.rendering.text import (
     Renderer,
     narrate,
+    print_reveal,
     renderer_for,
     results,
-    reveal,
     seat_view,
     step_line,
     who,
@@ -390,6 +390,38 @@ class _Hindsight:
         ``history[j]`` could not have been made there. A step was hidden from the viewer at
         a decision at ``index`` and has been shown since exactly when this is beyond
         ``index``."""
+        record = self._record(i, viewer)
+        if record.version != self._version:
+            record.answer = self._latest(record, i, viewer)
+            record.version = self._version
+        return record.answer
+
+    def shown(self, i: int, viewers: Sequence[int]) -> bool:
+        """True if the history so far tells one of ``viewers`` ``history[i]`` apart from one
+        of its other options (``told`` is not None for one of them). The options are
+        followed, each for every viewer in turn, only until one is told apart: a chance
+        outcome needs only whether (:meth:`PlaySession.chance_seen`), not by which step."""
+        following = []
+        for viewer in viewers:
+            record = self._record(i, viewer)
+            if record.version == self._version:
+                if record.answer is not None:
+                    return True
+            elif any(told is not None for told in record.at):
+                return True
+            else:
+                following.append((viewer, record))
+        options = len(following[0][1].options) if following else 0
+        for o in range(options):
+            for viewer, record in following:
+                if self._follow(record, o, i, viewer) is not None:
+                    return True
+        for _, record in following:
+            record.answer, record.version = None, self._version  # followed to now: none told
+        return False
+
+    def _record(self, i: int, viewer: int) -> _Told:
+        """What ``history[i]``'s other options have told ``viewer`` (made when first asked)."""
         key = (i, viewer)
         record = self._told.get(key)
         if record is None:
@@ -401,10 +433,7 @@ class _Hindsight:
             )
             record = _Told([a for a in options if a != step.action])
             self._told[key] = record
-        if record.version != self._version:
-            record.answer = self._latest(record, i, viewer)
-            record.version = self._version
-        return record.answer
+        return record
 
     def _latest(self, record: _Told, i: int, viewer: int) -> int | None:
         now = len(self.history)
@@ -679,7 +708,8 @@ class PlaySession:
         texts = self._texts(seat)
         view = seat_view(self.renderer, state, seat)
         lines = len(text_of(view, self.width).splitlines())
-        prompt = state.prompt()
+        # folded as any sentence (rich would wrap it flush left, reading as two lines)
+        prompt = fold_line(state.prompt(), self.width) if self.fold else state.prompt()
         prompt_lines = len(text_of(prompt, self.width).splitlines())
         least = MIN_OPTION_ROWS
         if not full and not board_fits(self.height, lines + prompt_lines - 1, len(texts)):
@@ -690,7 +720,7 @@ class PlaySession:
             self.say("(a summary of the table: 'board' draws all of it)", style="dim")
         else:
             self.console.print(view)
-        self.console.print(prompt, style="bold")  # wrapped: it counts in the screen's lines
+        self.say(prompt, style="bold")
         self._listing = list(range(len(texts)))
         self._listed_to = 0
         self._list_more(texts, option_rows(self.height, lines + prompt_lines - 1, least))
@@ -827,36 +857,21 @@ class PlaySession:
             return None, f"{exc}; legal: {shown_legal or 'nothing'}"
         return action, ""
 
-    def chance_seen(self, index: int) -> bool:
+    def chance_seen(self, index: int, hindsight: _Hindsight | None = None) -> bool:
         """True if a human seat may have learned something about the chance outcome at
         ``history[index]``: for some other outcome the chance node allowed, the moves
         since would give that seat a different observation at some step up to now (or
         could not be made at all). Once seen, an outcome stays seen, also after undo
-        rewinds the game past the steps that showed it."""
+        rewinds the game past the steps that showed it. ``hindsight``: the memo to use,
+        synced to the present history (default: the session's own, kept across commands),
+        which follows each other outcome on from where it last stopped instead of
+        replaying the game from the chance node at every question."""
         if index in self._seen_chance:
             return True
-        history = self.match.history
-        step = history[index]
-        later = history[index + 1 :]
-        real = [s.before for s in later] + [self.match.state]
-        seen = False
-        for other, _ in step.before.chance_weights():
-            if other == step.action or seen:
-                continue
-            world = step.before.apply(other, CHANCE)
-            worlds = [world]
-            try:
-                for s in later:
-                    world = world.apply(s.action, s.player)
-                    worlds.append(world)
-            except ClanGamesError:
-                seen = True  # the game could not have gone on the same way: it showed
-                break
-            seen = any(
-                a.observation(v) != b.observation(v)
-                for v in self.humans
-                for a, b in zip(real, worlds, strict=True)
-            )
+        if hindsight is None:
+            hindsight = self._hindsight
+            hindsight.sync(self.match.history, self.match.state)
+        seen = hindsight.shown(index, self.humans)
         if seen:
             self._seen_chance.add(index)
         return seen
@@ -903,7 +918,7 @@ class PlaySession:
         hindsight.sync(history, self.match.state)
         for index in range(len(history) - 1, -1, -1):
             step = history[index]
-            if step.player == CHANCE and self.chance_seen(index):
+            if step.player == CHANCE and self.chance_seen(index, hindsight):
                 limit = f"the chance outcome at step {index + 1}"
                 why = "it may have shown you something"
                 refusal = f"{limit} came after your last decision{_NEVER_PAST} ({why})"
@@ -1018,11 +1033,7 @@ class PlaySession:
         self.say("===== Game over =====", style="bold reverse")
         self.console.print(seat_view(self.renderer, state, None))
         self.say()
-        lines = reveal(self.renderer, state)
-        if lines:
-            self.say("Revealed:", style="bold")
-            for line in lines:
-                self.tell("  " + line)
+        print_reveal(self.console, self.renderer, state, self.fold)
         self.console.print(results(state))
         self.say("How the scores came about:", style="bold")
         states = [step.before for step in self.match.history] + [state]

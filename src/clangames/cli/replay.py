@@ -27,9 +27,11 @@ from clangames.engine.record import GameRecord
 from clangames.rendering.explain import end_report
 from clangames.rendering.text import (
     narrate,
+    print_items,
+    print_reveal,
     renderer_for,
     results,
-    reveal,
+    revealed,
     seat_view,
     step_line,
     who,
@@ -78,7 +80,7 @@ def replay(
     view = "everything" if viewer is None else f"as {who(viewer)} saw it"
     params = ", ".join(f"{k}={v!r}" for k, v in game.params.items())
     console.print(f"{game.info.title} ({game.name}) replay, {view}", style="bold")
-    console.print(f"parameters: {params}")
+    _prose(console, f"parameters: {params}", fold)
     console.print(f"{len(record.moves)} moves")
 
     def line(index: int) -> str:
@@ -98,7 +100,7 @@ def replay(
         if deciding and (boards or not shown_first_board):
             console.print()
             _board(console, renderer, before, viewer, fold)
-            console.print(before.prompt(), style="bold")
+            _prose(console, before.prompt(), fold, style="bold")
             shown_first_board = True
         console.print(line(index))
     console.print()
@@ -106,9 +108,9 @@ def replay(
     return 0
 
 
-def _prose(console: Console, text: str, fold: bool) -> None:
-    """A sentence, folded at spaces to the console's width when ``fold``."""
-    console.print(fold_line(text, console.width) if fold else text)
+def _prose(console: Console, text: str, fold: bool, style: str | None = None) -> None:
+    """A sentence (a prompt too), folded at spaces to the console's width when ``fold``."""
+    console.print(fold_line(text, console.width) if fold else text, style=style)
 
 
 def _ending(
@@ -120,11 +122,7 @@ def _ending(
     if state.is_terminal:
         console.print("===== Game over =====", style="bold reverse")
         console.print(seat_view(renderer, state, None), soft_wrap=False)
-        lines = reveal(renderer, state)
-        if lines:
-            console.print("Revealed:", style="bold")
-            for text in lines:
-                _prose(console, "  " + text, fold)
+        print_reveal(console, renderer, state, fold)
         console.print(results(state), soft_wrap=False)
         console.print("How the scores came about:", style="bold")
         for text in end_report(states).lines():
@@ -132,7 +130,7 @@ def _ending(
     else:
         console.print("The record ends before the game does; the table now:", style="bold")
         _board(console, renderer, state, viewer, fold)
-        console.print(state.prompt(), style="bold")
+        _prose(console, state.prompt(), fold, style="bold")
 
 
 def _step_through(
@@ -197,8 +195,7 @@ def _step_through(
 def _board(console: Console, renderer: Any, state: Any, viewer: int | None, fold: bool) -> None:
     console.print(seat_view(renderer, state, viewer), soft_wrap=False)
     if viewer is None:
-        for line in reveal(renderer, state):
-            _prose(console, line, fold)
+        print_items(console, revealed(renderer, state), fold)
 
 
 def add_parser(subparsers: Any) -> None:

@@ -16,6 +16,8 @@ observations before and after it, by the game's renderer or generically.
 from __future__ import annotations
 
 import importlib
+import re
+import sys
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -41,7 +43,8 @@ class Items:
     starts a line and fills it piece by piece, a space between two pieces, and a line
     breaks only between pieces, so a name such as "Royal 2" or "nom. of house 3" is never
     cut in two (rich's own wrapping breaks at any space). Continuation lines are indented
-    by ``indent``. Only a piece wider than the whole space is folded, as any text.
+    by ``indent``. Only a piece wider than a whole line is folded, going on at the indent
+    too: a label (:func:`listed`) and its first item, between the two, else at its spaces.
 
     It measures itself for a table: at least its widest piece, at most its longest
     paragraph on one line, so a table column holding it never gets narrower than a name
@@ -57,53 +60,93 @@ class Items:
         return Measurement(widest + (self.indent if widest < longest else 0), longest)
 
     def lines(self, width: int) -> list[Text]:
-        """The lines at most ``width`` cells wide (but for a piece wider than that)."""
+        """The lines at most ``width`` cells wide (but for a word wider than that)."""
         out: list[Text] = []
         for paragraph in self.paragraphs:
-            line = Text()
-            started = False
+            line, started = Text(), False
             for piece in paragraph:
-                if started and line.cell_len + 1 + piece.cell_len > width:
-                    out.append(line)
-                    line = Text(" " * self.indent)
-                    started = False
-                if started:
-                    line.append(" ")
-                line.append_text(piece)
-                started = True
+                line, started = self._place(piece, line, started, width, out)
             out.append(line)
         return out
+
+    def _place(
+        self, piece: Text, line: Text, started: bool, width: int, out: list[Text]
+    ) -> tuple[Text, bool]:
+        """``piece`` added to ``line`` (after a space if ``started``), or to a new line going
+        on at the indent if it does not fit (``line`` then goes to ``out``); a piece wider
+        than a whole line is placed in parts (:func:`_parts`), each the same way."""
+        if started and line.cell_len + 1 + piece.cell_len > width:
+            out.append(line)
+            line, started = Text(" " * self.indent), False
+        parts = [] if started or line.cell_len + piece.cell_len <= width else _parts(piece)
+        if len(parts) > 1:
+            for part in parts:
+                line, started = self._place(part, line, started, width, out)
+            return line, started
+        if started:
+            line.append(" ")
+        line.append_text(piece)
+        return line, True
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield from self.lines(options.max_width)
 
 
+class _Labelled(Text):
+    """A label and the first item of its list as one piece (:func:`listed`), which knows
+    where the label ends, to fold there if the two are wider than a whole line."""
+
+    __slots__ = ("label_length",)
+
+    def __init__(self, label: Text, item: Text) -> None:
+        super().__init__()
+        self.append_text(label)
+        self.append_text(item)
+        self.label_length = len(label)
+
+
+def _parts(piece: Text) -> list[Text]:
+    """A piece wider than a whole line cut in parts, styles kept: a label and its item
+    (:class:`_Labelled`), else its words (spaces before the first stay with it)."""
+    if isinstance(piece, _Labelled) and piece.plain[: piece.label_length].strip():
+        starts = [piece.label_length]
+    else:
+        starts = [m.start() for m in re.finditer(r"\S+", piece.plain)][1:]
+    parts = list(piece.divide(starts))
+    for part in parts:
+        part.rstrip()
+    return [part for part in parts if part.plain.strip()]
+
+
 def listed(items: Sequence[Text], label: str | Text = "", sep: str = ",") -> list[Text]:
     """``items`` as pieces for :class:`Items`: each but the last followed by ``sep``, the
-    first preceded by ``label`` (a label never ends a line on its own)."""
+    first preceded by ``label`` (a label ends a line on its own only if it and the first
+    item are wider than a whole line)."""
     pieces = [item.copy() for item in items]
     for piece in pieces[:-1]:
         piece.append(sep)
     if label and pieces:
-        pieces[0] = Text(label) + pieces[0] if isinstance(label, str) else label + pieces[0]
+        pieces[0] = _Labelled(Text(label) if isinstance(label, str) else label, pieces[0])
     elif label:
         pieces = [Text(label) if isinstance(label, str) else label]
     return pieces
+
+
+def _secret_paragraph(line: str, lead: str, style: str) -> list[Text]:
+    """One line of a seat's secrets (``"hand: A, B, C"``) as :class:`Items` pieces after
+    ``lead``: the label, then each item of its list (a line without a label: one piece)."""
+    label, colon, rest = line.partition(": ")
+    if not colon:
+        return [Text(lead + line, style=style)]
+    items = [Text(item, style=style) for item in rest.split(", ")]
+    return listed(items, Text(f"{lead}{label}: ", style=style))
 
 
 def secret_lines(secrets: Sequence[str], style: str = "") -> Items:
     """A seat's secrets (:meth:`Renderer.secrets`) as "Your ..." lines, each folded only
     between the items of its list (``"hand: A, B, C"``: after the label, at each comma), so
     a card's name never breaks across two lines; a folded line goes on two spaces in."""
-    paragraphs = []
-    for line in secrets:
-        label, colon, rest = line.partition(": ")
-        if not colon:
-            paragraphs.append([Text(f"Your {line}", style=style)])
-            continue
-        items = [Text(item, style=style) for item in rest.split(", ")]
-        paragraphs.append(listed(items, Text(f"Your {label}: ", style=style)))
-    return Items(paragraphs, indent=2)
+    return Items((_secret_paragraph(line, "Your ", style) for line in secrets), indent=2)
 
 
 class Renderer:
@@ -282,11 +325,13 @@ def seat_view(
 
 
 def results(state: State) -> Table:
-    """Final scores, winners and returns of a finished game, one row per seat."""
+    """Final scores, winners and win shares of a finished game, one row per seat. The
+    share is ``state.returns()`` (1 to a sole winner, split among tied ones), headed in a
+    player's words, as the docs and ``simulate`` call it."""
     table = Table(title="Result", box=None, pad_edge=False)
     table.add_column("seat")
     table.add_column("score", justify="right")
-    table.add_column("return", justify="right")
+    table.add_column("win share", justify="right")
     table.add_column("")
     winners = set(state.winners())
     for seat, (score, ret) in enumerate(zip(state.scores(), state.returns(), strict=True)):
@@ -301,6 +346,35 @@ def reveal(renderer: Renderer, state: State) -> list[str]:
         for line in renderer.secrets(state.observation(seat)):
             lines.append(f"{who(seat)}'s {line}")
     return lines
+
+
+def revealed(renderer: Renderer, state: State, margin: int = 0) -> Items:
+    """:func:`reveal`'s lines (``"player 1's hand: A, B"``), ``margin`` spaces in, folded as
+    a seat's own "Your ..." lines are: only between the items listed, a folded line going on
+    two spaces further in, so a card's name is never cut in two. ``play`` and ``replay``
+    both show the reveal with it."""
+    lead = " " * margin
+    paragraphs = [_secret_paragraph(line, lead, "") for line in reveal(renderer, state)]
+    return Items(paragraphs, indent=margin + 2)
+
+
+def print_items(console: Console, items: Items, fold: bool) -> None:
+    """``items`` on ``console``: on a screen (``fold``) folded between items to its width;
+    into a file or a pipe each paragraph on one line, as the front-ends' sentences are."""
+    if fold:
+        console.print(items, soft_wrap=False)  # a piece wider than the screen is folded
+        return
+    for line in items.lines(sys.maxsize):
+        console.print(line, soft_wrap=True)
+
+
+def print_reveal(console: Console, renderer: Renderer, state: State, fold: bool) -> None:
+    """The end-of-game "Revealed:" lines (:func:`revealed`, two spaces in), as ``play`` and
+    ``replay`` both end a game; nothing if no seat has a secret."""
+    items = revealed(renderer, state, margin=2)
+    if items.paragraphs:
+        console.print("Revealed:", style="bold", soft_wrap=True)
+        print_items(console, items, fold)
 
 
 def numbered(texts: Sequence[str]) -> str:

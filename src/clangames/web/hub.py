@@ -466,10 +466,22 @@ class Room:
         return legal[rng.below(len(legal))[0]]
 
 
-def full(limit: int) -> str:
-    """The refusal of a new game when ``limit`` games are being played already."""
-    games = "game" if limit == 1 else "games"
-    return f"this server already runs {limit} {games} (its limit)"
+def full(playing: int, limit: int) -> str:
+    """The refusal of a new game when ``playing`` games are being played and the server
+    plays at most ``limit`` at once: both numbers, since a server started again resumes
+    every game being played, which may be more than its limit (saying only the limit
+    would then miscount the games), and how many must end before a new one can start."""
+    games = "1 game" if playing == 1 else f"{playing} games"
+    if playing > limit:
+        now = f"{games}, more than its limit of {limit} (it resumed them all when it started)"
+    else:
+        now = f"{games}, its limit"
+    ending = playing - limit + 1
+    if ending > 1:
+        wait = f"{ending} of them have"
+    else:
+        wait = "it has" if playing == 1 else "one of them has"
+    return f"this server is full: it is playing {now}; a new game can start when {wait} ended"
 
 
 def unservable(game_id: str) -> WebError:
@@ -627,7 +639,7 @@ class Hub:
         """A new game from a JSON request ``{"game", "players", "params", "seed", "seats"}``;
         returns the room and each human seat's token (shown once, stored only hashed)."""
         if len(self.rooms) >= self.max_games:
-            raise WebError(503, full(self.max_games))
+            raise WebError(503, full(len(self.rooms), self.max_games))
         if not isinstance(body, dict):
             raise WebError(400, "expected a JSON object with 'game' and 'seats'")
         unknown = set(body) - {"game", "players", "params", "seed", "seats"}
