@@ -31,7 +31,7 @@ from clangames.rendering.text import (
     print_reveal,
     renderer_for,
     results,
-    revealed,
+    reveal_items,
     seat_view,
     step_line,
     who,
@@ -195,7 +195,7 @@ def _step_through(
 def _board(console: Console, renderer: Any, state: Any, viewer: int | None, fold: bool) -> None:
     console.print(seat_view(renderer, state, viewer), soft_wrap=False)
     if viewer is None:
-        print_items(console, revealed(renderer, state), fold)
+        print_items(console, reveal_items(renderer, state), fold)
 
 
 def add_parser(subparsers: Any) -> None:

@@ -348,7 +348,7 @@ def reveal(renderer: Renderer, state: State) -> list[str]:
     return lines
 
 
-def revealed(renderer: Renderer, state: State, margin: int = 0) -> Items:
+def reveal_items(renderer: Renderer, state: State, margin: int = 0) -> Items:
     """:func:`reveal`'s lines (``"player 1's hand: A, B"``), ``margin`` spaces in, folded as
     a seat's own "Your ..." lines are: only between the items listed, a folded line going on
     two spaces further in, so a card's name is never cut in two. ``play`` and ``replay``
@@ -369,9 +369,9 @@ def print_items(console: Console, items: Items, fold: bool) -> None:
 
 
 def print_reveal(console: Console, renderer: Renderer, state: State, fold: bool) -> None:
-    """The end-of-game "Revealed:" lines (:func:`revealed`, two spaces in), as ``play`` and
+    """The end-of-game "Revealed:" lines (:func:`reveal_items`, two spaces in), as ``play`` and
     ``replay`` both end a game; nothing if no seat has a secret."""
-    items = revealed(renderer, state, margin=2)
+    items = reveal_items(renderer, state, margin=2)
     if items.paragraphs:
         console.print("Revealed:", style="bold", soft_wrap=True)
         print_items(console, items, fold)
