@@ -147,3 +147,26 @@ def test_a_decision_counter_moves_when_the_seats_labels_change() -> None:
     assert after["turn"] == before["turn"] + 1
     with pytest.raises(WebError, match="stale move"):
         hub.act(room.id, {"token": tokens[1], "turn": before["turn"], "action": before["legal"][0]})
+
+
+def test_spectators_are_told_the_cards_a_round_turns_face_up() -> None:
+    # The step putting down the round's last card turns every card up: the spectators'
+    # line says what (all public now), as each seat's own line does.
+    game = clangames.load("koa_kingmaker", players=2)
+    room = Room("g", game, 0, (SeatSpec("human"), SeatSpec("human")), 0.0)
+    rng = Rng(3)
+    while room.state.round < 2:
+        state = room.state
+        if state.is_chance:
+            action, rng = sample_chance(state, rng)
+            room.apply(action, CHANCE)
+        else:
+            player = min(state.to_move)
+            legal = state.legal_actions(player)
+            k, rng = rng.below(len(legal))
+            room.apply(legal[k], player)
+    (line,) = [text for text in room.public_log if "all cards turn face up" in text]
+    (seats_line,) = [text for text in room.logs[0] if "all cards turn face up" in text]
+    shown = line.split("all cards turn face up: ", 1)[1]
+    assert shown == seats_line.split("all cards turn face up: ", 1)[1]
+    assert shown.startswith("house 0: ") and ", house 1: " in shown

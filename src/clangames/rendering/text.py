@@ -291,6 +291,43 @@ def narrate(
     return f"{said}; {shown}" if shown else said
 
 
+def narrate_public(
+    renderer: Renderer, before: State, action: Action, player: int, after: State
+) -> str:
+    """:func:`narrate` for a spectator, who sees only what is public: the step's sentence
+    if a spectator can tell it apart (:func:`publicly_identifiable`), else the renderer's
+    words from the public observations; then what it turned face up."""
+    seen = before.public_observation(), after.public_observation()
+    if publicly_identifiable(before, action, player, after):
+        said = before.describe(action)
+    else:
+        said = renderer.hidden_step(*seen, player)
+    shown = renderer.revealed(*seen)
+    return f"{said}; {shown}" if shown else said
+
+
+def publicly_identifiable(before: State, action: Action, player: int, after: State) -> bool:
+    """True if a spectator can tell ``action`` apart from every other option: in none of
+    the worlds the seats cannot rule out (``before`` and re-deals from each seat's view,
+    from a fixed seed so the log is reproducible) does another option leave the public
+    observation as it is. The spectators' counterpart of the narration's check."""
+    seen = after.public_observation()
+    worlds = [before]
+    if before.game.info.has_hidden_information:
+        rng = Rng(0)
+        for seat in range(before.game.num_players):
+            worlds += [before.resample(seat, rng.fork(seat * WORLDS + k)) for k in range(WORLDS)]
+    for world in worlds:
+        if player == CHANCE:
+            options: tuple[Action, ...] = tuple(a for a, _ in world.chance_weights())
+        else:
+            options = world.legal_actions(player)
+        for other in options:
+            if other != action and world.apply(other, player).public_observation() == seen:
+                return False
+    return True
+
+
 def step_line(index: int, player: int, text: str) -> str:
     """The narration line format shared by ``play`` and ``replay``: ``[12] player 1: ...``.
     A sentence that starts with the mover's own name does not repeat it after the prefix

@@ -33,7 +33,13 @@ from clangames.engine.registry import game_spec, load
 from clangames.engine.rng import Rng
 from clangames.engine.state import Action, State
 from clangames.rendering.svg import state_picture
-from clangames.rendering.text import WORLDS, Renderer, narrate, renderer_for, step_line
+from clangames.rendering.text import (
+    Renderer,
+    narrate,
+    narrate_public,
+    renderer_for,
+    step_line,
+)
 from clangames.web.final import Final, FinalError, read_final, write_final
 from clangames.web.store import Incident, Store, StoredGame, StoreError, digest
 
@@ -146,28 +152,6 @@ def make_policy(seat: SeatSpec, rng: Rng) -> Policy:
             time_limit=seat.seconds or MAX_BOT_SECONDS,
         )
     return make_bot(seat.bot or "random", rng)
-
-
-def publicly_identifiable(before: State, action: Action, player: int, after: State) -> bool:
-    """True if a spectator can tell ``action`` apart from every other option: in none of
-    the worlds the seats cannot rule out (``before`` and re-deals from each seat's view,
-    from a fixed seed so the log is reproducible) does another option leave the public
-    observation as it is. The spectators' counterpart of the narration's check."""
-    seen = after.public_observation()
-    worlds = [before]
-    if before.game.info.has_hidden_information:
-        rng = Rng(0)
-        for seat in range(before.game.num_players):
-            worlds += [before.resample(seat, rng.fork(seat * WORLDS + k)) for k in range(WORLDS)]
-    for world in worlds:
-        if player == CHANCE:
-            options: tuple[Action, ...] = tuple(a for a, _ in world.chance_weights())
-        else:
-            options = world.legal_actions(player)
-        for other in options:
-            if other != action and world.apply(other, player).public_observation() == seen:
-                return False
-    return True
 
 
 @attrs.frozen(slots=True)
@@ -318,12 +302,7 @@ class Room:
             step_line(index, player, narrate(self.renderer, before, action, player, after, v))
             for v in range(n)
         )
-        if publicly_identifiable(before, action, player, after):
-            public = before.describe(action)
-        else:
-            public = self.renderer.hidden_step(
-                before.public_observation(), after.public_observation(), player
-            )
+        public = narrate_public(self.renderer, before, action, player, after)
         options = tuple(self._options(after, seat) for seat in range(n))
         labels = tuple(self._labels(after, seat, options[seat]) for seat in range(n))
         turns = tuple(
