@@ -1,0 +1,192 @@
+"""The narration tells the steps nobody decides: a choice taken because it was a seat's only
+option, England's track, spawns and marches, a battle round's winner, casualties and end,
+an event's effects, Income and Intrigue; a die bought with the Build die says it goes to
+the Feud column (the Feud benefit that follows read as if from nowhere); and the prompts
+and explanations name a part of the turn in words, never a bare "phase (3)"."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import attrs
+
+import clangames
+from clangames.clan_feud.actions import Word
+from clangames.clan_feud.aftermath import walk
+from clangames.clan_feud.phases import phase_words
+from clangames.clan_feud.state import Task
+from clangames.clan_feud.words import _step
+from clangames.engine.phases import CHANCE
+from clangames.engine.rng import Rng
+from clangames.rendering.text import narrate, renderer_for
+
+from .cf_rules_helpers import load, position
+
+
+def _build(s: Any, text: str) -> Any:
+    return next(a for a in s.legal_actions(0) if s.action_text(a) == text)
+
+
+def test_a_die_bought_with_the_build_die_says_it_brings_the_feud_benefit() -> None:
+    game = load(2)
+    # level I: the die's Feud benefit is a decision of its own, narrated next
+    s = position(game, [Task("build", 0, 1)], control={"moray": 0}, pool={0: {(0, 1): 1}})
+    assert s.describe(_build(s, "build build I-right")) == (
+        "pay £3 for the build column's I-right slot and the black die on it; the die goes on"
+        " the Feud column at level I at once, for its Feud benefit"
+    )
+    # no die to raise: the tokens are the only benefit, taken at once and said
+    s = position(game, [Task("build", 0, 1)], control={"moray": 0})
+    assert s.describe(_build(s, "build build I-right")) == (
+        "pay £3 for the build column's I-right slot and the black die on it; the die goes on"
+        " the Feud column at level I at once, for its Feud benefit; then player 0's only"
+        " option: take 1 feud token (the Feud benefit)"
+    )
+    # a full Feud column: no benefit, and the purchase says so
+    s = position(
+        game, [Task("build", 0, 1)], control={"moray": 0}, filled={0: ((0, 0), (0, 2), (0, 3))}
+    )
+    assert s.describe(_build(s, "build build I-right")).endswith(
+        "; the Feud column has no free slot, so the die brings no Feud benefit"
+    )
+    # level III: the second purchase waits under the benefit, which names its die
+    s = position(game, [Task("build", 0, 3)], control={"moray": 0}, pool={0: {(0, 1): 1}})
+    s = s.apply(_build(s, "build build I-right"), 0)
+    assert s.phase.name == "feud" and s.tasks[-2].kind == "build"
+    assert s.describe(Word("tokens")) == (
+        "take 1 feud token (the Feud benefit of the black die just bought with the Build die)"
+    )
+    assert s.prompt() == (
+        "player 0: your Build puts a black die on your Feud column at level I: take 1 feud"
+        " token or raise a die"
+    )
+
+
+def test_prompts_and_explanations_name_the_part_of_the_turn_in_words() -> None:
+    game = load(2)
+    s = position(game, [Task("upkeep", 0), Task("p3cards", 0)], hands={0: {"AC28": 1}})
+    assert s.prompt() == "player 0: play an action card, or pass (phase 3: cards before upkeep)"
+    assert phase_words("p3cards") == "phase 3: cards before upkeep"
+    s = position(
+        game,
+        [Task("p1cards", -1, 0, 0)],
+        hands={0: {"AC19": 1}},
+        pool={0: {(0, 1): 2}, 1: {(0, 3): 3}},
+        order=(0, 1),
+    )
+    if s.phase.name == "p1cards":  # AC19 may not be a card of that window
+        assert "phase (" not in s.prompt()
+    said = s.explain_illegal(Word("pay upkeep"), s.to_move[0])
+    assert "phase (" not in said and "(phase 3: upkeep)" in said
+
+
+@functools.cache
+def _game_steps(seed: int, england_start: int = 0) -> list[tuple[Any, Any, int, Any]]:
+    """(before, action, mover, after) of a seeded random 3-player game."""
+    state = load(3, england_start=england_start).initial_state()
+    rng = Rng(100 + seed)
+    out = []
+    while not state.is_terminal:
+        if state.is_chance:
+            action, rng = clangames.sample_chance(state, rng)
+            player = CHANCE
+        else:
+            k, rng = rng.below(len(state.to_move))
+            player = state.to_move[k]
+            legal = state.legal_actions(player)
+            j, rng = rng.below(len(legal))
+            action = legal[j]
+        after = state.apply(action, player)
+        out.append((state, action, player, after))
+        state = after
+    return out
+
+
+def test_englands_spawn_march_and_battles_are_told() -> None:
+    # England starts near war: armies spawn, march and fight in these games
+    said: dict[str, str] = {}
+    for seed in range(3):
+        for before, action, _, after in _game_steps(seed, 10):
+            text = before.describe(action)
+            if not before.english and after.english and before.battle is None:
+                said["spawn"] = text
+                assert "a new English army (level " in text, text
+            if before.battle is not None and after.battle is None:
+                assert f"the battle in {_where(before)} is over: " in text, text
+            won = after.battle is not None and after.battle.roller >= 0
+            if won and before.battle is not None and before.battle.roller < 0:
+                said["round"] = text
+                assert " wins battle round " in text, text
+            if "marches" in text and "decide for England" in text:
+                said["march"] = text
+    assert set(said) == {"spawn", "round", "march"}, said
+
+
+def _where(s: Any) -> str:
+    return str(s.game.board.territories[s.battle.territory].name)
+
+
+def test_the_told_walk_keeps_in_step_with_the_rules() -> None:
+    # the narration's walk of the stack ends where the rules' own settle does
+    for seed, start in ((0, 0), (1, 10)):
+        for before, action, player, after in _game_steps(seed, start):
+            _, walked = walk(before, action, player, _step)
+            assert attrs.evolve(walked, phase=after.phase) == after
+
+
+def test_every_step_nobody_decides_has_a_plain_sentence() -> None:
+    said: dict[str, str] = {}
+    for seed in range(3):
+        for before, action, player, after in _game_steps(seed):
+            text = before.describe(action)
+            for key in (
+                "only option",
+                "the England track goes from",
+                "a new English army",
+                "wins battle round",
+                "is over:",
+                "gains £",
+                "scores",
+            ):
+                if key in text:
+                    said.setdefault(key, text)
+            if before.england != after.england and player == CHANCE:
+                # a track move after a chance step (an event's line) is told with it
+                assert "England track" in text, text
+    missing = [
+        k for k in ("only option", "the England track goes from", "gains £") if k not in said
+    ]
+    assert not missing, missing
+    for text in said.values():
+        assert "_" not in text and "[" not in text
+
+
+def test_a_seat_whose_only_option_was_taken_is_told_what_it_was() -> None:
+    # the rules take a lone option at once; the seat reads it in the narration of the step
+    # that led there, as every other seat does
+    renderer = renderer_for(load(3))
+    for seed in range(3):
+        for before, action, player, after in _game_steps(seed):
+            text = before.describe(action)
+            for seat in range(3):
+                mark = f"player {seat}'s only option: "
+                if seat == player or mark not in text:
+                    continue
+                told = narrate(renderer, before, action, player, after, seat)
+                assert mark in told
+                return
+    raise AssertionError("no seat's only option taken after another's step in three games")
+
+
+def test_a_hidden_step_tells_its_public_changes() -> None:
+    game = load(2)
+    renderer: Any = renderer_for(game)
+    s = position(game, [Task("upkeep", 0)], troops={(0, "moray"): (1, 0, 0)})
+    before = s.observation(1)
+    after = attrs.evolve(before, england=4, vp=(3, 0))
+    told = renderer.hidden_step(before, after, CHANCE)
+    assert told == (
+        "a chance outcome you cannot see; then the England track goes from 0 to 4;"
+        " player 0 scores 3 VP"
+    )
