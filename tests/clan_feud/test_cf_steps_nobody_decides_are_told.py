@@ -41,7 +41,7 @@ def test_a_die_bought_with_the_build_die_says_it_brings_the_feud_benefit() -> No
     assert s.describe(_build(s, "build build I-right")) == (
         "pay £3 for the build column's I-right slot and the black die on it; the die goes on"
         " the Feud column at level I at once, for its Feud benefit; then player 0's only"
-        " option: take 1 feud token (the Feud benefit)"
+        " option: take 1 feud token (the Feud benefit); player 0 gains 1 feud token"
     )
     # a full Feud column: no benefit, and the purchase says so
     s = position(

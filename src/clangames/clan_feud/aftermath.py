@@ -94,7 +94,10 @@ def walk(
         out += _forced(w, task, options[0], task.player, Phase.turn(task.kind, task.player), say)
         was = _snapshot(w, Phase.over())
         apply_(w, task, options[0], task.player)
-        out += _battle(was, _snapshot(w, Phase.over()), was, begun=False)
+        now = _snapshot(w, Phase.over())
+        # what the choice came to where its words leave it open ("steal up to £3", a
+        # battle it ends); England's march and the troops it names, it says itself
+        out += _battle(was, now, was, begun=False) + _control(was, now, was) + _purse(was, now)
     told()
     return out, _snapshot(w, Phase.over())
 
@@ -334,6 +337,5 @@ def _purse(before: Any, after: Any) -> list[str]:
                 verb = "scores" if unit == "VP" else "gains"
                 out.append(f"player {p} {verb} {_amount(new - old, unit)}")
             elif new < old:
-                verb = "loses" if unit == "VP" else "pays"
-                out.append(f"player {p} {verb} {_amount(old - new, unit)}")
+                out.append(f"player {p} loses {_amount(old - new, unit)}")
     return out
