@@ -120,6 +120,9 @@ def test_englands_spawn_march_and_battles_are_told() -> None:
                 assert " wins battle round " in text, text
             if "marches" in text and "decide for England" in text:
                 said["march"] = text
+            then = text.partition("; then ")[2]
+            # England's lone way is told as England's move, not as someone's decision
+            assert "decide for England" not in then, text
     assert set(said) == {"spawn", "round", "march"}, said
 
 
@@ -151,6 +154,11 @@ def test_every_step_nobody_decides_has_a_plain_sentence() -> None:
             ):
                 if key in text:
                     said.setdefault(key, text)
+            if _stage(before) == 0 and _stage(after) > 0 and before.events:
+                # phase 3 has begun in this step: the objective's scoring is named
+                name = after.game.events.regular[before.events[-1]].name
+                said.setdefault("objective", text)
+                assert f"phase 3 begins: the objective of {name} is scored" in text
             if before.england != after.england and player == CHANCE:
                 # a track move after a chance step (an event's line) is told with it
                 assert "England track" in text, text
@@ -160,6 +168,11 @@ def test_every_step_nobody_decides_has_a_plain_sentence() -> None:
     assert not missing, missing
     for text in said.values():
         assert "_" not in text and "[" not in text
+
+
+def _stage(s: Any) -> int:
+    """The stage of the turn's phase 3 (-1 once it is done or before a turn)."""
+    return next((t.a for t in s.tasks if t.kind == "phase3"), -1)
 
 
 def test_a_seat_whose_only_option_was_taken_is_told_what_it_was() -> None:

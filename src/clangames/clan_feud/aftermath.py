@@ -56,18 +56,30 @@ def walk(
     # automatic work is told by what it changed, a streak of tasks at once (an event's
     # line moving the track once per seat reads as one move), before the next forced step
     since: ClanFeudState | None = None
+    scoring = False  # the streak being told scores an objective
 
     def told() -> None:
-        nonlocal since
+        nonlocal since, scoring
         if since is not None:
-            out.extend(changes(since, _snapshot(w, Phase.over())))
+            now = _snapshot(w, Phase.over())
+            out.extend(changes(since, now))
+            finished = not any(task.kind == "prog" for task in w.tasks)
+            if scoring and finished and since.vp == now.vp:
+                out.append("nobody scores it")
             since = None
+        scoring = False
 
     # the same loop as rules.settle, a task at a time (a test keeps the two in step)
     while w.tasks:
         task = w.tasks[-1]
         run, weights, together, options_of, ask, apply_ = HANDLERS[task.kind]
         if run is not None:
+            if task.kind == "phase3" and task.a == 0 and w.events:
+                # the VP that follow are the last event's objective, scored now
+                told()
+                name = w.game.events.regular[w.events[-1]].name
+                out.append(f"phase 3 begins: the objective of {name} is scored")
+                scoring = True
             if since is None:
                 since = _snapshot(w, Phase.over())
             if run(w, task):
@@ -124,6 +136,10 @@ def _forced(
     text = say(_snapshot(w, phase), action)
     if player == CHANCE:
         return [text]
+    england = "decide for England that "
+    if text.startswith(england):
+        # England's way was the only one: it simply goes, whoever decides for it
+        return [text.removeprefix(england)]
     # the option is worded for the seat that takes it; the narration names that seat
     return [f"player {player}'s only option: {text}"]
 
