@@ -21,7 +21,7 @@ from clangames.engine.phases import CHANCE
 from clangames.engine.rng import Rng
 from clangames.rendering.text import narrate, renderer_for
 
-from .cf_rules_helpers import load, position
+from .cf_rules_helpers import load, play, position
 
 
 def _build(s: Any, text: str) -> Any:
@@ -60,6 +60,47 @@ def test_a_die_bought_with_the_build_die_says_it_brings_the_feud_benefit() -> No
     assert s.prompt() == (
         "player 0: your Build puts a black die on your Feud column at level I: take 1 feud"
         " token or raise a die"
+    )
+
+
+def _march_into(target: str) -> Any:
+    """Seat 0's two infantry march from Lothian into ``target`` with a level I Military die,
+    to the Feud benefit its arrival brings."""
+    game = load(2)
+    s = position(
+        game,
+        [Task("military", 0, 1)],
+        troops={(0, "lothian"): (2, 0, 0)},
+        control={"lothian": 0},
+        pool={0: {(0, 1): 1}},
+    )
+    s = play(s, "take 2 infantry")
+    place = next(a for a in s.legal_actions(0) if s.action_text(a) == f"territory {target}")
+    told = s.describe(place)
+    return told, s.apply(place, 0)
+
+
+def test_a_die_gained_by_a_march_names_the_city_or_king_james() -> None:
+    told, s = _march_into("edinburgh_castle")
+    assert told == (
+        "march from Lothian into Edinburgh Castle; then player 0 takes control of Edinburgh"
+        " Castle; player 0 holds King James"
+    )
+    assert s.prompt() == (
+        "player 0: taking King James puts the gold die on your Feud column at level I: take 1"
+        " feud token or raise a die"
+    )
+    assert s.describe(Word("tokens")) == (
+        "take 1 feud token (the Feud benefit of King James's gold die)"
+    )
+    told, s = _march_into("edinburgh")
+    assert told == "march from Lothian into Edinburgh; then player 0 takes control of Edinburgh"
+    assert s.prompt() == (
+        "player 0: the city you took puts a black die on your Feud column at level I: take 1"
+        " feud token or raise a die"
+    )
+    assert s.describe(Word("tokens")) == (
+        "take 1 feud token (the Feud benefit of the black die for taking Edinburgh)"
     )
 
 

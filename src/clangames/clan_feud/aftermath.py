@@ -51,8 +51,10 @@ def walk(
     w.tasks = list(w.tasks)
     task = w.tasks[-1]
     APPLY[task.kind](w, task, action, player)
-    # a decision's own words say what it does, not how a battle it settles came out
-    out: list[str] = _battle(s, _snapshot(w, Phase.over()), s, begun=False)
+    # a decision's own words say what it does, not how a battle it settles came out, nor
+    # that a march took a territory and King James with it
+    now = _snapshot(w, Phase.over())
+    out: list[str] = _battle(s, now, s, begun=False) + _control(s, now, s)
     # automatic work is told by what it changed, a streak of tasks at once (an event's
     # line moving the track once per seat reads as one move), before the next forced step
     since: ClanFeudState | None = None

@@ -55,6 +55,7 @@ from clangames.clan_feud.rules import (
     W,
     _roll_next,
     card_name,
+    owned,
     recruit_money,
     working,
 )
@@ -133,7 +134,7 @@ def _detail(s: ClanFeudState, w: W, task: Task) -> str | None:
         why = _gained_die(s)
         if why is not None:
             return (
-                f"{why[0]} puts a black die on your Feud column at level"
+                f"{why[0]} puts {why[1]} on your Feud column at level"
                 f" {LEVEL_NAMES[task.a - 1]}: take {_tokens(task.a)} or raise a die"
             )
     if kind == "military":
@@ -172,29 +173,45 @@ def _detail(s: ClanFeudState, w: W, task: Task) -> str | None:
     return None
 
 
-_DIE_GAINED = {
-    "move": ("the city you took", "the black die for a city taken"),
-    "step": ("the city you took", "the black die for a city taken"),
-    "build": ("your Build", "the black die just bought with the Build die"),
-}
-"""Why a Feud benefit comes mid-turn, by the task under the ``feud`` one: what the prompt
-tells the seat, and what the narration tells everyone (a die assigned to the Feud column
-needs no reason: that assignment was narrated just before)."""
+_GOLD = ("taking King James", "the gold die", "King James's gold die")
 
 
-def _gained_die(s: ClanFeudState) -> tuple[str, str] | None:
-    """The words for a die gained mid-turn whose Feud benefit is being taken, or None."""
+def _gained_die(s: ClanFeudState) -> tuple[str, str, str] | None:
+    """Why a Feud benefit comes mid-turn, for a die not assigned but gained (a die
+    assigned to the Feud column needs no reason: the assignment was narrated just
+    before): what brought it, as the prompt tells the seat; the die; and the die as the
+    narration names it for everyone. None for an assigned die, or one the stack does not
+    tell apart (the Build I-right die bought at level I or II: the purchase's own
+    sentence says where it goes)."""
     if len(s.tasks) < 2 or s.tasks[-1].kind != "feud":
         return None
-    return _DIE_GAINED.get(s.tasks[-2].kind)
+    below, p = s.tasks[-2].kind, s.tasks[-1].player
+    if below == "build":  # a level III Build, its second purchase still to come
+        return ("your Build", "a black die", "the black die just bought with the Build die")
+    if below == "feud":  # a city held by a lone King: its black die first, his gold on top
+        return _GOLD
+    if below not in ("move", "step"):
+        return None
+    # an army came to rest this move where it took a city or King James
+    moved = s.moved
+    cities = [
+        t
+        for t in owned(s, p)
+        if s.site[t] == 1 and s.city_dice[p] >> t & 1 and any(moved[3 * t : 3 * t + 3])
+    ]
+    king = s.regent == p and any(moved[3 * s.king : 3 * s.king + 3])
+    if king and not cities:
+        return _GOLD
+    city = f"taking {_name(s, cities[0])}" if len(cities) == 1 and not king else "a city taken"
+    return ("the city you took", "a black die", f"the black die for {city}")
 
 
 def _feud_benefit(s: ClanFeudState) -> str:
     """``(the Feud benefit)``, with the die it comes from when that die was not assigned
-    but gained (the Build column's black die, a city's): else the narration gives a
+    but gained (a city's black die, King James's gold die): else the narration gives a
     benefit nobody can account for."""
     why = _gained_die(s)
-    return f" (the Feud benefit of {why[1]})" if why is not None else " (the Feud benefit)"
+    return f" (the Feud benefit of {why[2]})" if why is not None else " (the Feud benefit)"
 
 
 def _troops(k: int, troop: int) -> str:
