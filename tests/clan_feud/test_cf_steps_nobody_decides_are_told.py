@@ -12,7 +12,7 @@ from typing import Any
 import attrs
 
 import clangames
-from clangames.clan_feud.actions import Word
+from clangames.clan_feud.actions import TROOPS, Word
 from clangames.clan_feud.aftermath import walk
 from clangames.clan_feud.phases import phase_words
 from clangames.clan_feud.state import Task
@@ -147,7 +147,7 @@ def _game_steps(seed: int, england_start: int = 0) -> list[tuple[Any, Any, int, 
 def test_englands_spawn_march_and_battles_are_told() -> None:
     # England starts near war: armies spawn, march and fight in these games
     said: dict[str, str] = {}
-    for seed in range(3):
+    for seed in range(8):
         for before, action, _, after in _game_steps(seed, 10):
             text = before.describe(action)
             if not before.english and after.english and before.battle is None:
@@ -155,6 +155,20 @@ def test_englands_spawn_march_and_battles_are_told() -> None:
                 assert "a new English army (level " in text, text
             if before.battle is not None and after.battle is None:
                 assert f"the battle in {_where(before)} is over: " in text, text
+                b = before.battle
+                held = any(army.territory == b.territory for army in after.english)
+                if b.owners[0] < 0 and not held:
+                    # England never retreats: its attackers all fell, and that is told
+                    said["fell"] = text
+                    assert f"England loses {_english_troops(b.attackers)} attacking" in text
+            if before.battle is None and after.battle is not None:
+                # a march that attacks says so; anything else names the battle begun
+                said.setdefault("begun", text)
+                where = _where(after)
+                assert " attack" in text or f"a battle begins in {where}: " in text, text
+            if after.is_terminal and not before.is_terminal:
+                said["end"] = text
+                assert "the game is over: the final count" in text, text
             won = after.battle is not None and after.battle.roller >= 0
             if won and before.battle is not None and before.battle.roller < 0:
                 said["round"] = text
@@ -164,7 +178,12 @@ def test_englands_spawn_march_and_battles_are_told() -> None:
             then = text.partition("; then ")[2]
             # England's lone way is told as England's move, not as someone's decision
             assert "decide for England" not in then, text
-    assert set(said) == {"spawn", "round", "march"}, said
+    assert set(said) == {"spawn", "round", "march", "begun", "end", "fell"}, said
+
+
+def _english_troops(troops: tuple[int, int, int]) -> str:
+    parts = [f"{k} {name}" for k, name in zip(troops, TROOPS, strict=True) if k]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _where(s: Any) -> str:

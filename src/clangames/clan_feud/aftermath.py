@@ -54,7 +54,8 @@ def walk(
     # a decision's own words say what it does, not how a battle it settles came out, nor
     # that a march took a territory and King James with it
     now = _snapshot(w, Phase.over())
-    out: list[str] = _battle(s, now, s, begun=False) + _control(s, now, s)
+    begun = " attack" not in say(s, action)  # "... and attack player 1's army there"
+    out: list[str] = _battle(s, now, s, begun) + _control(s, now, s)
     # automatic work is told by what it changed, a streak of tasks at once (an event's
     # line moving the track once per seat reads as one move), before the next forced step
     since: ClanFeudState | None = None
@@ -76,6 +77,9 @@ def walk(
         task = w.tasks[-1]
         run, weights, together, options_of, ask, apply_ = HANDLERS[task.kind]
         if run is not None:
+            if task.kind == "final":
+                told()
+                out.append("the game is over: the final count")
             if task.kind == "phase3" and task.a == 0 and w.events:
                 # the VP that follow are the last event's objective, scored now
                 told()
@@ -105,13 +109,14 @@ def walk(
         if len(options) != 1 or (ask is not None and ask(w, task)):
             break
         told()
-        out += _forced(w, task, options[0], task.player, Phase.turn(task.kind, task.player), say)
+        said = _forced(w, task, options[0], task.player, Phase.turn(task.kind, task.player), say)
         was = _snapshot(w, Phase.over())
         apply_(w, task, options[0], task.player)
         now = _snapshot(w, Phase.over())
-        # what the choice came to where its words leave it open ("steal up to £3", a
-        # battle it ends); England's march and the troops it names, it says itself
-        out += _battle(was, now, was, begun=False) + _control(was, now, was) + _purse(was, now)
+        # what the choice came to where its words leave it open ("steal up to £3", recruits
+        # that attack, a battle it ends); England's march and the troops it names, it says
+        begun = not any(" attack" in line for line in said)
+        out += said + _battle(was, now, was, begun) + _control(was, now, was) + _purse(was, now)
     told()
     return out, _snapshot(w, Phase.over())
 
@@ -259,7 +264,7 @@ def _english(before: Any, after: Any, table: Any) -> list[str]:
 
 
 def _battle(before: Any, after: Any, table: Any, begun: bool = True) -> list[str]:
-    """A battle begun (if ``begun``: a march says so itself), a round won, a side's
+    """A battle begun (if ``begun``: an attack says so itself), a round won, a side's
     casualties among the attackers (the defenders' are troops on the board), a battle
     over and who holds the territory."""
     b, a = before.battle, after.battle
@@ -278,8 +283,30 @@ def _battle(before: Any, after: Any, table: Any, begun: bool = True) -> list[str
             where = _territory(table, a.territory)
             out.append(f"{_side(a.owners[0])} loses {_troops(lost)} attacking {where}")
     if b is not None and (a is None or a.territory != b.territory):
+        lost = _attackers_lost(before, after, b)
+        if any(lost):
+            where = _territory(table, b.territory)
+            out.append(f"{_side(b.owners[0])} loses {_troops(lost)} attacking {where}")
         out.append(_battle_over(after, b, table))
     return out
+
+
+def _attackers_lost(before: Any, after: Any, b: Any) -> list[int]:
+    """The attackers that fell in the battle's last round, ended in this step: those
+    that neither stand in the territory now nor went back where they came from."""
+    t, owner = b.territory, b.owners[0]
+    back = [0, 0, 0]
+    if owner == ENGLAND:
+        army = next((x for x in after.english if x.territory == t), None)
+        if army is not None and all(x.territory != t for x in before.english):
+            back = list(army.troops)
+    else:
+        for place in (t, b.origin):
+            if place >= 0:
+                for k in range(3):
+                    i = 3 * place + k
+                    back[k] += max(0, after.troops[owner][i] - before.troops[owner][i])
+    return [max(0, n - m) for n, m in zip(b.attackers, back, strict=True)]
 
 
 def _battle_over(after: Any, b: Any, table: Any) -> str:
