@@ -44,7 +44,10 @@ def test_ac09_reiving_raid_steals_money(game) -> None:  # type: ignore[no-untype
     card = next(a for a in s.legal_actions() if s.action_text(a) == "play AC09")
     assert s.describe(card) == (
         "play Reiving Raid (steal up to £3 from an opponent), with a die you assign next to"
-        " the Feud column"
+        " the Feud column; then player 0's only option: put a white 1 on the feud column,"
+        " level I; player 0's only option: steal up to £3 from player 1; player 0 gains £2;"
+        " player 1 loses £2; player 0's only option: take 1 feud token (the Feud benefit);"
+        " player 0 gains 1 feud token"
     )
     s = play(s, "play AC09")
     assert done(s) and s.money == (2, 0)
@@ -57,7 +60,10 @@ def test_ac09_reiving_raid_steals_money(game) -> None:  # type: ignore[no-untype
     s = at_assign(g3, {"AC09": 1}, {(WHITE, 1): 1}, money=(0, 5, 1))
     s = play(s, "play AC09")
     assert legal_texts(s) == ["seat 1", "seat 2"]
-    assert s.describe(s.legal_actions()[1]) == "steal up to £3 from player 2"
+    assert s.describe(s.legal_actions()[1]) == (
+        "steal up to £3 from player 2; then player 0's only option: take 1 feud token (the"
+        " Feud benefit); player 0 gains 1 feud token"
+    )
     s = play(s, "seat 1")
     assert s.money == (3, 2, 1)
 

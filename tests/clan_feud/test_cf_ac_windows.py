@@ -152,7 +152,9 @@ def test_ac05_north_berwick_witches_reroll_an_opponents_dice(game) -> None:  # t
     )
     s = play(s, "play AC05")
     assert legal_texts(s) == ["seat 1", "seat 2"]
-    assert s.describe(s.legal_actions()[1]) == "reroll dice of player 2"
+    assert s.describe(s.legal_actions()[1]) == (
+        "reroll dice of player 2; then player 0's only option: reroll a white die showing 2"
+    )
     # would change nothing: no opponent has an unassigned die
     s = after_roll(game, {"AC05": 1}, pool={0: {(WHITE, 1): 1}})
     assert legal_texts(s) == ["pass"]

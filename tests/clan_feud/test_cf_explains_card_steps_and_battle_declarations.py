@@ -63,7 +63,8 @@ def test_the_attackers_continue_or_retreat(game) -> None:  # type: ignore[no-unt
     # and the words of the two legal answers
     assert s.describe(Word("continue")) == "fight another round in Banff"
     assert s.describe(Word("retreat")) == (
-        "retreat from Banff: the attacking army goes back to Moray"
+        "retreat from Banff: the attacking army goes back to Moray; then the battle in Banff"
+        " is over: player 1's army holds it"
     )
 
 

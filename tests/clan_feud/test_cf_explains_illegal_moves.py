@@ -139,7 +139,9 @@ def test_an_action_of_another_decision_says_what_is_decided_now(game) -> None:  
         " assign a die to a free slot of your board (that takes assign <colour> <value> to"
         " <column> <level>, play <card>, or pass)"
     )
-    assert _said(s, "pay upkeep").startswith("upkeep is paid in phase (3); now player 0: assign")
+    assert _said(s, "pay upkeep").startswith(
+        "upkeep is paid at the end of the turn (phase 3: upkeep); now player 0: assign"
+    )
 
 
 # -- action cards ------------------------------------------------------------------------------
@@ -150,8 +152,8 @@ def test_a_card_not_held_out_of_its_window_or_changing_nothing(game) -> None:  #
     s = _assign(game, hands={0: {"AC09": 1, "AC28": 1, "AC10": 1}}, money=(10, 0))
     assert _said(s, "play AC01") == "you hold no Raid of Ruthven (AC01)"
     assert _said(s, "play AC28") == (
-        "Sorning (AC28) is played during phase (3), just before your upkeep, not when you"
-        " assign a die"
+        "Sorning (AC28) is played just before your upkeep (phase 3: cards before upkeep),"
+        " not when you assign a die"
     )
     assert _said(s, "play AC09") == (
         "Reiving Raid (AC09) would change nothing now: no other player holds any £"
@@ -190,8 +192,8 @@ def test_a_card_in_its_window_that_would_change_nothing(game) -> None:  # type: 
         "Sorning (AC28) would change nothing now: you owe no upkeep to reduce"
     )
     assert _said(s, "play AC01") == (
-        "Raid of Ruthven (AC01) is played during phase (1), before the turn order is set,"
-        " not during phase (3), just before your upkeep"
+        "Raid of Ruthven (AC01) is played before the turn order is set (phase 1: cards"
+        " before the turn order), not just before your upkeep (phase 3: cards before upkeep)"
     )
     s = position(
         game,

@@ -112,7 +112,9 @@ def test_a_card_played_with_a_die_says_which_die_and_what_it_does() -> None:
     card = next(a for a in s.legal_actions(0) if isinstance(a, PlayAction))
     assert s.describe(card) == (
         "play Voyage to the Isles (take the Intrigue column's level I action without a die),"
-        " with a die you assign next to the Military column"
+        " with a die you assign next to the Military column; then player 0's only option:"
+        " put a white 2 on the military column, level I; player 0 gains £1; player 0 scores"
+        " 2 VP"
     )
 
 

@@ -88,8 +88,15 @@ def test_a_military_die_recruits_or_moves_in_words(game) -> None:  # type: ignor
         control={"moray": 0},
         castles=("moray",),
     )
-    assert s.describe(Word("recruit")) == "recruit troops with the level II Military die"
-    assert s.describe(Word("move")) == "move up to 2 armies with the level II Military die"
+    # Moray is the only place to recruit: the choice is taken at once, and said
+    assert s.describe(Word("recruit")) == (
+        "recruit troops with the level II Military die; then player 0's only option:"
+        " recruit in Moray"
+    )
+    assert s.describe(Word("move")) == (
+        "move up to 2 armies with the level II Military die; then player 0's only option:"
+        " move an army from Moray"
+    )
 
 
 def test_a_recruit_says_where_what_and_its_price(game) -> None:  # type: ignore[no-untyped-def]
@@ -124,7 +131,8 @@ def test_a_move_says_which_troops_go_where_and_whom_they_attack(game) -> None:  
     s = play(s, "king stays")
     banff = tid(game, "banff")
     assert s.describe(Place(banff)) == (
-        "march from Moray into Banff and attack player 1's army there"
+        "march from Moray into Banff and attack player 1's army there; then player 1 wins"
+        " battle round 1"
     )
 
 

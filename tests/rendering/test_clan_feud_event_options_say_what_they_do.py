@@ -69,7 +69,7 @@ def test_an_event_or_lists_each_option_with_its_effect() -> None:
     said = explain_action(state, legal[0], seat)
     k = legal[0].k
     assert said.startswith(
-        f"option {k}: {card_text(node.options[k - 1])} (option {k} of the event {event.name})."
+        f"option {k}: {card_text(node.options[k - 1])} (option {k} of the event {event.name})"
     )
 
 

@@ -55,9 +55,12 @@ def test_drawn_cards_and_events_are_narrated_by_name() -> None:
     state = first(lambda s: s.is_chance and isinstance(s.chance_weights()[0][0], DrawEvent))
     action = state.chance_weights()[0][0]
     card = state.game.events.regular[action.event]
+    # the card's own step on the England track, and then the track's move it makes
+    assert card.england == 1 and state.england == 0
     assert state.describe(action) == (
-        f"the event {card.name} is drawn; each player: {card_text(card.each_player)};"
-        f" next turn's objective: {card_text(card.objective)}"
+        f"the event {card.name} is drawn; it moves the England track 1 step up; each player:"
+        f" {card_text(card.each_player)}; next turn's objective: {card_text(card.objective)};"
+        " then the England track goes from 0 to 1"
     )
     state = first(lambda s: s.is_chance and isinstance(s.chance_weights()[0][0], DrawCard))
     action = state.chance_weights()[0][0]

@@ -55,6 +55,7 @@ from clangames.clan_feud.actions import (
 from clangames.clan_feud.effects import Expr, If, May, Or, Primitive, Repeat, Seq
 from clangames.clan_feud.interpret import amount, available, holds
 from clangames.clan_feud.military import _king_can_go, _unmoved, retreats, side_troops
+from clangames.clan_feud.phases import phase_words
 from clangames.clan_feud.playing import territory_name as _name
 from clangames.clan_feud.rules import (
     BLACK,
@@ -82,10 +83,10 @@ CHANCE_OUTCOMES = (StartAt, Lot, Rolled, Total, Hits, DrawCard, DrawEvent)
 """The action kinds only chance takes."""
 
 WHEN = {
-    "P1.before_order": "during phase (1), before the turn order is set",
-    "P1.after_roll": "during phase (1), after the dice are rolled",
+    "P1.before_order": f"before the turn order is set ({phase_words('p1order')})",
+    "P1.after_roll": f"after the dice are rolled ({phase_words('p1cards')})",
     "P2.assign": "when you assign a die",
-    "P3.upkeep": "during phase (3), just before your upkeep",
+    "P3.upkeep": f"just before your upkeep ({phase_words('p3cards')})",
 }
 """Each card timing window, as the sentence says when a card of it is played."""
 
@@ -93,7 +94,8 @@ WINDOW_OF_TASK = {"p1order": "P1.before_order", "p1cards": "P1.after_roll", "p3c
 """The decisions that are a card window of their own."""
 
 WORD_USE = {
-    "pass": "passing answers a card window, or ends your phase (2) when no die can be assigned",
+    "pass": "passing answers a card window, or ends your turns of assigning dice"
+    f" ({phase_words('assign')}) when no die can be assigned",
     "tokens": "taking feud tokens is a Feud slot's benefit",
     "stop": "stop ends a choice already under way (a second purchase or raise, an army's"
     " steps, a move's armies, a card's picks)",
@@ -106,12 +108,12 @@ WORD_USE = {
     "accept": "accepting or declining answers the optional part of an event or card",
     "decline": "accepting or declining answers the optional part of an event or card",
     "no card": "no card is a battle round's sealed choice",
-    "pay upkeep": "upkeep is paid in phase (3)",
+    "pay upkeep": f"upkeep is paid at the end of the turn ({phase_words('upkeep')})",
 }
 """What each one-word decision is for (said when it is not what is decided now)."""
 
 KIND_USE: dict[type, str] = {
-    Assign: "assigning a die comes at your turn in phase (2)",
+    Assign: f"assigning a die comes at your turn ({phase_words('assign')})",
     Raise: "raising a die is a Feud slot's benefit or an action card's change",
     ToThree: "turning a 1 into a 3 is the Feud III benefit or an action card's change",
     BuildSlot: "buying from your player board is a Build die's choice",

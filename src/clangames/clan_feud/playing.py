@@ -77,6 +77,7 @@ from clangames.clan_feud.effects import (
 )
 from clangames.clan_feud.interpret import COST_PRIMITIVES, amount, available, holds, program
 from clangames.clan_feud.military import SPEED
+from clangames.clan_feud.phases import phase_words
 from clangames.clan_feud.rules import (
     BLACK,
     BUILD,
@@ -1118,8 +1119,8 @@ def _th1_apply(w: W, task: Task, action: Any, player: int) -> None:
 
 PROMPTS = {
     "p1order": "play a turn-order card before the turn order is set, or pass",
-    "p1cards": "play a phase (1) action card, or pass",
-    "p3cards": "play a phase (3) action card before upkeep, or pass",
+    "p1cards": f"play an action card, or pass ({phase_words('p1cards')})",
+    "p3cards": f"play an action card, or pass ({phase_words('p3cards')})",
     "steal": "name the player to steal from",
     "steal_card": "a card is taken at random",
     "modify": "choose a die to change",

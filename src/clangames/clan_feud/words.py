@@ -44,24 +44,41 @@ from clangames.clan_feud.actions import (
     Word,
     dice_words,
 )
+from clangames.clan_feud.aftermath import aftermath
 from clangames.clan_feud.effects import May, Repeat
 from clangames.clan_feud.playing import territory_name as _name
 from clangames.clan_feud.rules import (
+    BUILD,
     COST,
     PRICE,
     RECRUIT_STAGES,
     W,
     _roll_next,
     card_name,
+    owned,
     recruit_money,
     working,
 )
 from clangames.clan_feud.rules import prompt as rules_prompt
 from clangames.clan_feud.state import ENGLAND, ClanFeudState, Task
+from clangames.clan_feud.working import FEUD_SLOTS
+from clangames.engine.phases import CHANCE
 
 
 def describe(s: ClanFeudState, action: Any) -> str:
-    """A sentence about what ``action`` does here."""
+    """A sentence about what ``action`` does here, then what follows from it on its own
+    (forced choices, England, a battle's outcome, an event's effects: see
+    :mod:`aftermath`), which no other step of the narration would tell."""
+    said = _step(s, action)
+    mover = _mover(s, action)
+    if mover is None:
+        return said
+    then = aftermath(s, action, mover, _step)
+    return f"{said}; then {'; '.join(then)}" if then else said
+
+
+def _step(s: ClanFeudState, action: Any) -> str:
+    """What ``action`` itself does here."""
     said = playing.describe(s, action)
     if said is not None:
         return said
@@ -71,6 +88,20 @@ def describe(s: ClanFeudState, action: Any) -> str:
         if said is not None:
             return said
     return _plain(s, action)
+
+
+def _mover(s: ClanFeudState, action: Any) -> int | None:
+    """Who takes ``action`` now (CHANCE for an outcome), or None if it is not legal here
+    or could be any of several seats' sealed commitments (then it sets nothing going: the
+    others still owe theirs)."""
+    if s.is_terminal:
+        return None
+    if s.is_chance:
+        return CHANCE if any(a == action for a, _ in s.chance_weights()) else None
+    if len(s.to_move) != 1:
+        return None
+    p = s.to_move[0]
+    return p if action in s.legal_actions(p) else None
 
 
 def prompt(s: ClanFeudState) -> str:
@@ -97,14 +128,13 @@ def _detail(s: ClanFeudState, w: W, task: Task) -> str | None:
     if kind == "place":
         building = "castle" if task.a == 2 else "tower house"
         return f"choose the territory of yours for the new {building}"
-    if kind == "feud" and not task.b and len(s.tasks) > 1:
+    if kind == "feud" and not task.b:
         # a black die that arrives mid-turn (a city taken, the Build slot's die) goes on
         # the Feud column at once: say why the benefit is offered now
-        below = s.tasks[-2].kind
-        why = {"move": "the city you took", "step": "the city you took", "build": "your Build"}
-        if below in why:
+        why = _gained_die(s)
+        if why is not None:
             return (
-                f"{why[below]} puts a black die on your Feud column at level"
+                f"{why[0]} puts {why[1]} on your Feud column at level"
                 f" {LEVEL_NAMES[task.a - 1]}: take {_tokens(task.a)} or raise a die"
             )
     if kind == "military":
@@ -141,6 +171,47 @@ def _detail(s: ClanFeudState, w: W, task: Task) -> str | None:
     if kind == "upkeep_pay":
         return f"pay the £{task.a} upkeep: choose how many feud tokens to use, the rest in £"
     return None
+
+
+_GOLD = ("taking King James", "the gold die", "King James's gold die")
+
+
+def _gained_die(s: ClanFeudState) -> tuple[str, str, str] | None:
+    """Why a Feud benefit comes mid-turn, for a die not assigned but gained (a die
+    assigned to the Feud column needs no reason: the assignment was narrated just
+    before): what brought it, as the prompt tells the seat; the die; and the die as the
+    narration names it for everyone. None for an assigned die, or one the stack does not
+    tell apart (the Build I-right die bought at level I or II: the purchase's own
+    sentence says where it goes)."""
+    if len(s.tasks) < 2 or s.tasks[-1].kind != "feud":
+        return None
+    below, p = s.tasks[-2].kind, s.tasks[-1].player
+    if below == "build":  # a level III Build, its second purchase still to come
+        return ("your Build", "a black die", "the black die just bought with the Build die")
+    if below == "feud":  # a city held by a lone King: its black die first, his gold on top
+        return _GOLD
+    if below not in ("move", "step"):
+        return None
+    # an army came to rest this move where it took a city or King James
+    moved = s.moved
+    cities = [
+        t
+        for t in owned(s, p)
+        if s.site[t] == 1 and s.city_dice[p] >> t & 1 and any(moved[3 * t : 3 * t + 3])
+    ]
+    king = s.regent == p and any(moved[3 * s.king : 3 * s.king + 3])
+    if king and not cities:
+        return _GOLD
+    city = f"taking {_name(s, cities[0])}" if len(cities) == 1 and not king else "a city taken"
+    return ("the city you took", "a black die", f"the black die for {city}")
+
+
+def _feud_benefit(s: ClanFeudState) -> str:
+    """``(the Feud benefit)``, with the die it comes from when that die was not assigned
+    but gained (a city's black die, King James's gold die): else the narration gives a
+    benefit nobody can account for."""
+    why = _gained_die(s)
+    return f" (the Feud benefit of {why[2]})" if why is not None else " (the Feud benefit)"
 
 
 def _troops(k: int, troop: int) -> str:
@@ -188,7 +259,9 @@ def _in_context(s: ClanFeudState, w: W, task: Task, action: Any) -> str | None:
         die = f"an unassigned {COLOURS[action.colour]} {value}"
         change = "into a 3" if isinstance(action, ToThree) else f"to {value + 1}"
         verb = "turn" if isinstance(action, ToThree) else "raise"
-        return f"{verb} {die} {change}" + (" (the Feud benefit)" if kind == "feud" else "")
+        return f"{verb} {die} {change}" + (_feud_benefit(s) if kind == "feud" else "")
+    if isinstance(action, BuildSlot) and kind == "build":
+        return _plain(s, action) + _die_bought(w, task.player, action)
     if isinstance(action, Lose):
         return _lose(s, w, task, action.troop)
     if isinstance(action, PayFeud):
@@ -235,6 +308,18 @@ def _in_context(s: ClanFeudState, w: W, task: Task, action: Any) -> str | None:
     return None
 
 
+def _die_bought(w: W, p: int, action: BuildSlot) -> str:
+    """Where a die bought with a Build goes, said with the purchase: its Feud benefit is
+    the next thing narrated, and that line cannot tell a bought die from an assigned one."""
+    if not (action.column == BUILD and action.slot == 1) and action.slot != 4:
+        return ""
+    free = [k for k, slot in enumerate(FEUD_SLOTS) if not w.filled[p] >> slot & 1]
+    if not free:
+        return "; the Feud column has no free slot, so the die brings no Feud benefit"
+    level = LEVEL_NAMES[free[0]]
+    return f"; the die goes on the Feud column at level {level} at once, for its Feud benefit"
+
+
 def _place(s: ClanFeudState, w: W, task: Task, t: int) -> str | None:
     kind, name = task.kind, _name(s, t)
     if kind == "place":
@@ -277,7 +362,7 @@ def _word(s: ClanFeudState, w: W, task: Task, word: str) -> str | None:
     kind = task.kind
     b = s.battle
     if word == "tokens" and kind == "feud":  # its level: how many tokens
-        return f"take {_tokens(task.a)} (the Feud benefit)"
+        return f"take {_tokens(task.a)}{_feud_benefit(s)}"
     if word == "pass" and kind == "assign":
         return "pass: no die of yours can be assigned this phase"
     if word in ("recruit", "move") and kind == "military":
@@ -320,7 +405,7 @@ def _stop(s: ClanFeudState, task: Task) -> str | None:
     """``stop`` ends a choice under way: what it leaves as it is."""
     kind = task.kind
     if kind == "feud":
-        return "raise no second die (the Feud benefit)"
+        return "raise no second die" + _feud_benefit(s)
     if kind == "build":
         return "buy nothing more with this Build die"
     if kind == "move":
@@ -400,8 +485,17 @@ def _plain(s: ClanFeudState, action: Any) -> str:
     if isinstance(action, DrawEvent):
         event = g.events.regular[action.event]
         each = playing.card_text(event.each_player, board=board)
+        # the card's own track move comes first: the narration's "then the England track
+        # goes from 3 to 4" would otherwise have no cause
+        steps = event.england
+        track = (
+            f" it moves the England track {abs(steps)} step{'' if abs(steps) == 1 else 's'}"
+            f" {'up' if steps > 0 else 'down'};"
+            if steps
+            else ""
+        )
         return (
-            f"the event {event.name} is drawn; each player: {each};"
+            f"the event {event.name} is drawn;{track} each player: {each};"
             f" next turn's objective: {playing.objective_text(g, action.event)}"
         )
     if isinstance(action, PlayCard):

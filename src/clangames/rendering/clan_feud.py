@@ -28,8 +28,10 @@ from clangames.clan_feud.actions import (
     StartAt,
     dice_words,
 )
+from clangames.clan_feud.aftermath import changes
 from clangames.clan_feud.game import ClanFeudGame
 from clangames.clan_feud.observation import ClanFeudObservation
+from clangames.clan_feud.phases import phase_words
 from clangames.clan_feud.playing import combat_text, objective_text, option_text, slot_cover
 from clangames.clan_feud.rules import PRICE, card_name
 from clangames.engine.game import Game
@@ -42,59 +44,6 @@ ENGLAND_STYLE = "bold white on red"
 SITES = ("", "city", "castle")
 TROOP_KEY = "i infantry, c cavalry, a artillery"
 """What the letters of ``army_text`` stand for, said under the map."""
-
-_PHASES = {
-    "start": "setting up: start territories",
-    "lot": "setting up: first turn order",
-    "tiebreak": "phase 1: turn order",
-    "order": "phase 1: turn order",
-    "p1order": "phase 1: cards before the turn order",
-    "roll": "phase 1: dice rolls",
-    "p1cards": "phase 1: cards after the roll",
-    "assign": "phase 2: assigning dice",
-    "feud": "phase 2: Feud benefit",
-    "income_roll": "phase 2: Income roll",
-    "draw": "drawing an action card",
-    "build": "phase 2: building",
-    "place": "phase 2: placing a building",
-    "military": "phase 2: Military action",
-    "recruit": "phase 2: recruiting",
-    "move": "phase 2: moving armies",
-    "army": "phase 2: moving armies",
-    "step": "phase 2: marching",
-    "round": "battle",
-    "bcards": "battle: committing cards",
-    "btokens": "battle: committing feud tokens",
-    "bart": "battle: artillery roll",
-    "broll": "battle: casualty dice",
-    "bhits": "battle: casualty dice",
-    "bloss": "battle: casualties",
-    "bdeclare": "battle: attacker goes on or retreats",
-    "bdefend": "battle: defender goes on or retreats",
-    "bretreat": "battle: defender retreats",
-    "draw_event": "phase 3: event",
-    "prog": "resolving a card",
-    "p3cards": "phase 3: cards before upkeep",
-    "espawn": "phase 3: English armies",
-    "emarch": "phase 3: English armies march",
-    "emove": "phase 3: English armies march",
-    "upkeep": "phase 3: upkeep",
-    "upkeep_pay": "phase 3: upkeep",
-    "steal": "action card: stealing",
-    "steal_card": "action card: stealing",
-    "modify": "action card: changing dice",
-    "reroll": "action card: rerolling dice",
-    "th1": "action card: free tower house",
-    "free_recruit": "action card: free troops",
-    "over": "game over",
-}
-"""Each decision's place in the turn, in words for the status line (the rulebook's
-phases 1 to 3), instead of the rules' task names (``p3cards``, ``bdeclare``)."""
-
-
-def phase_words(kind: str) -> str:
-    """Where in the turn a decision of ``kind`` comes, in words."""
-    return _PHASES.get(kind, kind.replace("_", " "))
 
 
 def _levels(tokens: Sequence[int]) -> str:
@@ -328,11 +277,19 @@ class ClanFeudRenderer(Renderer):
         return out
 
     def hidden_step(self, before: Any, after: Any, player: int) -> str:
-        """A card drawn or taken unseen, or a secret commitment; anything else generically."""
+        """A card drawn or taken unseen, or a secret commitment; anything else generically;
+        then the public changes the step set going (a battle round's outcome once both
+        sides' sealed choices are in, the Intrigue VP after a draw), as the narration of a
+        step the viewer can identify tells them."""
         if not isinstance(before, ClanFeudObservation) or not isinstance(
             after, ClanFeudObservation
         ):
             return super().hidden_step(before, after, player)
+        said = self._hidden(before, after, player)
+        then = changes(before, after, self.cf)
+        return f"{said}; then {'; '.join(then)}" if then else said
+
+    def _hidden(self, before: ClanFeudObservation, after: ClanFeudObservation, player: int) -> str:
         if player == CHANCE:
             sizes = zip(before.hand_sizes, after.hand_sizes, strict=True)
             grew = [p for p, (was, now) in enumerate(sizes) if now > was]
