@@ -11,6 +11,7 @@ import pytest
 
 from clangames.clan_feud.rules import BUILD, FEUD, INCOME, INTRIGUE, MILITARY
 from clangames.clan_feud.state import ClanFeudState, Task
+from clangames.clan_feud.words import told as narrated
 from clangames.engine.errors import IllegalActionError
 
 from .cf_rules_helpers import at_assign, done, legal_texts, load, play, position, tid
@@ -42,7 +43,7 @@ def test_ac08_deadly_feud_with_a_feud_die(game) -> None:  # type: ignore[no-unty
 def test_ac09_reiving_raid_steals_money(game) -> None:  # type: ignore[no-untyped-def]
     s = at_assign(game, {"AC09": 1}, {(WHITE, 1): 1}, money=(0, 2))
     card = next(a for a in s.legal_actions() if s.action_text(a) == "play AC09")
-    assert s.describe(card) == (
+    assert narrated(s, card) == (
         "play Reiving Raid (steal up to £3 from an opponent), with a die you assign next to"
         " the Feud column; then player 0's only option: put a white 1 on the feud column,"
         " level I; player 0's only option: steal up to £3 from player 1; player 0 gains £2;"
@@ -60,7 +61,7 @@ def test_ac09_reiving_raid_steals_money(game) -> None:  # type: ignore[no-untype
     s = at_assign(g3, {"AC09": 1}, {(WHITE, 1): 1}, money=(0, 5, 1))
     s = play(s, "play AC09")
     assert legal_texts(s) == ["seat 1", "seat 2"]
-    assert s.describe(s.legal_actions()[1]) == (
+    assert narrated(s, s.legal_actions()[1]) == (
         "steal up to £3 from player 2; then player 0's only option: take 1 feud token (the"
         " Feud benefit); player 0 gains 1 feud token"
     )

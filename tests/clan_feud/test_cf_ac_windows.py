@@ -11,6 +11,7 @@ import pytest
 
 from clangames.clan_feud.rules import W, settle
 from clangames.clan_feud.state import ClanFeudState, Task
+from clangames.clan_feud.words import told as narrated
 from clangames.engine.errors import IllegalActionError
 
 from .cf_rules_helpers import after_roll, done, legal_texts, load, play, position, upkeep
@@ -152,7 +153,7 @@ def test_ac05_north_berwick_witches_reroll_an_opponents_dice(game) -> None:  # t
     )
     s = play(s, "play AC05")
     assert legal_texts(s) == ["seat 1", "seat 2"]
-    assert s.describe(s.legal_actions()[1]) == (
+    assert narrated(s, s.legal_actions()[1]) == (
         "reroll dice of player 2; then player 0's only option: reroll a white die showing 2"
     )
     # would change nothing: no opponent has an unassigned die

@@ -15,6 +15,7 @@ import pytest
 from clangames.clan_feud.actions import Word
 from clangames.clan_feud.rules import INCOME
 from clangames.clan_feud.state import ClanFeudState, Task
+from clangames.clan_feud.words import told as narrated
 
 from .cf_rules_helpers import after_roll, at_assign, legal_texts, load, play, position
 from .test_cf_explains_illegal_moves import _said
@@ -62,7 +63,7 @@ def test_the_attackers_continue_or_retreat(game) -> None:  # type: ignore[no-unt
     )
     # and the words of the two legal answers
     assert s.describe(Word("continue")) == "fight another round in Banff"
-    assert s.describe(Word("retreat")) == (
+    assert narrated(s, Word("retreat")) == (
         "retreat from Banff: the attacking army goes back to Moray; then the battle in Banff"
         " is over: player 1's army holds it"
     )

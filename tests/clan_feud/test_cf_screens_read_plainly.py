@@ -21,6 +21,7 @@ from clangames.clan_feud.effects import CombatEffect
 from clangames.clan_feud.playing import combat_text
 from clangames.clan_feud.rules import HANDLERS
 from clangames.clan_feud.state import Task
+from clangames.clan_feud.words import told as narrated
 from clangames.engine.phases import CHANCE
 from clangames.engine.rng import Rng
 from clangames.rendering.clan_feud import phase_words
@@ -110,7 +111,7 @@ def test_a_card_played_with_a_die_says_which_die_and_what_it_does() -> None:
         troops={(0, "moray"): (2, 0, 0)},
     )
     card = next(a for a in s.legal_actions(0) if isinstance(a, PlayAction))
-    assert s.describe(card) == (
+    assert narrated(s, card) == (
         "play Voyage to the Isles (take the Intrigue column's level I action without a die),"
         " with a die you assign next to the Military column; then player 0's only option:"
         " put a white 2 on the military column, level I; player 0 gains £1; player 0 scores"

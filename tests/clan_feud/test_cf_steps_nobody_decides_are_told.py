@@ -12,11 +12,12 @@ from typing import Any
 import attrs
 
 import clangames
+from clangames.clan_feud import words
 from clangames.clan_feud.actions import TROOPS, Word
 from clangames.clan_feud.aftermath import walk
 from clangames.clan_feud.phases import phase_words
 from clangames.clan_feud.state import Task
-from clangames.clan_feud.words import _step
+from clangames.clan_feud.words import describe
 from clangames.engine.phases import CHANCE
 from clangames.engine.rng import Rng
 from clangames.rendering.text import narrate, renderer_for
@@ -32,13 +33,13 @@ def test_a_die_bought_with_the_build_die_says_it_brings_the_feud_benefit() -> No
     game = load(2)
     # level I: the die's Feud benefit is a decision of its own, narrated next
     s = position(game, [Task("build", 0, 1)], control={"moray": 0}, pool={0: {(0, 1): 1}})
-    assert s.describe(_build(s, "build build I-right")) == (
+    assert words.told(s, _build(s, "build build I-right")) == (
         "pay £3 for the build column's I-right slot and the black die on it; the die goes on"
         " the Feud column at level I at once, for its Feud benefit"
     )
     # no die to raise: the tokens are the only benefit, taken at once and said
     s = position(game, [Task("build", 0, 1)], control={"moray": 0})
-    assert s.describe(_build(s, "build build I-right")) == (
+    assert words.told(s, _build(s, "build build I-right")) == (
         "pay £3 for the build column's I-right slot and the black die on it; the die goes on"
         " the Feud column at level I at once, for its Feud benefit; then player 0's only"
         " option: take 1 feud token (the Feud benefit); player 0 gains 1 feud token"
@@ -47,14 +48,14 @@ def test_a_die_bought_with_the_build_die_says_it_brings_the_feud_benefit() -> No
     s = position(
         game, [Task("build", 0, 1)], control={"moray": 0}, filled={0: ((0, 0), (0, 2), (0, 3))}
     )
-    assert s.describe(_build(s, "build build I-right")).endswith(
+    assert words.told(s, _build(s, "build build I-right")).endswith(
         "; the Feud column has no free slot, so the die brings no Feud benefit"
     )
     # level III: the second purchase waits under the benefit, which names its die
     s = position(game, [Task("build", 0, 3)], control={"moray": 0}, pool={0: {(0, 1): 1}})
     s = s.apply(_build(s, "build build I-right"), 0)
     assert s.phase.name == "feud" and s.tasks[-2].kind == "build"
-    assert s.describe(Word("tokens")) == (
+    assert words.told(s, Word("tokens")) == (
         "take 1 feud token (the Feud benefit of the black die just bought with the Build die)"
     )
     assert s.prompt() == (
@@ -76,7 +77,7 @@ def _march_into(target: str) -> Any:
     )
     s = play(s, "take 2 infantry")
     place = next(a for a in s.legal_actions(0) if s.action_text(a) == f"territory {target}")
-    told = s.describe(place)
+    told = words.told(s, place)
     return told, s.apply(place, 0)
 
 
@@ -90,7 +91,7 @@ def test_a_die_gained_by_a_march_names_the_city_or_king_james() -> None:
         "player 0: taking King James puts the gold die on your Feud column at level I: take 1"
         " feud token or raise a die"
     )
-    assert s.describe(Word("tokens")) == (
+    assert words.told(s, Word("tokens")) == (
         "take 1 feud token (the Feud benefit of King James's gold die)"
     )
     told, s = _march_into("edinburgh")
@@ -99,7 +100,7 @@ def test_a_die_gained_by_a_march_names_the_city_or_king_james() -> None:
         "player 0: the city you took puts a black die on your Feud column at level I: take 1"
         " feud token or raise a die"
     )
-    assert s.describe(Word("tokens")) == (
+    assert words.told(s, Word("tokens")) == (
         "take 1 feud token (the Feud benefit of the black die for taking Edinburgh)"
     )
 
@@ -149,7 +150,7 @@ def test_englands_spawn_march_and_battles_are_told() -> None:
     said: dict[str, str] = {}
     for seed in range(8):
         for before, action, _, after in _game_steps(seed, 10):
-            text = before.describe(action)
+            text = words.told(before, action)
             if not before.english and after.english and before.battle is None:
                 said["spawn"] = text
                 assert "a new English army (level " in text, text
@@ -194,7 +195,7 @@ def test_the_told_walk_keeps_in_step_with_the_rules() -> None:
     # the narration's walk of the stack ends where the rules' own settle does
     for seed, start in ((0, 0), (1, 10)):
         for before, action, player, after in _game_steps(seed, start):
-            _, walked = walk(before, action, player, _step)
+            _, walked = walk(before, action, player, describe)
             assert attrs.evolve(walked, phase=after.phase) == after
 
 
@@ -202,7 +203,7 @@ def test_every_step_nobody_decides_has_a_plain_sentence() -> None:
     said: dict[str, str] = {}
     for seed in range(3):
         for before, action, player, after in _game_steps(seed):
-            text = before.describe(action)
+            text = words.told(before, action)
             for key in (
                 "only option",
                 "the England track goes from",
@@ -241,7 +242,7 @@ def test_a_seat_whose_only_option_was_taken_is_told_what_it_was() -> None:
     renderer = renderer_for(load(3))
     for seed in range(3):
         for before, action, player, after in _game_steps(seed):
-            text = before.describe(action)
+            text = words.told(before, action)
             for seat in range(3):
                 mark = f"player {seat}'s only option: "
                 if seat == player or mark not in text:

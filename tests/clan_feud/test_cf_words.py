@@ -22,6 +22,7 @@ from clangames.clan_feud.actions import (
 from clangames.clan_feud.effects import parse_expression
 from clangames.clan_feud.playing import card_text, condition_text
 from clangames.clan_feud.state import ClanFeudState, Task
+from clangames.clan_feud.words import told as narrated
 from clangames.engine.rng import Rng
 from clangames.rendering.text import renderer_for
 
@@ -89,11 +90,11 @@ def test_a_military_die_recruits_or_moves_in_words(game) -> None:  # type: ignor
         castles=("moray",),
     )
     # Moray is the only place to recruit: the choice is taken at once, and said
-    assert s.describe(Word("recruit")) == (
+    assert narrated(s, Word("recruit")) == (
         "recruit troops with the level II Military die; then player 0's only option:"
         " recruit in Moray"
     )
-    assert s.describe(Word("move")) == (
+    assert narrated(s, Word("move")) == (
         "move up to 2 armies with the level II Military die; then player 0's only option:"
         " move an army from Moray"
     )
@@ -130,7 +131,7 @@ def test_a_move_says_which_troops_go_where_and_whom_they_attack(game) -> None:  
     assert s.describe(Word("king stays")) == "King James stays in Moray"
     s = play(s, "king stays")
     banff = tid(game, "banff")
-    assert s.describe(Place(banff)) == (
+    assert narrated(s, Place(banff)) == (
         "march from Moray into Banff and attack player 1's army there; then player 1 wins"
         " battle round 1"
     )

@@ -20,6 +20,7 @@ from clangames.clan_feud.actions import (
     Word,
 )
 from clangames.clan_feud.playing import card_text
+from clangames.clan_feud.words import told as narrated
 from clangames.rendering.clan_feud import dice_text
 from clangames.rendering.explain import explain_action, rules_text
 from clangames.rendering.text import renderer_for
@@ -57,7 +58,7 @@ def test_drawn_cards_and_events_are_narrated_by_name() -> None:
     card = state.game.events.regular[action.event]
     # the card's own step on the England track, and then the track's move it makes
     assert card.england == 1 and state.england == 0
-    assert state.describe(action) == (
+    assert narrated(state, action) == (
         f"the event {card.name} is drawn; it moves the England track 1 step up; each player:"
         f" {card_text(card.each_player)}; next turn's objective: {card_text(card.objective)};"
         " then the England track goes from 0 to 1"

@@ -65,20 +65,22 @@ from clangames.clan_feud.working import FEUD_SLOTS
 from clangames.engine.phases import CHANCE
 
 
-def describe(s: ClanFeudState, action: Any) -> str:
-    """A sentence about what ``action`` does here, then what follows from it on its own
-    (forced choices, England, a battle's outcome, an event's effects: see
-    :mod:`aftermath`), which no other step of the narration would tell."""
-    said = _step(s, action)
+def told(s: ClanFeudState, action: Any) -> str:
+    """The narration of a step: :func:`describe`'s sentence, then what follows from it on
+    its own (forced choices, England, a battle's outcome, an event's effects: see
+    :mod:`aftermath`), which no other step of the narration would tell. Kept out of
+    ``describe`` itself, which harnesses and front-ends call for every option: walking
+    the aftermath costs some twenty steps of the rules."""
+    said = describe(s, action)
     mover = _mover(s, action)
     if mover is None:
         return said
-    then = aftermath(s, action, mover, _step)
+    then = aftermath(s, action, mover, describe)
     return f"{said}; then {'; '.join(then)}" if then else said
 
 
-def _step(s: ClanFeudState, action: Any) -> str:
-    """What ``action`` itself does here."""
+def describe(s: ClanFeudState, action: Any) -> str:
+    """A sentence about what ``action`` itself does here."""
     said = playing.describe(s, action)
     if said is not None:
         return said

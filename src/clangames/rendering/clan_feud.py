@@ -19,6 +19,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from clangames.clan_feud import words
 from clangames.clan_feud.actions import (
     COLUMN_NAMES,
     SLOT_NAMES,
@@ -34,9 +35,10 @@ from clangames.clan_feud.observation import ClanFeudObservation
 from clangames.clan_feud.phases import phase_words
 from clangames.clan_feud.playing import combat_text, objective_text, option_text, slot_cover
 from clangames.clan_feud.rules import PRICE, card_name
+from clangames.clan_feud.state import ClanFeudState
 from clangames.engine.game import Game
 from clangames.engine.phases import CHANCE
-from clangames.engine.state import Action
+from clangames.engine.state import Action, State
 from clangames.rendering.text import Renderer, who
 
 CLAN_STYLES = ("bold red", "bold green", "bold blue", "bold magenta", "bold cyan")
@@ -275,6 +277,12 @@ class ClanFeudRenderer(Renderer):
                 extra = option_text(g, task, action.k)
             out.append(f"{text} ({extra})" if extra else text)
         return out
+
+    def told(self, before: State, action: Action) -> str:
+        """The step's sentence, then what it set going on its own (``words.told``)."""
+        if isinstance(before, ClanFeudState):
+            return words.told(before, action)
+        return super().told(before, action)
 
     def hidden_step(self, before: Any, after: Any, player: int) -> str:
         """A card drawn or taken unseen, or a secret commitment; anything else generically;

@@ -178,6 +178,13 @@ class Renderer:
         text always comes first, so typing it, or the start of it, still chooses."""
         return [self.game.action_text(a) for a in actions]
 
+    def told(self, before: State, action: Action) -> str:
+        """The narration's sentence for a step the viewer can identify: ``describe`` by
+        default. A game whose steps set more going on their own (Clan Feud's forced
+        choices, England, battles) says that here too, where only the narration pays for
+        it: ``describe`` is called for every option by harnesses and front-ends."""
+        return before.describe(action)
+
     def revealed(self, before: Any, after: Any) -> str:
         """Words for what a step turned face up, from the viewer's observations ``before``
         and ``after`` it, said after the step's own sentence (a simultaneous reveal is part
@@ -284,7 +291,7 @@ def narrate(
     else:
         seen = before.observation(viewer), after.observation(viewer)
     if viewer is None or identifiable(before, action, player, after, viewer):
-        said = before.describe(action)
+        said = renderer.told(before, action)
     else:
         said = renderer.hidden_step(*seen, player)
     shown = renderer.revealed(*seen)
@@ -299,7 +306,7 @@ def narrate_public(
     words from the public observations; then what it turned face up."""
     seen = before.public_observation(), after.public_observation()
     if publicly_identifiable(before, action, player, after):
-        said = before.describe(action)
+        said = renderer.told(before, action)
     else:
         said = renderer.hidden_step(*seen, player)
     shown = renderer.revealed(*seen)
