@@ -1,7 +1,8 @@
-"""Clan Feud's saved-state check as it was before its quick test of the seats and the
-board (and its English armies' shortcut), frozen: the oracle the current check must agree
-with (the same verdict and the same message for every state). Only the two functions the
-speed-up rewrote are copied; the helpers they call (unchanged) come from the module."""
+"""Clan Feud's saved-state check as it was before its quick paths (the seats and the
+board on whole tuples, no English checks without English armies, a task's a/b/c in one
+comparison), frozen: the oracle the current check must agree with (the same verdict and
+the same message for every state). Only the functions the speed-up rewrote are copied;
+the helpers they call (unchanged) come from the module."""
 
 from __future__ import annotations
 
@@ -164,7 +165,7 @@ def check_consistency(s: Any) -> None:
             fail(f"tasks[{i}].kind", f"expected one of the rules' tasks, got {describe(task.kind)}")
         if not -1 <= task.player < n:
             fail(f"tasks[{i}].player", f"expected a seat or -1, got {task.player}")
-    cf._check_tasks(s, fail)
+    _check_tasks(s, fail)
     # a card played with a die leaves its modifiers until its 'cardend' task clears them
     ends = tuple(t.player for t in s.tasks if t.kind == "cardend")
     if s.mods[:1] != ends:
@@ -220,3 +221,74 @@ def _check_english(s: Any, fail: Callable[[str, str], None]) -> None:
     at_war = track.at_war(s.england)
     if not at_war and (s.english or (b is not None and ENGLAND in b.owners)):
         fail("english", "English armies stand only while England is at war")
+
+
+def _check_tasks(s: Any, fail: Callable[[str, str], None]) -> None:
+    """``observation._check_tasks`` before its a/b/c test took one chained comparison.
+
+    Each task's fields within what its kind holds (:data:`TASK_FIELDS`, then
+    :data:`_TASK_CHECKS`), and the stack's simple shape: ``turn`` and ``final`` only at
+    the bottom (``final`` alone), a step of a decision over the task that pushed it
+    (:data:`UNDER`), no kind of :data:`ONCE` twice, a battle's steps those of one round
+    on top, each seat's upkeep once."""
+    ranges = cf._ranges(s)
+    n = s.game.num_players
+    tasks = s.tasks
+    seen: set[str] = set()
+    for i, task in enumerate(tasks):
+        kind = task.kind
+        player, ((alo, ahi), (blo, bhi), (clo, chi), (llo, lhi), (dlo, dhi)) = ranges[kind]
+        data = task.data
+        where = f"tasks[{i}]"
+        if player == "none" and task.player != -1:
+            fail(f"{where}.player", f"a {kind!r} task concerns nobody (-1), got {task.player}")
+        if player == "seat" and not 0 <= task.player < n:
+            fail(
+                f"{where}.player",
+                f"a {kind!r} task belongs to a seat 0..{n - 1}, got {task.player}",
+            )
+        for field, value, lo, hi in (
+            ("a", task.a, alo, ahi),
+            ("b", task.b, blo, bhi),
+            ("c", task.c, clo, chi),
+        ):
+            if not lo <= value <= hi:
+                fail(f"{where}.{field}", f"a {kind!r} task's {field} runs {lo}..{hi}, got {value}")
+        if not llo <= len(data) <= lhi:
+            fail(f"{where}.data", f"a {kind!r} task keeps {llo}..{lhi} values, got {len(data)}")
+        if data and not (dlo <= min(data) and max(data) <= dhi):
+            fail(
+                f"{where}.data",
+                f"a {kind!r} task's values run {dlo}..{dhi}, got {describe(data, 120)}",
+            )
+        if i and kind in ("turn", "final"):
+            fail(f"{where}.kind", f"a {kind!r} task only ever sits at the bottom")
+        below = cf.UNDER.get(kind)
+        if below is not None and (i == 0 or tasks[i - 1].kind not in below):
+            fail(f"{where}.kind", f"a {kind!r} task sits over {' or '.join(sorted(below))}")
+        if kind in cf.ONCE:
+            if kind in seen:
+                fail(f"{where}.kind", f"at most one {kind!r} task is pending")
+            seen.add(kind)
+        check = cf._TASK_CHECKS.get(kind)
+        if check is not None:
+            check(s, i, task, fail)
+    if tasks[0].kind == "final" and len(tasks) > 1:
+        fail("tasks[0].kind", "the final count is the only task left")
+    battle = [t for t in tasks if t.kind in cf.BATTLE_TASKS]
+    if battle:
+        ranks = [
+            cf._ROUND_RANK.get(t.kind, 0) - (t.kind in ("bloss", "bart")) * t.a for t in battle
+        ]
+        tie = [(t.kind, t.a) for t in battle[4:]] == [("bhits", 1), ("bhits", 0)]
+        in_order = ranks == list(range(len(ranks))) or (tie and ranks == [0, 1, 2, 3, 4, 4])
+        on_top = all(t.kind in cf.BATTLE_TASKS for t in tasks[-len(battle) :])
+        if not in_order or not on_top or (len(battle) > 1 and battle[0].kind != "bdeclare"):
+            fail(
+                "tasks",
+                "a battle's steps are what is left of one round, in order, on top of the"
+                f" stack; got {[t.kind for t in battle]}",
+            )
+    upkeeps = [t.player for t in tasks if t.kind == "upkeep"]
+    if len(set(upkeeps)) != len(upkeeps):
+        fail("tasks", "each seat pays its upkeep once a turn")

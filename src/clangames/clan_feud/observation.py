@@ -342,12 +342,24 @@ _NONZERO = bytes([0] + [1] * 255)
 
 
 class _Board(NamedTuple):
-    """Per game, what the quick test compares whole tuples with."""
+    """Per game, what the quick test compares whole tuples with (the rules' tables
+    included: the rules import this module, so they are looked up once per game here
+    rather than imported at each call)."""
 
     copies: list[int]
     """Each design's number of cards."""
     territory_bytes: int
     """Byte 3t set to 1 for each territory t (its first troop count's byte, little-endian)."""
+    amount: int
+    """The cap on pounds, feud tokens and victory points."""
+    dice: int
+    """The cap on a pool's dice of one colour and value."""
+    not_exists: int
+    """The board slots that do not exist."""
+    not_cover: int
+    """The board slots the set-up leaves uncovered."""
+    supply: tuple[int, ...]
+    """Each troop type's supply per clan."""
 
 
 _BOARDS: weakref.WeakKeyDictionary[ClanFeudGame, _Board] = weakref.WeakKeyDictionary()
@@ -356,9 +368,17 @@ _BOARDS: weakref.WeakKeyDictionary[ClanFeudGame, _Board] = weakref.WeakKeyDictio
 def _board(game: ClanFeudGame) -> _Board:
     found = _BOARDS.get(game)
     if found is None:
+        from clangames.clan_feud.encoding import CAPS
+        from clangames.clan_feud.rules import EXISTS, INITIAL_COVER, SUPPLY
+
         found = _BOARDS[game] = _Board(
             [design.copies for design in game.deck.designs],
             sum(1 << 24 * t for t in range(game.board.size)),
+            CAPS["amount"],
+            CAPS["dice"],
+            ~EXISTS,
+            ~INITIAL_COVER,
+            SUPPLY,
         )
     return found
 
@@ -375,11 +395,9 @@ def _seats_and_board_look_consistent(s: ClanFeudState, n: int, size: int, design
     ``2 ** 24 - 1`` sums a troop type over the territories (``2 ** 24`` leaves remainder
     1, and the sum stays far below the modulus), and the same bytes mapped to 0/1 say
     where the seat has an army."""
-    from clangames.clan_feud.encoding import CAPS
-    from clangames.clan_feud.rules import EXISTS, INITIAL_COVER, SUPPLY
-
     try:
-        cap = CAPS["amount"]
+        board = _board(s.game)
+        cap = board.amount
         money, feud, vp = s.money, s.feud, s.vp
         if min(money) < 0 or min(feud) < 0 or max(money) > cap or max(feud) > cap:
             return False
@@ -387,23 +405,22 @@ def _seats_and_board_look_consistent(s: ClanFeudState, n: int, size: int, design
             return False
         for covered, filled in zip(s.covered, s.filled, strict=True):
             if (
-                covered & ~INITIAL_COVER
-                or filled & ~EXISTS
+                covered & board.not_cover
+                or filled & board.not_exists
                 or filled & covered
                 or covered >> 2 & ~(covered >> 3 & covered >> 4) & _COLUMN_SLOTS
             ):
                 return False
         pool = s.pool
         dice = b"".join(map(bytes, pool))
-        if set(map(len, pool)) != {21} or max(dice) > CAPS["dice"] or any(dice[5::21]):
+        if set(map(len, pool)) != {21} or max(dice) > board.dice or any(dice[5::21]):
             return False
         troops, hands, city = s.troops, s.hands, s.city_dice
         if set(map(len, troops)) != {3 * size}:
             return False
         b = s.battle
         attacker = b.owners[0] if b is not None else -2
-        infantry, cavalry, artillery = SUPPLY
-        board = _board(s.game)
+        infantry, cavalry, artillery = board.supply
         lanes = board.territory_bytes
         armies = 0
         for p, row in enumerate(troops):
@@ -781,36 +798,39 @@ def _check_tasks(s: ClanFeudState, fail: Callable[[str, str], None]) -> None:
         kind = task.kind
         player, ((alo, ahi), (blo, bhi), (clo, chi), (llo, lhi), (dlo, dhi)) = ranges[kind]
         data = task.data
-        where = f"tasks[{i}]"
         if player == "none" and task.player != -1:
-            fail(f"{where}.player", f"a {kind!r} task concerns nobody (-1), got {task.player}")
+            fail(f"tasks[{i}].player", f"a {kind!r} task concerns nobody (-1), got {task.player}")
         if player == "seat" and not 0 <= task.player < n:
             fail(
-                f"{where}.player",
+                f"tasks[{i}].player",
                 f"a {kind!r} task belongs to a seat 0..{n - 1}, got {task.player}",
             )
-        for field, value, lo, hi in (
-            ("a", task.a, alo, ahi),
-            ("b", task.b, blo, bhi),
-            ("c", task.c, clo, chi),
-        ):
-            if not lo <= value <= hi:
-                fail(f"{where}.{field}", f"a {kind!r} task's {field} runs {lo}..{hi}, got {value}")
+        if not (alo <= task.a <= ahi and blo <= task.b <= bhi and clo <= task.c <= chi):
+            for field, value, lo, hi in (
+                ("a", task.a, alo, ahi),
+                ("b", task.b, blo, bhi),
+                ("c", task.c, clo, chi),
+            ):
+                if not lo <= value <= hi:
+                    fail(
+                        f"tasks[{i}].{field}",
+                        f"a {kind!r} task's {field} runs {lo}..{hi}, got {value}",
+                    )
         if not llo <= len(data) <= lhi:
-            fail(f"{where}.data", f"a {kind!r} task keeps {llo}..{lhi} values, got {len(data)}")
+            fail(f"tasks[{i}].data", f"a {kind!r} task keeps {llo}..{lhi} values, got {len(data)}")
         if data and not (dlo <= min(data) and max(data) <= dhi):
             fail(
-                f"{where}.data",
+                f"tasks[{i}].data",
                 f"a {kind!r} task's values run {dlo}..{dhi}, got {describe(data, 120)}",
             )
         if i and kind in ("turn", "final"):
-            fail(f"{where}.kind", f"a {kind!r} task only ever sits at the bottom")
+            fail(f"tasks[{i}].kind", f"a {kind!r} task only ever sits at the bottom")
         below = UNDER.get(kind)
         if below is not None and (i == 0 or tasks[i - 1].kind not in below):
-            fail(f"{where}.kind", f"a {kind!r} task sits over {' or '.join(sorted(below))}")
+            fail(f"tasks[{i}].kind", f"a {kind!r} task sits over {' or '.join(sorted(below))}")
         if kind in ONCE:
             if kind in seen:
-                fail(f"{where}.kind", f"at most one {kind!r} task is pending")
+                fail(f"tasks[{i}].kind", f"at most one {kind!r} task is pending")
             seen.add(kind)
         check = _TASK_CHECKS.get(kind)
         if check is not None:

@@ -118,16 +118,17 @@ def _chance_is_exact(state: State, identities: frozenset[int]) -> bool:
     probabilities (weight / total: they sum to exactly 1, so no Fractions are needed).
     False says nothing."""
     weights = state.chance_weights()
-    if not weights:
+    if not weights or type(state).chance_outcomes is not _DERIVED_OUTCOMES:
         return False
-    actions, values = zip(*weights, strict=True)
-    seen = set(map(id, actions))
+    # Two comprehensions that unpack each outcome as a pair (anything else raises, and
+    # the caller takes the full check): cheaper than transposing with a strict zip.
+    seen = {id(action) for action, _ in weights}
+    values = [weight for _, weight in weights]
     return (
         _INTS.issuperset(map(type, values))
         and min(values) > 0
-        and len(seen) == len(actions)
+        and len(seen) == len(weights)
         and seen <= identities
-        and type(state).chance_outcomes is _DERIVED_OUTCOMES
     )
 
 
