@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from clangames.engine.errors import InvalidActionError, StateDecodeError
 from clangames.engine.phases import CHANCE
-from clangames.engine.state import State
+from clangames.engine.state import _WEIGHTS, State
 
 if TYPE_CHECKING:
     from clangames.engine.game import Game
@@ -26,6 +26,10 @@ _INTS = frozenset((int,))
 
 _DERIVED_OUTCOMES = State.chance_outcomes
 """The kernel's ``chance_outcomes``: each weight over their total (a game may override it)."""
+
+_KERNEL_WEIGHTS = State.chance_weights
+"""The kernel's ``chance_weights``: the outcomes the state's memo keeps (a game overriding
+it takes the full check)."""
 
 
 def check_playable(state: State) -> None:
@@ -54,8 +58,27 @@ def check_playable(state: State) -> None:
                 legal = state._legal_memo(p)  # legal_actions(p), one call less
                 if legal and identities.issuperset(map(id, legal)):
                     return
-            elif not phase.simultaneous and _chance_is_exact(state, identities):
-                return
+            elif (
+                not phase.simultaneous
+                and (cls := type(state)).chance_outcomes is _DERIVED_OUTCOMES
+                and cls.chance_weights is _KERNEL_WEIGHTS
+            ):
+                # A chance node whose probabilities the kernel derives (weight / total:
+                # they sum to exactly 1, no Fractions needed). The memo unpacked every
+                # outcome as a pair when it split off their actions, so a plain zip
+                # takes the weights: positive ints, the actions distinct table entries.
+                actions = state._legal_memo(CHANCE)
+                memo = state._memo
+                if actions and memo is not None:
+                    _, values = zip(*memo[_WEIGHTS])  # noqa: B905 - pairs, see above
+                    seen = set(map(id, actions))
+                    if (
+                        _INTS.issuperset(map(type, values))
+                        and min(values) > 0
+                        and len(seen) == len(actions)
+                        and seen <= identities
+                    ):
+                        return
         except Exception:  # the full check calls the rules again and reports it
             pass
     elif (
@@ -110,26 +133,6 @@ def check_playable(state: State) -> None:
         raise StateDecodeError(
             f"{where} cannot be played: the rules raised {type(exc).__name__}: {exc}"
         ) from exc
-
-
-def _chance_is_exact(state: State, identities: frozenset[int]) -> bool:
-    """True if the chance node's outcomes are distinct actions of the game's table (whose
-    ``identities`` are given) with positive int weights and the kernel derives their
-    probabilities (weight / total: they sum to exactly 1, so no Fractions are needed).
-    False says nothing."""
-    weights = state.chance_weights()
-    if not weights or type(state).chance_outcomes is not _DERIVED_OUTCOMES:
-        return False
-    # Two comprehensions that unpack each outcome as a pair (anything else raises, and
-    # the caller takes the full check): cheaper than transposing with a strict zip.
-    seen = {id(action) for action, _ in weights}
-    values = [weight for _, weight in weights]
-    return (
-        _INTS.issuperset(map(type, values))
-        and min(values) > 0
-        and len(seen) == len(weights)
-        and seen <= identities
-    )
 
 
 def _check_terminal(state: State, where: str, n: int) -> None:
