@@ -182,3 +182,45 @@ def test_a_game_that_cannot_list_its_actions_gives_a_decode_error() -> None:
     assert "cannot list its players and actions" in str(info.value)
     assert "RuntimeError: the table is not built yet" in str(info.value)
     assert isinstance(info.value.__cause__, RuntimeError)
+
+
+SHARED: dict[str, tuple[ToyAction, ...]] = {}
+"""Tuples the rules below hand out again and again (as KOA Kingmaker's tables do)."""
+
+
+@attrs.frozen(slots=True)
+class SharedBids(ToyState):
+    """Hands both seats of the bid step the same tuple object each time."""
+
+    def _legal(self, player: int) -> tuple[ToyAction, ...]:
+        return SHARED.setdefault("table", self.game.bid_actions[:2])
+
+
+@attrs.frozen(slots=True)
+class SharedForeign(ToyState):
+    """Hands the second seat a shared tuple holding an action of no table."""
+
+    def _legal(self, player: int) -> tuple[ToyAction, ...]:
+        if player == 0:
+            return SHARED.setdefault("table", self.game.bid_actions[:2])
+        return SHARED.setdefault("foreign", (toys.Bid(7),))
+
+
+def test_a_simultaneous_step_tests_a_shared_tuple_once_and_a_new_one_again() -> None:
+    """The seats of a simultaneous step: a tuple of the table's actions the rules hand out
+    again is found by identity (not tested item by item again), and that never lets a
+    different tuple through: one holding an action of no table is refused as before."""
+    from clangames.engine import liveness
+
+    at_bid = play(*AT_BID)
+    check_playable(recast(at_bid, SharedBids))
+    verified = liveness._FACTS[id(GAME)][3]
+    assert verified[id(SHARED["table"])] is SHARED["table"]
+    check_playable(recast(at_bid, SharedBids))  # again, found at once
+    with pytest.raises(StateDecodeError, match=r"the rules offer .*7.*not an action of the game"):
+        check_playable(recast(at_bid, SharedForeign))
+    assert id(SHARED["foreign"]) not in verified
+    # The memo is bounded: rules that build a new tuple each time never grow it past that.
+    for _ in range(2 * liveness._VERIFIED_MOST):
+        assert liveness._in(liveness._FACTS[id(GAME)][2], verified, (*GAME.bid_actions,))
+    assert len(verified) <= liveness._VERIFIED_MOST

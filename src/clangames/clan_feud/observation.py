@@ -209,15 +209,7 @@ def check_consistency(s: ClanFeudState) -> None:
     """Raise StateDecodeError naming the field if a decoded state could not arise."""
     from clangames.clan_feud.encoding import CAPS, highest_task_value
     from clangames.clan_feud.playing import MOD_FIELDS
-    from clangames.clan_feud.rules import (
-        EXISTS,
-        HANDLERS,
-        INITIAL_COVER,
-        OPTIONS,
-        RUN,
-        SUPPLY,
-        WEIGHTS,
-    )
+    from clangames.clan_feud.rules import HANDLERS, OPTIONS, RUN, WEIGHTS
 
     game = s.game
     n = game.num_players
@@ -249,49 +241,8 @@ def check_consistency(s: ClanFeudState) -> None:
             fail(field, f"expected {length} entries, got {len(seq)}")
     if sorted(s.order) != list(range(n)):
         fail("order", f"expected an order of the seats 0..{n - 1}, got {s.order}")
-    cap = CAPS["amount"]
-    for p in range(n):
-        if s.money[p] < 0 or s.feud[p] < 0:
-            fail(f"money[{p}]", "pounds and feud tokens are never negative")
-        if s.money[p] > cap or s.feud[p] > cap or not -cap <= s.vp[p] <= cap:
-            fail(f"money[{p}]", f"pounds, feud tokens and victory points stay within {cap}")
-        if s.covered[p] & ~INITIAL_COVER:
-            fail(f"covered[{p}]", "only the set-up's covered slots can be covered")
-        if s.filled[p] & ~EXISTS or s.filled[p] & s.covered[p]:
-            fail(f"filled[{p}]", "a die sits only on an existing, uncovered slot")
-        for column in range(1, 5):
-            if s.covered[p] >> (5 * column + 2) & 1 and (
-                not s.covered[p] >> (5 * column + 3) & 1 or not s.covered[p] >> (5 * column + 4) & 1
-            ):
-                fail(f"covered[{p}]", f"column {column}'s III slot is bought before its II")
-        if len(s.pool[p]) != 21 or min(s.pool[p]) < 0 or s.pool[p][5]:
-            fail(f"pool[{p}]", "21 counts >= 0, and a black die never shows 3")
-        if max(s.pool[p]) > CAPS["dice"]:
-            fail(f"pool[{p}]", f"at most {CAPS['dice']} dice of one colour and value")
-        if len(s.troops[p]) != 3 * size or min(s.troops[p]) < 0:
-            fail(f"troops[{p}]", f"expected {3 * size} counts >= 0")
-        for k in range(3):
-            total = sum(s.troops[p][k::3])
-            if s.battle is not None and s.battle.owners[0] == p:
-                total += s.battle.attackers[k]
-            if total > SUPPLY[k]:
-                fail(f"troops[{p}]", f"{total} troops of type {k} exceed the supply {SUPPLY[k]}")
-        if len(s.hands[p]) != designs or min(s.hands[p]) < 0:
-            fail(f"hands[{p}]", "card counts per design, never negative")
-        if not 0 <= s.city_dice[p] < 1 << size:
-            fail(f"city_dice[{p}]", f"expected a bitmask of the {size} territories")
-    for d, design in enumerate(game.deck.designs):
-        total = s.deck[d] + s.discards[d] + sum(h[d] for h in s.hands)
-        if total != design.copies or s.deck[d] < 0 or s.discards[d] < 0:
-            fail("deck", f"design {design.id} has {total} cards, not {design.copies}")
-    for t in range(size):
-        if not -1 <= s.controller[t] < n:
-            fail(f"controller[{t}]", f"expected a seat or -1, got {s.controller[t]}")
-        if not 0 <= s.site[t] <= 2 or s.towers[t] < 0 or (s.site[t] > 0) + s.towers[t] > 2:
-            fail(f"towers[{t}]", "at most 2 buildings, one castle-or-city")
-        holders = [p for p in range(n) if any(s.troops[p][3 * t : 3 * t + 3])]
-        if len(holders) > 1:
-            fail(f"troops[{t}]", f"seats {holders} all have armies in territory {t}")
+    if not _seats_and_board_look_consistent(s, n, size, designs):
+        _check_seats_and_board(s, n, size, designs, fail)
     if not 0 <= s.king < size or not -1 <= s.regent < n:
         fail("king", "King James stands in a territory; the regent is a seat or -1")
     if s.regent >= 0:
@@ -376,12 +327,199 @@ def check_consistency(s: ClanFeudState) -> None:
     _check_options(s, top, fail)
 
 
+_COLUMN_SLOTS = sum(1 << 5 * column for column in range(1, 5))
+"""Slot 0 of each board column that has a II/III pair: ``covered >> 2`` brings a column's
+III slot there, ``>> 3`` and ``>> 4`` its two II slots."""
+
+_SITES = frozenset(
+    (site, towers) for site in range(3) for towers in range(3) if (site > 0) + towers <= 2
+)
+"""Every (site, tower houses) pair a territory can hold: at most two buildings, of which
+one castle or city."""
+
+_NONZERO = bytes([0] + [1] * 255)
+"""A ``bytes.translate`` table: a count byte becomes 1 if it is not 0."""
+
+
+class _Board(NamedTuple):
+    """Per game, what the quick test compares whole tuples with (the rules' tables
+    included: the rules import this module, so they are looked up once per game here
+    rather than imported at each call)."""
+
+    copies: list[int]
+    """Each design's number of cards."""
+    territory_bytes: int
+    """Byte 3t set to 1 for each territory t (its first troop count's byte, little-endian)."""
+    amount: int
+    """The cap on pounds, feud tokens and victory points."""
+    dice: int
+    """The cap on a pool's dice of one colour and value."""
+    not_exists: int
+    """The board slots that do not exist."""
+    not_cover: int
+    """The board slots the set-up leaves uncovered."""
+    supply: tuple[int, ...]
+    """Each troop type's supply per clan."""
+
+
+_BOARDS: weakref.WeakKeyDictionary[ClanFeudGame, _Board] = weakref.WeakKeyDictionary()
+
+
+def _board(game: ClanFeudGame) -> _Board:
+    found = _BOARDS.get(game)
+    if found is None:
+        from clangames.clan_feud.encoding import CAPS
+        from clangames.clan_feud.rules import EXISTS, INITIAL_COVER, SUPPLY
+
+        found = _BOARDS[game] = _Board(
+            [design.copies for design in game.deck.designs],
+            sum(1 << 24 * t for t in range(game.board.size)),
+            CAPS["amount"],
+            CAPS["dice"],
+            ~EXISTS,
+            ~INITIAL_COVER,
+            SUPPLY,
+        )
+    return found
+
+
+def _seats_and_board_look_consistent(s: ClanFeudState, n: int, size: int, designs: int) -> bool:
+    """True only if :func:`_check_seats_and_board` passes: the same conditions tested on
+    whole tuples with built-ins instead of a loop per seat, design and territory. False
+    (or anything raised here) says nothing: the detailed path then runs and words the
+    problem. The fields' lengths are checked before this runs.
+
+    Counts are read as bytes (``bytes()`` refuses one below 0 or above 255: no count of a
+    state the check accepts comes near 255), and a seat's troops as one little-endian int
+    with a byte a count: masking every third byte and taking the remainder by
+    ``2 ** 24 - 1`` sums a troop type over the territories (``2 ** 24`` leaves remainder
+    1, and the sum stays far below the modulus), and the same bytes mapped to 0/1 say
+    where the seat has an army."""
+    try:
+        board = _board(s.game)
+        cap = board.amount
+        money, feud, vp = s.money, s.feud, s.vp
+        if min(money) < 0 or min(feud) < 0 or max(money) > cap or max(feud) > cap:
+            return False
+        if min(vp) < -cap or max(vp) > cap:
+            return False
+        for covered, filled in zip(s.covered, s.filled, strict=True):
+            if (
+                covered & board.not_cover
+                or filled & board.not_exists
+                or filled & covered
+                or covered >> 2 & ~(covered >> 3 & covered >> 4) & _COLUMN_SLOTS
+            ):
+                return False
+        pool = s.pool
+        dice = b"".join(map(bytes, pool))
+        if set(map(len, pool)) != {21} or max(dice) > board.dice or any(dice[5::21]):
+            return False
+        troops, hands, city = s.troops, s.hands, s.city_dice
+        if set(map(len, troops)) != {3 * size}:
+            return False
+        b = s.battle
+        attacker = b.owners[0] if b is not None else -2
+        infantry, cavalry, artillery = board.supply
+        lanes = board.territory_bytes
+        armies = 0
+        for p, row in enumerate(troops):
+            extra = b.attackers if p == attacker and b is not None else (0, 0, 0)
+            counts = bytes(row)
+            troop = int.from_bytes(counts, "little")
+            if (
+                (troop & lanes) % 0xFFFFFF + extra[0] > infantry
+                or (troop >> 8 & lanes) % 0xFFFFFF + extra[1] > cavalry
+                or (troop >> 16 & lanes) % 0xFFFFFF + extra[2] > artillery
+            ):
+                return False
+            # byte 3t now says whether the seat has an army in territory t; the seats'
+            # sum counts the armies there
+            held = int.from_bytes(counts.translate(_NONZERO), "little")
+            armies += (held | held >> 8 | held >> 16) & lanes
+        if armies & lanes * 0xFE:  # two armies in one territory
+            return False
+        if set(map(len, hands)) != {designs} or min(city) < 0 or max(city) >= 1 << size:
+            return False
+        deck, discards = s.deck, s.discards
+        b"".join(map(bytes, (deck, discards, *hands)))  # refuses a negative count
+        return (
+            list(map(sum, zip(deck, discards, *hands, strict=True))) == board.copies
+            and min(s.controller) >= -1
+            and max(s.controller) < n
+            and _SITES.issuperset(zip(s.site, s.towers, strict=True))
+        )
+    except Exception:  # an odd value: the detailed path says what is wrong
+        return False
+
+
+def _check_seats_and_board(
+    s: ClanFeudState, n: int, size: int, designs: int, fail: Callable[[str, str], None]
+) -> None:
+    """Each seat's amounts, board, dice, troops and hand, the cards of every design, and
+    each territory's controller, buildings and armies, field by field: the detailed path,
+    which words the first problem (:func:`_seats_and_board_look_consistent` is the quick
+    one)."""
+    from clangames.clan_feud.encoding import CAPS
+    from clangames.clan_feud.rules import EXISTS, INITIAL_COVER, SUPPLY
+
+    game = s.game
+    cap = CAPS["amount"]
+    for p in range(n):
+        if s.money[p] < 0 or s.feud[p] < 0:
+            fail(f"money[{p}]", "pounds and feud tokens are never negative")
+        if s.money[p] > cap or s.feud[p] > cap or not -cap <= s.vp[p] <= cap:
+            fail(f"money[{p}]", f"pounds, feud tokens and victory points stay within {cap}")
+        if s.covered[p] & ~INITIAL_COVER:
+            fail(f"covered[{p}]", "only the set-up's covered slots can be covered")
+        if s.filled[p] & ~EXISTS or s.filled[p] & s.covered[p]:
+            fail(f"filled[{p}]", "a die sits only on an existing, uncovered slot")
+        for column in range(1, 5):
+            if s.covered[p] >> (5 * column + 2) & 1 and (
+                not s.covered[p] >> (5 * column + 3) & 1 or not s.covered[p] >> (5 * column + 4) & 1
+            ):
+                fail(f"covered[{p}]", f"column {column}'s III slot is bought before its II")
+        if len(s.pool[p]) != 21 or min(s.pool[p]) < 0 or s.pool[p][5]:
+            fail(f"pool[{p}]", "21 counts >= 0, and a black die never shows 3")
+        if max(s.pool[p]) > CAPS["dice"]:
+            fail(f"pool[{p}]", f"at most {CAPS['dice']} dice of one colour and value")
+        if len(s.troops[p]) != 3 * size or min(s.troops[p]) < 0:
+            fail(f"troops[{p}]", f"expected {3 * size} counts >= 0")
+        for k in range(3):
+            total = sum(s.troops[p][k::3])
+            if s.battle is not None and s.battle.owners[0] == p:
+                total += s.battle.attackers[k]
+            if total > SUPPLY[k]:
+                fail(f"troops[{p}]", f"{total} troops of type {k} exceed the supply {SUPPLY[k]}")
+        if len(s.hands[p]) != designs or min(s.hands[p]) < 0:
+            fail(f"hands[{p}]", "card counts per design, never negative")
+        if not 0 <= s.city_dice[p] < 1 << size:
+            fail(f"city_dice[{p}]", f"expected a bitmask of the {size} territories")
+    for d, design in enumerate(game.deck.designs):
+        total = s.deck[d] + s.discards[d] + sum(h[d] for h in s.hands)
+        if total != design.copies or s.deck[d] < 0 or s.discards[d] < 0:
+            fail("deck", f"design {design.id} has {total} cards, not {design.copies}")
+    for t in range(size):
+        if not -1 <= s.controller[t] < n:
+            fail(f"controller[{t}]", f"expected a seat or -1, got {s.controller[t]}")
+        if not 0 <= s.site[t] <= 2 or s.towers[t] < 0 or (s.site[t] > 0) + s.towers[t] > 2:
+            fail(f"towers[{t}]", "at most 2 buildings, one castle-or-city")
+        holders = [p for p in range(n) if any(s.troops[p][3 * t : 3 * t + 3])]
+        if len(holders) > 1:
+            fail(f"troops[{t}]", f"seats {holders} all have armies in territory {t}")
+
+
 def _check_english(s: ClanFeudState, fail: Callable[[str, str], None]) -> None:
     """English armies: on known territories, one a territory, in order, on no clan army's
     ground, of known level tokens, within England's supply, and only while at war."""
+    b = s.battle
+    track = s.game.england
+    supply = track.supply
+    calm = not s.english and (b is None or ENGLAND not in b.owners)
+    if calm and len(supply) >= 3 and min(supply) >= 0:
+        return  # no English army anywhere: nothing below can fail (the usual case)
     from clangames.clan_feud.war import english_total
 
-    track = s.game.england
     size = s.game.board.size
     places = [a.territory for a in s.english]
     recruiting = {(task.player, task.b) for task in s.tasks if task.kind == "recruit"}
@@ -401,7 +539,6 @@ def _check_english(s: ClanFeudState, fail: Callable[[str, str], None]) -> None:
             for p, row in enumerate(s.troops)
         ):
             fail(f"english[{i}]", "a clan army stands in an English army's territory")
-    b = s.battle
     if b is not None and b.owners[0] == ENGLAND and not b.levels:
         fail("battle.levels", "an attacking English army carries its level tokens")
     totals = english_total(s)
@@ -661,36 +798,39 @@ def _check_tasks(s: ClanFeudState, fail: Callable[[str, str], None]) -> None:
         kind = task.kind
         player, ((alo, ahi), (blo, bhi), (clo, chi), (llo, lhi), (dlo, dhi)) = ranges[kind]
         data = task.data
-        where = f"tasks[{i}]"
         if player == "none" and task.player != -1:
-            fail(f"{where}.player", f"a {kind!r} task concerns nobody (-1), got {task.player}")
+            fail(f"tasks[{i}].player", f"a {kind!r} task concerns nobody (-1), got {task.player}")
         if player == "seat" and not 0 <= task.player < n:
             fail(
-                f"{where}.player",
+                f"tasks[{i}].player",
                 f"a {kind!r} task belongs to a seat 0..{n - 1}, got {task.player}",
             )
-        for field, value, lo, hi in (
-            ("a", task.a, alo, ahi),
-            ("b", task.b, blo, bhi),
-            ("c", task.c, clo, chi),
-        ):
-            if not lo <= value <= hi:
-                fail(f"{where}.{field}", f"a {kind!r} task's {field} runs {lo}..{hi}, got {value}")
+        if not (alo <= task.a <= ahi and blo <= task.b <= bhi and clo <= task.c <= chi):
+            for field, value, lo, hi in (
+                ("a", task.a, alo, ahi),
+                ("b", task.b, blo, bhi),
+                ("c", task.c, clo, chi),
+            ):
+                if not lo <= value <= hi:
+                    fail(
+                        f"tasks[{i}].{field}",
+                        f"a {kind!r} task's {field} runs {lo}..{hi}, got {value}",
+                    )
         if not llo <= len(data) <= lhi:
-            fail(f"{where}.data", f"a {kind!r} task keeps {llo}..{lhi} values, got {len(data)}")
+            fail(f"tasks[{i}].data", f"a {kind!r} task keeps {llo}..{lhi} values, got {len(data)}")
         if data and not (dlo <= min(data) and max(data) <= dhi):
             fail(
-                f"{where}.data",
+                f"tasks[{i}].data",
                 f"a {kind!r} task's values run {dlo}..{dhi}, got {describe(data, 120)}",
             )
         if i and kind in ("turn", "final"):
-            fail(f"{where}.kind", f"a {kind!r} task only ever sits at the bottom")
+            fail(f"tasks[{i}].kind", f"a {kind!r} task only ever sits at the bottom")
         below = UNDER.get(kind)
         if below is not None and (i == 0 or tasks[i - 1].kind not in below):
-            fail(f"{where}.kind", f"a {kind!r} task sits over {' or '.join(sorted(below))}")
+            fail(f"tasks[{i}].kind", f"a {kind!r} task sits over {' or '.join(sorted(below))}")
         if kind in ONCE:
             if kind in seen:
-                fail(f"{where}.kind", f"at most one {kind!r} task is pending")
+                fail(f"tasks[{i}].kind", f"at most one {kind!r} task is pending")
             seen.add(kind)
         check = _TASK_CHECKS.get(kind)
         if check is not None:

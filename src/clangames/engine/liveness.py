@@ -12,11 +12,11 @@ instead of failing later in the middle of a game.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from clangames.engine.errors import InvalidActionError, StateDecodeError
 from clangames.engine.phases import CHANCE
-from clangames.engine.state import State
+from clangames.engine.state import _WEIGHTS, State
 
 if TYPE_CHECKING:
     from clangames.engine.game import Game
@@ -26,6 +26,10 @@ _INTS = frozenset((int,))
 
 _DERIVED_OUTCOMES = State.chance_outcomes
 """The kernel's ``chance_outcomes``: each weight over their total (a game may override it)."""
+
+_KERNEL_WEIGHTS = State.chance_weights
+"""The kernel's ``chance_weights``: the outcomes the state's memo keeps (a game overriding
+it takes the full check)."""
 
 
 def check_playable(state: State) -> None:
@@ -45,6 +49,7 @@ def check_playable(state: State) -> None:
         facts = _facts(game)
     n = facts[1]
     identities = facts[2]
+    verified = facts[3]
     if len(to_move) == 1 and type(p := to_move[0]) is int and -1 <= p < n:
         # One seat (or chance) to move, the common case: tested without a loop per
         # action, a Fraction or an error text. Anything else (or anything the rules
@@ -54,8 +59,27 @@ def check_playable(state: State) -> None:
                 legal = state._legal_memo(p)  # legal_actions(p), one call less
                 if legal and identities.issuperset(map(id, legal)):
                     return
-            elif not phase.simultaneous and _chance_is_exact(state, identities):
-                return
+            elif (
+                not phase.simultaneous
+                and (cls := type(state)).chance_outcomes is _DERIVED_OUTCOMES
+                and cls.chance_weights is _KERNEL_WEIGHTS
+            ):
+                # A chance node whose probabilities the kernel derives (weight / total:
+                # they sum to exactly 1, no Fractions needed). The memo unpacked every
+                # outcome as a pair when it split off their actions, so a plain zip
+                # takes the weights: positive ints, the actions distinct table entries.
+                actions = state._legal_memo(CHANCE)
+                memo = state._memo
+                if actions and memo is not None:
+                    _, values = zip(*memo[_WEIGHTS])  # noqa: B905 - pairs, see above
+                    seen = set(map(id, actions))
+                    if (
+                        _INTS.issuperset(map(type, values))
+                        and min(values) > 0
+                        and len(seen) == len(actions)
+                        and seen <= identities
+                    ):
+                        return
         except Exception:  # the full check calls the rules again and reports it
             pass
     elif (
@@ -67,12 +91,17 @@ def check_playable(state: State) -> None:
         and len(set(to_move)) == len(to_move)
     ):
         # Several distinct seats deciding at once (a simultaneous step's usual case): what
-        # the full check asks of each, with the same fall back to it on any doubt.
+        # the full check asks of each, with the same fall back to it on any doubt. The
+        # rules often hand each seat a tuple of their own tables here (KOA Kingmaker's
+        # cards of a hand), so a tuple found in the table is remembered by identity and
+        # not tested again, item by item, for every seat of every state.
         try:
             legal_of = state._legal_memo
             for p in to_move:
                 legal = legal_of(p)
-                if not legal or not identities.issuperset(map(id, legal)):
+                if not legal or (
+                    verified.get(id(legal)) is not legal and not _in(identities, verified, legal)
+                ):
                     break
             else:
                 return
@@ -110,25 +139,6 @@ def check_playable(state: State) -> None:
         raise StateDecodeError(
             f"{where} cannot be played: the rules raised {type(exc).__name__}: {exc}"
         ) from exc
-
-
-def _chance_is_exact(state: State, identities: frozenset[int]) -> bool:
-    """True if the chance node's outcomes are distinct actions of the game's table (whose
-    ``identities`` are given) with positive int weights and the kernel derives their
-    probabilities (weight / total: they sum to exactly 1, so no Fractions are needed).
-    False says nothing."""
-    weights = state.chance_weights()
-    if not weights:
-        return False
-    actions, values = zip(*weights, strict=True)
-    seen = set(map(id, actions))
-    return (
-        _INTS.issuperset(map(type, values))
-        and min(values) > 0
-        and len(seen) == len(actions)
-        and seen <= identities
-        and type(state).chance_outcomes is _DERIVED_OUTCOMES
-    )
 
 
 def _check_terminal(state: State, where: str, n: int) -> None:
@@ -171,16 +181,19 @@ def _check_decision(state: State, where: str, player: int) -> None:
         _action_id(state, action, where)
 
 
-_FACTS: dict[int, tuple[Game, int, frozenset[int]]] = {}
-"""By a loaded game's ``id``: the game, its number of players and the identities of its
+_Facts: TypeAlias = "tuple[Game, int, frozenset[int], dict[int, tuple[Any, ...]]]"
+
+_FACTS: dict[int, _Facts] = {}
+"""By a loaded game's ``id``: the game, its number of players, the identities of its
 action table's actions, worked out once (properties and tables cost more than one dict
-look-up). The game is kept alive here, so its id stays its own; emptied when it holds
-many."""
+look-up), and the tuples of legal actions found in that table so far, by their ``id``
+(see :func:`_in`). The game is kept alive here, so its id stays its own; emptied when it
+holds many."""
 
 
-def _facts(game: Game) -> tuple[Game, int, frozenset[int]]:
+def _facts(game: Game) -> _Facts:
     try:
-        facts = (game, game.num_players, frozenset(map(id, game.actions.actions)))
+        facts: _Facts = (game, game.num_players, frozenset(map(id, game.actions.actions)), {})
     except Exception as exc:  # a game that cannot list its own actions: no state of it plays
         raise StateDecodeError(
             f"the game cannot list its players and actions to check the state: the game"
@@ -190,6 +203,24 @@ def _facts(game: Game) -> tuple[Game, int, frozenset[int]]:
         _FACTS.clear()
     _FACTS[id(game)] = facts
     return facts
+
+
+def _in(identities: frozenset[int], verified: dict[int, tuple[Any, ...]], legal: Any) -> bool:
+    """True if every one of the actions ``legal`` is one of the game table's objects
+    (whose ``identities`` are given). A tuple found so is kept in ``verified`` by its
+    ``id``: kept alive there, no other object can take that id, and a tuple's items never
+    change, so finding the very object again (``is``) answers True without a test."""
+    if not identities.issuperset(map(id, legal)):
+        return False
+    if type(legal) is tuple:
+        if len(verified) >= _VERIFIED_MOST:
+            verified.clear()  # rules that build a new tuple each time would fill it
+        verified[id(legal)] = legal
+    return True
+
+
+_VERIFIED_MOST = 256
+"""How many verified tuples a game keeps (a game's shared tuples are far fewer)."""
 
 
 def _in_table(state: State, actions: tuple[Any, ...]) -> bool:
