@@ -12,10 +12,14 @@ from typing import Any
 import pytest
 
 import clangames
+from clangames.clan_feud.phases import phase_words as cf_words
 from clangames.engine.bits import bits_of
 from clangames.engine.state import State
 from clangames.kilt_castle.board import CREST_KINDS, letter_floor
+from clangames.kilt_castle.phases import phase_words as kc_words
+from clangames.kings_kilt.phases import phase_words as kk_words
 from clangames.koa_kingmaker.cards import CHARACTERS, NOMINATION, NOMINATIONS, ROYAL, card_name
+from clangames.koa_kingmaker.phases import phase_words as koa_words
 from clangames.rendering.svg import picture, state_picture
 from clangames.rendering.svg.canvas import player_colour
 from rendering.test_rendering_mutation_text_pictures_show_what_the_seat_needs import (
@@ -72,7 +76,7 @@ def test_kings_kilt_picture_shows_the_table_and_only_the_viewers_cards(players: 
         game: Any = state.game
         names = game.clans
         texts = _texts(root)
-        assert texts[:2] == [f"King's Kilt - {obs.phase}, turn {obs.turns}", _viewer(obs)]
+        assert texts[:2] == [f"King's Kilt - {kk_words(obs.phase)}, turn {obs.turns}", _viewer(obs)]
         assert root.find(SVG + "title").text == f"King's Kilt: {_viewer(obs)}"  # type: ignore[union-attr]
         spaces = _groups(root, "data-space")
         assert sorted(spaces) == sorted(game.geo.label(p) for p in range(game.geo.size))
@@ -139,7 +143,7 @@ def test_kilt_castle_picture_shows_towers_cards_money_and_supply(players: int) -
         game: Any = state.game
         board = game.board
         texts = _texts(root)
-        assert texts[:2] == [f"Kilt Castle - {obs.phase}", _viewer(obs)]
+        assert texts[:2] == [f"Kilt Castle - {kc_words(obs.phase)}", _viewer(obs)]
         spaces = _groups(root, "data-space")
         assert len(spaces) == board.rows * board.cols
         for space in range(board.rows * board.cols):
@@ -206,7 +210,7 @@ def test_koa_picture_shows_every_house_and_the_viewers_hand(players: int) -> Non
         game: Any = state.game
         texts = _texts(root)
         assert texts[:2] == [
-            f"KOA Kingmaker - round {obs.round} - {obs.phase}",
+            f"KOA Kingmaker - round {obs.round} - {koa_words(obs.phase)}",
             _viewer(obs, "house"),
         ]
         sealed = obs.phase in ("seal", "commit")
@@ -262,7 +266,8 @@ def test_clan_feud_picture_shows_the_map_the_track_and_each_clan(players: int) -
         texts = _texts(root)
         order = " ".join(str(p) for p in obs.order)
         assert texts[:2] == [
-            f"Clan Feud - turn {obs.turn} - {obs.phase} - order {order} - deck {obs.deck_size}",
+            f"Clan Feud - turn {obs.turn} - {cf_words(obs.phase)}"
+            f" - order {order} - deck {obs.deck_size}",
             _viewer(obs),
         ]
         lanes = [line for line in root.iter(SVG + "line") if line.attrib.get("stroke-dasharray")]

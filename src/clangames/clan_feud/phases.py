@@ -1,10 +1,13 @@
 """Where in a Clan Feud turn each decision comes, in words: one table for the status line
-(rendering), the prompts (:mod:`playing`) and the explanations (:mod:`explain`), so that
-none of them says a bare "phase (3)" and all of them name a part of the turn alike."""
+and the SVG picture's title (rendering), the prompts (:mod:`playing`) and the explanations
+(:mod:`explain`), so that none of them says a bare "phase (3)" and all of them name a part
+of the turn alike."""
 
 from __future__ import annotations
 
-_PHASES = {
+from clangames.engine.phases import phase_in_words
+
+PHASE_WORDS = {
     "start": "setting up: start territories",
     "lot": "setting up: first turn order",
     "tiebreak": "phase 1: turn order",
@@ -56,4 +59,4 @@ phase number: the status line, the prompts and the explanations all say it so.""
 
 def phase_words(kind: str) -> str:
     """Where in the turn a decision of ``kind`` comes, in words."""
-    return _PHASES.get(kind, kind.replace("_", " "))
+    return phase_in_words(kind, PHASE_WORDS)

@@ -7,6 +7,8 @@ to move. The kernel derives ``to_move``, ``is_chance``, ``is_terminal`` and
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import attrs
 
 CHANCE = -1
@@ -63,3 +65,10 @@ class Phase:
 
 _TURNS: dict[tuple[str, int], Phase] = {}
 _OVER = Phase("over", ())
+
+
+def phase_in_words(name: str, words: Mapping[str, str]) -> str:
+    """The step ``name`` as a game's table ``words`` says it; a name the table lacks still
+    reads as words (underscores as spaces), so a picture or a status line never fails on
+    a phase added to the rules before its words."""
+    return words.get(name, name.replace("_", " "))

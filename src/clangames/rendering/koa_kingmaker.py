@@ -31,6 +31,7 @@ from clangames.koa_kingmaker.cards import (
 )
 from clangames.koa_kingmaker.game import KoaGame
 from clangames.koa_kingmaker.observation import KoaObservation
+from clangames.koa_kingmaker.phases import phase_words
 from clangames.rendering.text import Items, Renderer, listed, who
 
 HOUSE_STYLES = ("bold red", "bold green", "bold blue", "bold magenta", "bold cyan")
@@ -41,11 +42,6 @@ FACE_DOWN = "[face down]"
 """How another house's sealed card is drawn: its kind never shows before the reveal."""
 
 _SEALED = ("seal", "commit")
-_PHASES = {
-    "inherit": "the inheritance cards are being dealt",
-    "seal": "the automated households put their cards face down",
-    "commit": "each house puts one card face down",
-}
 
 
 def played_name(kind: int) -> str:
@@ -140,7 +136,7 @@ class KoaRenderer(Renderer):
         a line breaks only between houses and cards."""
         lines: list[RenderableType] = []
         title = Text(self.koa.info.title, style="bold underline")
-        doing = _PHASES.get(obs.phase, obs.phase)
+        doing = phase_words(obs.phase)
         if obs.phase == "return" and obs.recovering:
             doing = f"house {obs.recovering[0]} may take a card back from its discard pile"
         elif obs.phase == "discard" and obs.hits:

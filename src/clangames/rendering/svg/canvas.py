@@ -7,6 +7,7 @@ board file cannot break the XML.
 
 from __future__ import annotations
 
+import math
 from xml.sax.saxutils import escape, quoteattr
 
 PLAYER_COLOURS = ("#d62728", "#2ca02c", "#1f77b4", "#9467bd", "#17becf")
@@ -24,6 +25,17 @@ CLAN_COLOURS = (
     "#e84393",
 )
 """One fill per clan of King's Kilt (cycled beyond ten)."""
+CHAR_EM = 0.6
+"""The most a character of a sans-serif face takes, in em (bold included): what a line's
+width is judged by, since the picture cannot measure the viewer's font."""
+TITLE_SIZE = 18
+"""The font size of a picture's title line when it fits."""
+ASIDE_SIZE = 13
+"""The font size of whose view it is, at the right of the title line."""
+MARGIN = 16
+"""Room left at the picture's sides by the title line."""
+TITLE_GAP = 12
+"""Room kept between the title and whose view it is."""
 
 
 def player_colour(seat: int) -> str:
@@ -78,6 +90,16 @@ class Canvas:
             f'<text x="{x:g}" y="{y:g}" font-size="{size:g}"{_attrs(attributes)}>'
             f"{escape(content)}</text>"
         )
+
+    def heading(self, title: str, aside: str) -> None:
+        """The top line: ``title`` in bold at the left and ``aside`` (whose view) at the
+        right; a title too long for the room between them is set smaller rather than run
+        into the aside or off the picture (the step's words vary in length)."""
+        room = self.width - 2 * MARGIN - TITLE_GAP - CHAR_EM * ASIDE_SIZE * len(aside)
+        fit = math.floor(10 * room / (CHAR_EM * max(len(title), 1))) / 10
+        size = min(TITLE_SIZE, max(fit, 1))
+        self.text(MARGIN, 26, title, size, font_weight="bold")
+        self.text(self.width - MARGIN, 26, aside, ASIDE_SIZE, text_anchor="end")
 
     def open_group(self, **attributes: object) -> None:
         """Start a ``<g>``; a ``data_label`` names the thing drawn in the words its actions

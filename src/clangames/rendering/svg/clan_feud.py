@@ -16,6 +16,7 @@ import math
 from clangames.clan_feud.board import Board
 from clangames.clan_feud.game import ClanFeudGame
 from clangames.clan_feud.observation import ClanFeudObservation
+from clangames.clan_feud.phases import phase_words
 from clangames.rendering.clan_feud import dice_text
 from clangames.rendering.svg.canvas import Canvas, player_colour
 
@@ -139,14 +140,11 @@ def draw(obs: ClanFeudObservation, game: ClanFeudGame) -> str:
     who = "public view" if obs.viewer < 0 else f"as player {obs.viewer} sees it"
     c = Canvas(width, height, f"{game.info.title}: {who}")
     order = " ".join(str(p) for p in obs.order)
-    c.text(
-        16,
-        26,
-        f"{game.info.title} - turn {obs.turn} - {obs.phase} - order {order} - deck {obs.deck_size}",
-        18,
-        font_weight="bold",
+    c.heading(
+        f"{game.info.title} - turn {obs.turn} - {phase_words(obs.phase)}"
+        f" - order {order} - deck {obs.deck_size}",
+        who,
     )
-    c.text(width - 16, 26, who, 13, text_anchor="end")
     oy = 40
     xy = [(x, y + oy) for x, y in layout(board)]
     english_at = {army.territory: army for army in obs.english}

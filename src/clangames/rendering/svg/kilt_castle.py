@@ -7,6 +7,7 @@ from __future__ import annotations
 from clangames.kilt_castle.board import CREST_KINDS, letter_floor
 from clangames.kilt_castle.game import KiltCastleGame
 from clangames.kilt_castle.observation import KiltCastleObservation
+from clangames.kilt_castle.phases import phase_words
 from clangames.rendering.svg.canvas import Canvas, player_colour
 
 CELL = 96
@@ -71,8 +72,7 @@ def draw(obs: KiltCastleObservation, game: KiltCastleGame) -> str:
     height = 60 + (board.rows + 2) * CELL + 60 + seats * 40
     who = "public view" if obs.viewer < 0 else f"as player {obs.viewer} sees it"
     c = Canvas(width, height, f"{game.info.title}: {who}")
-    c.text(16, 26, f"{game.info.title} - {obs.phase}", 18, font_weight="bold")
-    c.text(width - 16, 26, who, 13, text_anchor="end")
+    c.heading(f"{game.info.title} - {phase_words(obs.phase)}", who)
     ox, oy = 20, 44
     for space in range(board.rows * board.cols):
         r, col = divmod(space, board.cols)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from clangames.kings_kilt.game import KingsKiltGame
 from clangames.kings_kilt.observation import KingsKiltObservation
+from clangames.kings_kilt.phases import phase_words
 from clangames.rendering.svg.canvas import CLAN_COLOURS, Canvas, player_colour
 
 CARD_W = 84
@@ -64,8 +65,9 @@ def draw(obs: KingsKiltObservation, game: KingsKiltGame) -> str:
     seats = game.num_players
     height = 60 + pyramid_h + 110 + seats * 22 + 70
     c = Canvas(width, height, f"{game.info.title}: {_viewer(obs.viewer)}")
-    c.text(16, 26, f"{game.info.title} - {obs.phase}, turn {obs.turns}", 18, font_weight="bold")
-    c.text(width - 16, 26, _viewer(obs.viewer), 13, text_anchor="end")
+    c.heading(
+        f"{game.info.title} - {phase_words(obs.phase)}, turn {obs.turns}", _viewer(obs.viewer)
+    )
     top = 44
     for row in range(geo.width, 0, -1):
         positions = geo.row_positions(row)

@@ -15,6 +15,7 @@ from clangames.koa_kingmaker.cards import (
 )
 from clangames.koa_kingmaker.game import KoaGame
 from clangames.koa_kingmaker.observation import KoaObservation
+from clangames.koa_kingmaker.phases import phase_words
 from clangames.rendering.koa_kingmaker import pile_text, played_name
 from clangames.rendering.svg.canvas import Canvas, player_colour
 
@@ -87,8 +88,7 @@ def draw(obs: KoaObservation, game: KoaGame) -> str:
     height = 70 + houses * ROW_H + 40 + (90 if obs.viewer >= 0 else 0)
     who = "public view" if obs.viewer < 0 else f"as house {obs.viewer} sees it"
     c = Canvas(width, height, f"{game.info.title}: {who}")
-    c.text(16, 26, f"{game.info.title} - round {obs.round} - {obs.phase}", 18, font_weight="bold")
-    c.text(width - 16, 26, who, 13, text_anchor="end")
+    c.heading(f"{game.info.title} - round {obs.round} - {phase_words(obs.phase)}", who)
     # The centre pile holds Royalty only: one card per kind, with how many lie there.
     centre: dict[int, int] = {}
     for h in range(houses):
