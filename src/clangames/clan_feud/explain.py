@@ -226,15 +226,12 @@ _cover = playing.slot_cover
 
 def explain_illegal(s: ClanFeudState, action: Any, player: int) -> str:
     """Why ``action`` is not legal for ``player`` now, naming the action once and then
-    what stops it; where nothing more specific can be said, the decision and a few of the
-    player's legal options."""
+    what stops it; where nothing more specific can be said, that it is not a move of the
+    decision being taken (the front-ends list the legal actions themselves, once)."""
     text = s.game.action_text(action)
     reason = obstacle(s, action, player)
     if reason is None:
-        legal = s.legal_actions(player)
-        shown = ", ".join(s.game.action_text(a) for a in legal[:6])
-        more = f" ({len(legal)} in all)" if len(legal) > 6 else ""
-        reason = f"now {s.prompt()}; legal: {shown or 'nothing'}{more}"
+        reason = f"that is not a move of this step ({s.prompt()})"
     return f"{text!r} is not legal: {reason}"
 
 
