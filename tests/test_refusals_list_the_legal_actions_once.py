@@ -4,6 +4,8 @@ legal actions), and the front-ends (the web server's 422, ``clangames play``) ad
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 import clangames
@@ -17,6 +19,25 @@ def _first_decision(name: str, players: int) -> State:
     while state.is_chance:
         state = state.apply(state.chance_weights()[0][0], CHANCE)
     return state
+
+
+def _decisions(name: str, players: int, seed: int, steps: int) -> Iterator[tuple[State, int]]:
+    """The decisions of a seeded random game (at most ``steps`` steps): each state and the
+    first seat to move, before that seat's random move is made."""
+    rng = clangames.Rng(seed)
+    state = clangames.load(name, players=players).initial_state()
+    for _ in range(steps):
+        if state.is_terminal:
+            return
+        if state.is_chance:
+            action, rng = clangames.sample_chance(state, rng)
+            state = state.apply(action, CHANCE)
+            continue
+        seat = state.to_move[0]
+        yield state, seat
+        legal = state.legal_actions(seat)
+        pick, rng = rng.below(len(legal))
+        state = state.apply(legal[pick], seat)
 
 
 def test_koa_says_why_a_move_of_the_wrong_kind_is_refused_without_a_legal_list() -> None:
@@ -39,17 +60,8 @@ def test_kilt_castle_says_why_a_move_of_the_wrong_kind_is_refused_without_a_lega
 
 @pytest.mark.parametrize(("name", "players"), [("koa_kingmaker", 3), ("kilt_castle", 2)])
 def test_no_explanation_of_a_wrong_kind_lists_legal_actions(name: str, players: int) -> None:
-    rng = clangames.Rng(7)
-    state = clangames.load(name, players=players).initial_state()
     explained = 0
-    for _ in range(60):
-        if state.is_terminal:
-            break
-        if state.is_chance:
-            action, rng = clangames.sample_chance(state, rng)
-            state = state.apply(action, CHANCE)
-            continue
-        seat = state.to_move[0]
+    for state, seat in _decisions(name, players, 7, 60):
         legal = state.legal_actions(seat)
         kinds = {type(a) for a in legal}
         for other in state.game.actions.actions:
@@ -59,8 +71,6 @@ def test_no_explanation_of_a_wrong_kind_lists_legal_actions(name: str, players: 
                 assert told.endswith(f"that is not a move of this step ({state.prompt()})"), told
                 explained += 1
                 break
-        pick, rng = rng.below(len(legal))
-        state = state.apply(legal[pick], seat)
     assert explained > 10
 
 
@@ -86,26 +96,14 @@ def test_play_lists_the_legal_actions_once_after_the_reason() -> None:
 def test_clan_feud_explains_without_a_legal_list() -> None:
     # Clan Feud names what stops an action (its fallback, "not a move of this step", is
     # for an action no specific reason covers); never with a list of the legal ones.
-    rng = clangames.Rng(5)
-    state = clangames.load("clan_feud", players=3).initial_state()
-    table = state.game.actions.actions
     explained = 0
-    for _ in range(150):
-        if state.is_terminal:
-            break
-        if state.is_chance:
-            action, rng = clangames.sample_chance(state, rng)
-            state = state.apply(action, CHANCE)
-            continue
-        seat = state.to_move[0]
+    for state, seat in _decisions("clan_feud", 3, 5, 150):
+        table = state.game.actions.actions
         for other in table[:: max(1, len(table) // 40)]:
             if not state.is_legal(other, seat):
                 told = state.explain_illegal(other, seat)
                 assert "; legal:" not in told, told
                 explained += 1
-        legal = state.legal_actions(seat)
-        index, rng = rng.below(len(legal))
-        state = state.apply(legal[index], seat)
     assert explained > 1000
 
 
