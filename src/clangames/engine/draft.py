@@ -32,7 +32,7 @@ from typing import Any, TypeVar, cast
 
 import attrs
 
-from clangames.engine.state import State
+from clangames.engine.state import State, _layout
 
 S = TypeVar("S", bound=State)
 T = TypeVar("T")
@@ -160,19 +160,9 @@ def cache_resets(cls: type[State], name: str) -> list[str]:
     """Lines of generated code (indented once) that reset the cache fields of the ``cls``
     state or draft called ``name`` to their defaults, and attrs' cached hash if the class
     keeps one: what a move must do before it edits a state, since a cache of the old state
-    says nothing about the new one. The one list of them for every generated copier."""
-    lines = []
-    for field in attrs.fields(cls):
-        if field.metadata.get("cache"):
-            if not isinstance(field.default, (type(None), bool, int)):
-                raise TypeError(
-                    f"{cls.__name__}.{field.name}: a cache field needs a constant default"
-                    f" (None, a bool or an int), not {field.default!r}"
-                )
-            lines.append(f"    {name}.{field.name} = {field.default!r}")
-    if "_attrs_cached_hash" in _all_slots(cls):  # attrs' cache_hash=True: no hash yet
-        lines.append(f"    {name}._attrs_cached_hash = None")
-    return lines
+    says nothing about the new one. The kernel's one list of them (the state module's
+    layout, which unpickling resets too), for every generated copier."""
+    return [f"    {name}.{field} = {value!r}" for field, value in _layout(cls)[1]]
 
 
 def owning(state_type: type[S]) -> Callable[[S], Any]:
