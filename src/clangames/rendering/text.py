@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -259,11 +259,20 @@ def identifiable(before: State, action: Action, player: int, after: State, viewe
     card only the full state knows has one outcome there, but several for the viewer."""
     if player == viewer:
         return True
-    seen = after.observation(viewer)
     worlds = [before]
     if before.game.info.has_hidden_information:
         rng = Rng(0)
         worlds += [before.resample(viewer, rng.fork(k)) for k in range(WORLDS)]
+    return _told_apart(worlds, action, player, after, lambda s: s.observation(viewer))
+
+
+def _told_apart(
+    worlds: list[State], action: Action, player: int, after: State, look: Callable[[State], Any]
+) -> bool:
+    """True if in none of ``worlds`` another option of ``player`` leaves what ``look``
+    shows of the state as it shows ``after``: the check of :func:`identifiable` and
+    :func:`publicly_identifiable`, which differ in the worlds and in what is looked at."""
+    seen = look(after)
     for world in worlds:
         options = (
             tuple(a for a, _ in world.chance_weights())
@@ -271,7 +280,7 @@ def identifiable(before: State, action: Action, player: int, after: State, viewe
             else world.legal_actions(player)
         )
         for other in options:
-            if other != action and world.apply(other, player).observation(viewer) == seen:
+            if other != action and look(world.apply(other, player)) == seen:
                 return False
     return True
 
@@ -290,10 +299,22 @@ def narrate(
         seen = before.public_observation(), after.public_observation()
     else:
         seen = before.observation(viewer), after.observation(viewer)
-    if viewer is None or identifiable(before, action, player, after, viewer):
-        said = renderer.told(before, action)
-    else:
-        said = renderer.hidden_step(*seen, player)
+    known = viewer is None or identifiable(before, action, player, after, viewer)
+    return _sentence(renderer, before, action, player, seen, known)
+
+
+def _sentence(
+    renderer: Renderer,
+    before: State,
+    action: Action,
+    player: int,
+    seen: tuple[Any, Any],
+    known: bool,
+) -> str:
+    """A step's narration for a viewer who sees ``seen`` (their observations before and
+    after it) and can tell the step apart or not (``known``): the renderer's sentence for
+    the step, or for a step they cannot identify; then what it turned face up."""
+    said = renderer.told(before, action) if known else renderer.hidden_step(*seen, player)
     shown = renderer.revealed(*seen)
     return f"{said}; {shown}" if shown else said
 
@@ -305,12 +326,8 @@ def narrate_public(
     if a spectator can tell it apart (:func:`publicly_identifiable`), else the renderer's
     words from the public observations; then what it turned face up."""
     seen = before.public_observation(), after.public_observation()
-    if publicly_identifiable(before, action, player, after):
-        said = renderer.told(before, action)
-    else:
-        said = renderer.hidden_step(*seen, player)
-    shown = renderer.revealed(*seen)
-    return f"{said}; {shown}" if shown else said
+    known = publicly_identifiable(before, action, player, after)
+    return _sentence(renderer, before, action, player, seen, known)
 
 
 def publicly_identifiable(before: State, action: Action, player: int, after: State) -> bool:
@@ -318,21 +335,12 @@ def publicly_identifiable(before: State, action: Action, player: int, after: Sta
     the worlds the seats cannot rule out (``before`` and re-deals from each seat's view,
     from a fixed seed so the log is reproducible) does another option leave the public
     observation as it is. The spectators' counterpart of the narration's check."""
-    seen = after.public_observation()
     worlds = [before]
     if before.game.info.has_hidden_information:
         rng = Rng(0)
         for seat in range(before.game.num_players):
             worlds += [before.resample(seat, rng.fork(seat * WORLDS + k)) for k in range(WORLDS)]
-    for world in worlds:
-        if player == CHANCE:
-            options: tuple[Action, ...] = tuple(a for a, _ in world.chance_weights())
-        else:
-            options = world.legal_actions(player)
-        for other in options:
-            if other != action and world.apply(other, player).public_observation() == seen:
-                return False
-    return True
+    return _told_apart(worlds, action, player, after, lambda s: s.public_observation())
 
 
 def step_line(index: int, player: int, text: str) -> str:
