@@ -23,7 +23,7 @@ from typing import Any
 from clangames.clan_feud.actions import TROOPS, DrawCard, Take, Word
 from clangames.clan_feud.rules import _NESTED, _SEQUENCES, APPLY, HANDLERS, W
 from clangames.clan_feud.state import ENGLAND, ClanFeudState
-from clangames.clan_feud.working import _thaw_state
+from clangames.clan_feud.working import _thaw_state, working
 from clangames.engine.phases import CHANCE, Phase
 
 _QUIET_KINDS = frozenset({"p1order", "p1cards", "p3cards", "assign"})
@@ -47,8 +47,7 @@ def walk(
 ) -> tuple[list[str], ClanFeudState]:
     """:func:`aftermath`'s sentences and the table it walked to: the state ``s.apply``
     gives, but for its phase and cached options (a test holds the two walks equal)."""
-    w = _thaw_state(s)
-    w.tasks = list(w.tasks)
+    w = working(s)
     task = w.tasks[-1]
     APPLY[task.kind](w, task, action, player)
     # a decision's own words say what it does, not how a battle it settles came out, nor
