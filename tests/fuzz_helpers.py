@@ -31,6 +31,15 @@ def paths(data: Any, prefix: DataPath = ()) -> list[DataPath]:
     return out
 
 
+def int_paths(data: Any) -> list[DataPath]:
+    """The path of every integer (not bool) in ``data``, in :func:`paths`' order."""
+    return [
+        p
+        for p in paths(data)
+        if isinstance(get(data, p), int) and not isinstance(get(data, p), bool)
+    ]
+
+
 def get(data: Any, path: DataPath) -> Any:
     """The value at ``path`` in ``data``."""
     for key in path:

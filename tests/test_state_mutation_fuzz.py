@@ -31,7 +31,7 @@ from clangames.engine.game import Game
 from clangames.engine.phases import CHANCE
 from clangames.engine.rng import Rng
 from clangames.engine.state import State
-from fuzz_helpers import SCALE, DataPath, get, paths, random_playout, random_step
+from fuzz_helpers import SCALE, DataPath, get, int_paths, paths, random_playout, random_step
 
 JSONData = Any
 Path = DataPath
@@ -91,14 +91,6 @@ def play_to_end(game: Game, state: State, seed: int) -> State:
 # -- mutations of JSON data ---------------------------------------------------------------------
 def put(data: JSONData, path: Path, value: JSONData) -> None:
     get(data, path[:-1])[path[-1]] = value
-
-
-def int_paths(data: JSONData) -> list[Path]:
-    return [
-        p
-        for p in paths(data)
-        if isinstance(get(data, p), int) and not isinstance(get(data, p), bool)
-    ]
 
 
 OTHER_VALUES: list[JSONData] = [None, "x", "", 1.5, True, [], {}, [1, 2], {"a": 1}, -1, 0, 2**70]

@@ -27,6 +27,7 @@ from clangames.engine.codec import decode
 from clangames.engine.errors import StateDecodeError
 from clangames.engine.state import State
 from clangames.testing import random_playout
+from fuzz_helpers import int_paths
 
 from . import cf_legacy_checks
 
@@ -51,18 +52,6 @@ QUICK_FIELDS = frozenset(
     {"money", "feud", "vp", "covered", "filled", "pool", "troops", "hands", "city_dice"}
     | {"deck", "discards", "controller", "site", "towers", "english", "battle"}
 )
-
-
-def int_paths(data: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    """The path of every integer (not bool) in JSON data."""
-    if isinstance(data, dict):
-        for key, value in data.items():
-            yield from int_paths(value, (*prefix, key))
-    elif isinstance(data, list):
-        for i, value in enumerate(data):
-            yield from int_paths(value, (*prefix, i))
-    elif isinstance(data, int) and not isinstance(data, bool):
-        yield prefix
 
 
 def changed(data: dict[str, Any], path: tuple[Any, ...], value: int) -> dict[str, Any]:
