@@ -144,20 +144,26 @@ def test_the_gold_die_goes_to_a_feud_column_only_at_the_first_claim(game: ClanFe
     assert s.filled[0] == 0 and s.feud[0] == 0  # no die, no Feud benefit
 
 
-def test_recruits_beside_a_lone_king_take_him(game: ClanFeudGame) -> None:
-    """Ruling 12 of docs/games/clan-feud.md: recruits come to rest in the King's
-    territory, so they take a lone King (the issue's invariant: the King is with his
-    regent's army or alone and unclaimed)."""
-    moray = tid(game, "moray")
-    s = position(
+def _recruit_beside_the_king(game: ClanFeudGame, gold_out: bool) -> ClanFeudState:
+    """Player 0's level I recruit, with £1, at its one castle, Moray, where the King
+    stands alone (his gold die already claimed once in the game, or not)."""
+    return position(
         game,
         [Task("recruit", 0, 1, -1)],
         control={"moray": 0},
         castles=("moray",),
         money=(1, 0),
-        king=moray,
-        gold_out=True,
+        king=tid(game, "moray"),
+        gold_out=gold_out,
     )
+
+
+def test_recruits_beside_a_lone_king_take_him(game: ClanFeudGame) -> None:
+    """Ruling 12 of docs/games/clan-feud.md: recruits come to rest in the King's
+    territory, so they take a lone King (the issue's invariant: the King is with his
+    regent's army or alone and unclaimed)."""
+    moray = tid(game, "moray")
+    s = _recruit_beside_the_king(game, gold_out=True)
     assert done(s)  # the one territory and the one infantry are chosen at once
     assert s.troops_at(0, moray) == (1, 0, 0) and s.regent == 0
     assert s.filled[0] == 0 and s.feud == (0, 0)  # no gold die, nobody lost him
@@ -368,15 +374,7 @@ def test_recruits_taking_the_first_claim_of_the_king_keep_his_gold_die(
     instead, and the recruit stayed, on a board whose King can stand where a clan
     recruits)."""
     moray = tid(game, "moray")
-    s = position(
-        game,
-        [Task("recruit", 0, 1, -1)],
-        control={"moray": 0},
-        castles=("moray",),
-        money=(1, 0),
-        king=moray,
-        gold_out=False,
-    )
+    s = _recruit_beside_the_king(game, gold_out=False)
     assert s.troops_at(0, moray) == (1, 0, 0) and s.regent == 0 and s.gold_out
     assert s.filled[0] != 0  # the gold die is in a Feud slot ...
     assert s.feud == (1, 0)  # ... and its benefit, level I's feud token, is taken
