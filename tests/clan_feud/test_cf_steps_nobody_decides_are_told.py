@@ -127,18 +127,9 @@ def test_prompts_and_explanations_name_the_part_of_the_turn_in_words() -> None:
 def _game_steps(seed: int, england_start: int = 0) -> list[tuple[Any, Any, int, Any]]:
     """(before, action, mover, after) of a seeded random 3-player game."""
     state = load(3, england_start=england_start).initial_state()
-    rng = Rng(100 + seed)
+    _, _, moves = clangames.rollout_moves(state, Rng(100 + seed))  # the harness's stream
     out = []
-    while not state.is_terminal:
-        if state.is_chance:
-            action, rng = clangames.sample_chance(state, rng)
-            player = CHANCE
-        else:
-            k, rng = rng.below(len(state.to_move))
-            player = state.to_move[k]
-            legal = state.legal_actions(player)
-            j, rng = rng.below(len(legal))
-            action = legal[j]
+    for player, action in moves:
         after = state.apply(action, player)
         out.append((state, action, player, after))
         state = after
