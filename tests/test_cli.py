@@ -18,6 +18,7 @@ from clangames.cli import main
 from clangames.cli.params import convert, describe_parameter, parse_params
 from clangames.engine import registry
 from clangames.engine.actions import ActionTable
+from clangames.rendering import narrate, renderer_for
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -64,6 +65,31 @@ def test_demo_header_narration_and_result(capsys: pytest.CaptureFixture[str]) ->
     assert tail[7] == f"Returns: {returns}"
     assert len(tail) == 8
     assert any("  chance  " in line for line in expected)
+
+
+@pytest.mark.parametrize(
+    ("name", "told"), [("clan_feud", "; then "), ("koa_kingmaker", "turn face up")]
+)
+def test_demo_tells_what_a_step_set_going_and_turned_face_up(
+    capsys: pytest.CaptureFixture[str], name: str, told: str
+) -> None:
+    # A watcher of a demo sees everything: each step is the renderer's whole narration
+    # (Clan Feud's forced options and England after "; then", KOA Kingmaker's reveal),
+    # not only the chosen action's own sentence.
+    code, out, err = run(capsys, "demo", name, "--players", "3", "--seed", "7")
+    assert (code, err) == (0, "")
+    game = clangames.load(name, players=3)
+    renderer = renderer_for(game)
+    match = clangames.Match(game, 7, {p: RandomBot(clangames.Rng(7).fork(p + 1)) for p in range(3)})
+    expected, longer = [], 0
+    while (step := match.step()) is not None:
+        who = "chance" if step.player == clangames.CHANCE else f"P{step.player}"
+        text = narrate(renderer, step.before, step.action, step.player, match.state, None)
+        longer += text != step.before.describe(step.action)
+        expected.append(f"{len(expected) + 1:>5}  {who:<6}  {text}")
+    lines = out.splitlines()
+    assert lines[5 : 5 + len(expected)] == expected
+    assert longer > 0 and any(told in line for line in expected)
 
 
 def test_demo_is_deterministic_and_accepts_both_spellings(

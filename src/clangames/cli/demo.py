@@ -1,7 +1,10 @@
 """``clangames demo``: bots play one whole game, narrated step by step.
 
-Only the kernel API is used (``Match``, ``describe``, ``scores``, ``winners``,
-``returns``), so the narration works for every registered game. Everything random comes
+Only the kernel API and the game's renderer are used (``Match``, the renderer's
+``narrate``, ``scores``, ``winners``, ``returns``), so the narration works for every
+registered game: a watcher sees everything, so each step is told in full, with what it set
+going on its own (Clan Feud's England and battles) and what it turned face up (KOA
+Kingmaker's reveal), as ``play`` tells them. Everything random comes
 from the one seed: the Match samples chance with ``Rng(seed)`` and the bot in seat ``i``
 gets ``Rng(seed).fork(i + 1)``, so the same seed prints the same game.
 """
@@ -19,6 +22,8 @@ from clangames.engine.game import Game
 from clangames.engine.match import Match, Policy
 from clangames.engine.phases import CHANCE
 from clangames.engine.rng import Rng
+from clangames.rendering.text import narrate as narrate_step
+from clangames.rendering.text import renderer_for
 
 
 class DemoError(UsageError):
@@ -87,6 +92,7 @@ def run_demo(
     out.write("seats: " + ", ".join(f"P{i} {name}" for i, name in enumerate(names)) + "\n")
     if narrate:
         out.write("\n step  who     what\n")
+    renderer = renderer_for(game)
     steps = chance_steps = 0
     limit = info.max_game_length
     while not match.is_over:
@@ -102,7 +108,7 @@ def run_demo(
         if step.player == CHANCE:
             chance_steps += 1
         if narrate:
-            text = step.before.describe(step.action)
+            text = narrate_step(renderer, step.before, step.action, step.player, match.state, None)
             out.write(f"{steps:>5}  {_who(step.player):<6}  {text}\n")
     state = match.state
     scores = state.scores()
