@@ -4,6 +4,7 @@ legal actions), and the front-ends (the web server's 422, ``clangames play``) ad
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 import clangames
 from clangames.engine.phases import CHANCE
 from clangames.engine.state import State
+from clangames.rendering.text import LEGAL_SHOWN, legal_list
 from cli_helpers import autosave_in_tmp_fixture, run_main  # noqa: F401 - autouse
 
 
@@ -122,3 +124,21 @@ def test_clan_feud_s_general_reason_lists_no_legal_actions(
         f"{state.action_text(other)!r} is not legal: that is not a move of this step"
         f" ({state.prompt()})"
     )
+
+
+def test_the_legal_list_says_nothing_when_there_is_nothing_and_counts_a_long_one() -> None:
+    pick = random.Random(3)  # a game's own generator, for a position with many options
+    state = clangames.load("clan_feud", players=2).initial_state()
+    while state.is_chance or len(state.legal_actions(state.to_move[0])) <= LEGAL_SHOWN:
+        options = (
+            [a for a, _ in state.chance_weights()] if state.is_chance else state.legal_actions()
+        )
+        state = state.apply(pick.choice(options))
+    legal = state.legal_actions(state.to_move[0])
+    assert len(legal) > LEGAL_SHOWN
+    texts = [state.action_text(a) for a in legal]
+    assert legal_list(state, legal) == (
+        ", ".join(texts[:LEGAL_SHOWN]) + f", ... ({len(legal)} in all)"
+    )
+    assert legal_list(state, legal[:3]) == ", ".join(texts[:3])
+    assert legal_list(state, ()) == "nothing"

@@ -22,6 +22,7 @@ with warnings.catch_warnings():
 from clangames.bots.ismcts import ISMCTSBot
 from clangames.cli.main import main
 from clangames.engine.rng import Rng
+from clangames.rendering.text import LEGAL_SHOWN
 from clangames.web.hub import (
     MAX_BOT_SECONDS,
     Hub,
@@ -409,3 +410,20 @@ def test_a_game_the_database_cannot_save_is_refused_and_not_served() -> None:
     game, tokens = hub.create(koa_request(["human", "human"]))
     assert list(hub.rooms) == [game.id] and len(game.tokens) == len(tokens) == 2
     assert {hub.seat_of(game.id, token) for token in tokens.values()} == {0, 1}
+
+
+def test_a_refusal_among_many_options_says_how_many_there_are() -> None:
+    # Play and the web server list a refused move's options alike: the first twelve, then
+    # how many in all (a Clan Feud step offers more than a message should carry).
+    hub = Hub(Store(":memory:"))
+    request = {**koa_request(["human", "human"], 3), "game": "clan_feud"}
+    game, tokens = hub.create(request)
+    settle(hub, game)
+    (seat,) = game.state.to_move
+    v = game.view(seat)
+    assert len(v["legal"]) > LEGAL_SHOWN
+    wrong = hub_refusal(hub, game, {"token": tokens[seat], "turn": v["turn"], "action": "x"})
+    shown = ", ".join(v["legal"][:LEGAL_SHOWN])
+    assert str(wrong) == (
+        f"'x' is not a legal action for seat {seat}; legal: {shown}, ... ({len(v['legal'])} in all)"
+    )

@@ -72,6 +72,7 @@ from clangames.rendering.screen import (
 )
 from clangames.rendering.text import (
     Renderer,
+    legal_list,
     narrate,
     print_reveal,
     renderer_for,
@@ -83,9 +84,6 @@ from clangames.rendering.text import (
 
 _MAX_CHOICE_DIGITS = 9
 """Longer numbers are not list entries (and ``int`` of a huge digit string is refused)."""
-_LEGAL_SHOWN = 12
-"""How many legal actions a refused move's message lists (the web server's refusal lists
-as many)."""
 
 HELP = """Commands:
   NUMBER       take the option with that number in the list
@@ -851,10 +849,7 @@ class PlaySession:
         except ClanGamesError as exc:
             # The game's reason says why not; the legal actions are listed here, once, as
             # the web server's refusal does.
-            shown_legal = ", ".join(state.action_text(a) for a in legal[:_LEGAL_SHOWN])
-            if len(legal) > _LEGAL_SHOWN:
-                shown_legal += f", ... ({len(legal)} in all)"
-            return None, f"{exc}; legal: {shown_legal or 'nothing'}"
+            return None, f"{exc}; legal: {legal_list(state, legal)}"
         return action, ""
 
     def chance_seen(self, index: int, hindsight: _Hindsight | None = None) -> bool:

@@ -18,7 +18,13 @@ from clangames.rendering.explain import (
 )
 from clangames.rendering.plain import render_observation, render_state, text_of
 from clangames.rendering.screen import fold, matching
-from clangames.rendering.text import GenericRenderer, Renderer, narrate, renderer_for
+from clangames.rendering.text import (
+    GenericRenderer,
+    Renderer,
+    legal_list,
+    narrate,
+    renderer_for,
+)
 
 __all__ = [
     "EndReport",
@@ -28,6 +34,7 @@ __all__ = [
     "end_report",
     "explain_action",
     "fold",
+    "legal_list",
     "matching",
     "narrate",
     "render_observation",

@@ -343,6 +343,20 @@ def publicly_identifiable(before: State, action: Action, player: int, after: Sta
     return _told_apart(worlds, action, player, after, lambda s: s.public_observation())
 
 
+LEGAL_SHOWN = 12
+"""How many legal actions a refusal names before it says how many there are in all."""
+
+
+def legal_list(state: State, actions: Sequence[Action]) -> str:
+    """The legal actions a refused move's message lists, as the game writes them: the
+    first :data:`LEGAL_SHOWN`, then how many there are in all if more (a Clan Feud step
+    may offer hundreds); ``nothing`` if none. ``play`` and the web server say it alike."""
+    shown = ", ".join(state.action_text(a) for a in actions[:LEGAL_SHOWN])
+    if len(actions) > LEGAL_SHOWN:
+        shown += f", ... ({len(actions)} in all)"
+    return shown or "nothing"
+
+
 def step_line(index: int, player: int, text: str) -> str:
     """The narration line format shared by ``play`` and ``replay``: ``[12] player 1: ...``.
     A sentence that starts with the mover's own name does not repeat it after the prefix

@@ -35,6 +35,7 @@ from clangames.engine.state import Action, State
 from clangames.rendering.svg import state_picture
 from clangames.rendering.text import (
     Renderer,
+    legal_list,
     narrate,
     narrate_public,
     renderer_for,
@@ -407,7 +408,7 @@ class Room:
         only what the seat may know), else that it is no legal action; then the seat's
         legal actions."""
         state = self.state
-        legal = ", ".join(state.action_text(a) for a in self.options[player][:12])
+        legal = legal_list(state, self.options[player])
         try:
             action = state.parse_action(text)
         except ClanGamesError:
