@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 
 import clangames
+from clangames.bots import RandomBot
 from clangames.clan_feud import words
 from clangames.clan_feud.actions import TROOPS, Word
 from clangames.clan_feud.aftermath import walk
@@ -255,3 +256,22 @@ def test_a_hidden_step_tells_its_public_changes() -> None:
         "a chance outcome you cannot see; then the England track goes from 0 to 4;"
         " player 0 scores 3 VP"
     )
+
+
+def test_a_seat_that_can_afford_one_way_of_an_event_is_told_taking_it() -> None:
+    # Raid of the Redeswire: each seat pays £3 or moves the England track up. A seat short
+    # of £3 takes the track at once, inside the program; the narration names it, so the
+    # track's move is not read as the paying seat's doing.
+    game = clangames.load("clan_feud", players=4)
+    match = clangames.Match(game, 5, {p: RandomBot(Rng(5).fork(p + 1)) for p in range(4)})
+    match.run()
+    raid = "the event Raid of the Redeswire"
+    told = [
+        words.told(step.before, step.action)
+        for step in match.history
+        if describe(step.before, step.action) == f"pay £3 (option 1 of {raid})"
+    ]
+    assert (
+        f"pay £3 (option 1 of {raid}); then player 2 loses £3; player 0's only option: move"
+        f" the England track 1 step up (option 2 of {raid}); the England track goes from 2 to 3"
+    ) in told
