@@ -407,9 +407,10 @@ class _EncoderWriter:
         if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
             item = self.fresh("_i")
             inner = self.value(args[0], item)
-            return f"list({var})" if inner == item else f"[{inner} for {item} in {var}]"
+            # ``[*x]`` builds the list in the frame, without calling ``list``.
+            return f"[*{var}]" if inner == item else f"[{inner} for {item} in {var}]"
         if origin is tuple and args and all(a in _PASS_THROUGH for a in args):
-            return f"list({var})"  # a fixed-length tuple of plain values
+            return f"[*{var}]"  # a fixed-length tuple of plain values
         if origin is frozenset and len(args) == 1:
             item = self.fresh("_i")
             return f"sorted([{self.value(args[0], item)} for {item} in {var}], key=repr)"

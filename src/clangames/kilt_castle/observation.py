@@ -3,7 +3,8 @@ cards are laid out) and the checks a saved state must pass."""
 
 from __future__ import annotations
 
-from operator import add, contains, eq
+from itertools import repeat
+from operator import add, and_, contains, eq
 from typing import TYPE_CHECKING, NoReturn
 
 import attrs
@@ -11,6 +12,7 @@ import attrs
 from clangames.engine.errors import StateDecodeError
 
 if TYPE_CHECKING:
+    from clangames.kilt_castle.game import KiltCastleGame
     from clangames.kilt_castle.state import KiltCastleState
 
 PHASES = ("layout", "relocate", "build", "roof", "over")
@@ -128,17 +130,23 @@ def check_consistency(s: KiltCastleState) -> None:
         fail("towers", f"expected {board.rows * board.cols} spaces, got {spaces}")
     floors = "".join(towers)
     counts = s.supply.counts
-    built = list(map(floors.count, game.letter))
     # The usual case at once: the supply and the floors built add up to every floor of
-    # the game, so no floor is of a colour out of play, and the counts cover every letter
-    # of the towers, so nothing else stands there. Otherwise the checks in their order.
-    if not (
-        len(counts) == len(built)
-        and min(counts) >= 0
-        and list(map(add, counts, built)) == game.floors_in_all
-        and sum(built) == len(floors)
-        and not any(map(towers.__getitem__, board.water))
-    ):
+    # the game, so no floor is of a colour out of play and nothing else stands in the
+    # towers. Counted in one number with a byte per floor kind (see _Quick), without a
+    # call per kind; otherwise the checks in their order.
+    tables = _quick_of(game)
+    left = -1  # the supply as one number, a byte per kind (-1: a count outside 0..255)
+    try:
+        left = int.from_bytes(bytes(counts), "little")
+        quick = (
+            len(counts) == tables.kinds
+            and len(floors) + sum(counts) < 256
+            and sum(map(tables.weight.__getitem__, floors)) + left == tables.total
+        )
+    except (KeyError, ValueError):  # a letter of no kind, a count outside 0..255
+        quick = False
+    if not quick or any(map(towers.__getitem__, board.water)):
+        built = list(map(floors.count, game.letter))
         if not set(floors) <= game.letters_in_play or any(map(towers.__getitem__, board.water)):
             built = _count_floors(s)
         _check_supply(s, built)
@@ -160,9 +168,10 @@ def check_consistency(s: KiltCastleState) -> None:
     if not -1 <= card < ncards:
         fail("card", f"expected a card index or -1, got {card}")
     colours_in_play = game.colours
-    for i, c in enumerate(builders):
-        if c not in colours_in_play:
-            fail(f"builders[{i}]", f"expected a colour in play, got {c}")
+    if not tables.colours.issuperset(builders):
+        for i, c in enumerate(builders):
+            if c not in colours_in_play:
+                fail(f"builders[{i}]", f"expected a colour in play, got {c}")
     if not -1 <= first_space < spaces:
         fail("first_space", f"expected a space or -1, got {first_space}")
     if s.turns < 0 or s.idle < 0:
@@ -206,6 +215,10 @@ def check_consistency(s: KiltCastleState) -> None:
     if name == "relocate":
         if card != -1 or builders or first_space != -1 or s.ducat_day or s.ending:
             fail("card", "a turn begins with nothing relocated, built or pending")
+        # Every colour in play has a floor left: a byte of its three in the supply's number
+        # (the counts passed the supply check, so none is negative).
+        if left >= 0 and all(map(and_, repeat(left), tables.colour_bytes)):
+            return
         for colour in colours_in_play:
             if not any(counts[colour * 3 : colour * 3 + 3]):
                 fail(
@@ -229,6 +242,49 @@ def check_consistency(s: KiltCastleState) -> None:
             fail("phase.to_move", "the roof belongs to the second colour's player")
         if roofed >> first_space & 1 or roof_count != board.roofs:
             fail("roofed", "a roof moves only when every roof is placed, onto an unroofed tower")
+
+
+@attrs.frozen(slots=True)
+class _Quick:
+    """What :func:`check_consistency`'s quick tests use, made once per game. Floor kind f
+    weighs ``256 ** f``: the towers' letters summed by weight and the supply's counts read
+    as bytes (little-endian) make one number whose byte f is kind f's floors built plus
+    left. While the floors and counts add up to less than 256 no byte carries, so that
+    number equals ``total`` exactly when every kind adds up to its floors in the game."""
+
+    game: KiltCastleGame
+    kinds: int
+    """How many floor kinds (the supply's length)."""
+    weight: dict[str, int]
+    """A tower letter's weight, by the letter."""
+    total: int
+    """Every kind's floors in the game, one byte per kind."""
+    colours: frozenset[int]
+    """The colours in play."""
+    colour_bytes: tuple[int, ...]
+    """Per colour in play, the bytes of its three kinds in such a number."""
+
+
+_QUICK: dict[int, _Quick] = {}
+"""By a loaded game's ``id`` (the game kept alive in its entry); emptied when it holds
+many."""
+
+
+def _quick_of(game: KiltCastleGame) -> _Quick:
+    """The game's :class:`_Quick`, made on first use."""
+    found = _QUICK.get(id(game))
+    if found is None or found.game is not game:
+        if len(_QUICK) >= 64:
+            _QUICK.clear()
+        found = _QUICK[id(game)] = _Quick(
+            game=game,
+            kinds=len(game.letter),
+            weight={letter: 256**f for f, letter in enumerate(game.letter)},
+            total=sum(count * 256**f for f, count in enumerate(game.floors_in_all)),
+            colours=frozenset(game.colours),
+            colour_bytes=tuple(0xFFFFFF << 24 * colour for colour in game.colours),
+        )
+    return found
 
 
 def _check_cards(s: KiltCastleState) -> None:

@@ -421,24 +421,33 @@ def _dealt_to(seat: int, dealt: int, n: int) -> int:
 def _check_progress(s: KingsKiltState, n: int) -> None:
     """What each step requires of the deal so far, the pile, the pyramid and the turn:
     a state that passes can be played on to the end by the rules (``n`` players)."""
+    # The decoder runs this on every state it reads: each field is read once into a
+    # local, and the players' holdings are compared as whole lists (the loop that words
+    # a problem runs only when they differ).
     game = s.game
     comps = game.components
-    geo = game.geo
     k = len(game.clans)
     name = s.phase.name
     fam_size = comps.family_size
     from_deck = comps.family_from_deck
     hand = game.hand_size
-    leaders_total = comps.leaders_per_clan * k
+    leaders_per_clan = comps.leaders_per_clan
     fail = _fail
+    actor = s.actor
+    top = s.top
+    vacancy = s.vacancy
+    passed = s.passed
+    pyramid = s.pyramid
+    dealt = s.dealt
+    queue = s.reveal_queue
 
     # The piles' counts read directly (a Multiset's truth and size are Python calls).
     leaders = s.leaders.counts
     members = s.members.counts
     reshuffled = any(s.reshuffled.counts)
-    setup = name in SETUP_STEPS or (name == "reveal_top" and s.actor < 0)
+    setup = name in SETUP_STEPS or (name == "reveal_top" and actor < 0)
     if setup:
-        if s.actor != -1 or s.turns or s.passed or s.vacancy != -1 or s.reveal_queue:
+        if actor != -1 or s.turns or passed or vacancy != -1 or queue:
             fail(
                 "actor",
                 "during the setup nobody has a turn: actor -1, no turns, passes,"
@@ -446,27 +455,121 @@ def _check_progress(s: KingsKiltState, n: int) -> None:
             )
         if s.crowned or s.nobles_triggered or s.guardians_triggered or any(s.revealed):
             fail("revealed", "nothing is triggered or revealed during the setup")
-        if s.top != -1 or any(s.discards.counts) or any(s.removed.counts) or reshuffled:
+        if top != -1 or any(s.discards.counts) or any(s.removed.counts) or reshuffled:
             fail("top", "during the setup no pile card shows and nothing is discarded")
     else:
-        if s.actor < 0:
-            fail("actor", f"the {name} step happens in play: expected a seat, got {s.actor}")
+        if actor < 0:
+            fail("actor", f"the {name} step happens in play: expected a seat, got {actor}")
         if s.turns < 1:
             fail("turns", f"a turn has begun by the {name} step: expected >= 1, got {s.turns}")
-    step = SETUP_STEPS.index(name) if name in SETUP_STEPS else len(SETUP_STEPS)
-    # In play only the hand sizes are checked per player: one max() finds whether any is.
-    held = max(map(sum, map(_COUNTS, s.hands)))  # a Multiset's len() is a Python call
-    players = range(n) if setup or held > hand else range(0)
-    for p in players:
+    step = _STEP.get(name, len(SETUP_STEPS))
+    held = list(map(sum, map(_COUNTS, s.hands)))  # a Multiset's len() is a Python call
+    if setup:
+        if [
+            list(map(int.bit_count, s.from_deck)),
+            list(map(int.bit_count, s.families)),
+            held,
+        ] != _holdings(step, dealt, n, from_deck, fam_size, hand):
+            _check_holdings(s, n, step, name)
+    elif max(held) > hand:
+        # In play the rules need no exact family (its bounds are checked above); a hand
+        # only shrinks.
+        for p in range(n):
+            if held[p] > hand:
+                fail(f"hands[{p}]", f"more than the {hand} Influence cards dealt")
+    if step == 0:
+        dealt_deck = 0
+        for part in s.from_deck:
+            dealt_deck |= part
+        if s.family_deck != ((1 << k) - 1) & ~dealt_deck:
+            fail("family_deck", "the one-per-clan deck holds every clan not yet dealt from it")
+    elif s.family_deck:
+        fail("family_deck", f"the one-per-clan deck is used up once the {name} step comes")
+    if step < 3 and max(pyramid) >= 0:
+        fail("pyramid", f"the pyramid is built only after the {name} step")
+    if step == 3 and any((c >= 0) != (pos < dealt) for pos, c in enumerate(pyramid)):
+        fail("pyramid", f"the base holds the first {dealt} cards and nothing else")
+    geo = game.geo
+    if (
+        name == "reveal_top"
+        and setup
+        and any((c >= 0) != (geo.row[pos] == 1) for pos, c in enumerate(pyramid))
+    ):
+        fail("pyramid", "the setup ends with the bottom row complete and nothing above it")
+    if max(leaders) > leaders_per_clan:
+        fail("leaders", f"at most {leaders_per_clan} Clan Leaders of a clan are left")
+    leaders_total = leaders_per_clan * k
+    if step < 3 and sum(leaders) != leaders_total:
+        fail("leaders", "the Clan Leaders stay in the pile until the pyramid is built")
+    if step == 3:
+        # Clan Members left after the families and hands are dealt (the pile's member layer).
+        members_after_deal = comps.members_per_clan * k - fam_size * n - hand * n
+        if sum(leaders) + sum(members) != (leaders_total + members_after_deal - dealt):
+            fail("members", f"the pile has given exactly {dealt} cards to the base")
+    pile = any(leaders) or any(members)
+    if reshuffled and pile:
+        fail("reshuffled", "the discards are shuffled in only once the pile has run out")
+    pile = pile or reshuffled
+    if name == "reveal_top" and (top >= 0 or not pile):
+        fail("top", "turning up the pile's top card needs a face-down pile and no card showing")
+    if name in ("turn", "fill", "reveal") and top < 0 and pile:
+        fail("top", "the pile's top card lies face up whenever a player decides")
+    if vacancy >= 0:
+        if pyramid[vacancy] >= 0:
+            fail("vacancy", f"space {geo.label(vacancy)} is waiting to be filled but holds a card")
+        if name == "reveal_top" and geo.row[vacancy] != 1:
+            fail("vacancy", "the pile fills only a vacancy in the bottom row")
+        if name not in ("fill", "reveal_top"):
+            fail("vacancy", f"no vacancy is open in the {name} step")
+    if queue and name not in ("fill", "reveal", "reveal_top"):
+        fail("reveal_queue", f"no reveal is owed in the {name} step")
+    if name in ("turn", "fill") and passed >> actor & 1:
+        fail("passed", f"player {actor} has passed and takes no more turns")
+    if name == "over" and passed != (1 << n) - 1:
+        fail("passed", "the game ends once every player has passed")
+    flags = (s.nobles_triggered, s.guardians_triggered, s.crowned)
+    if all(flags) or max(pyramid[_tally_of(game).trigger_start :], default=-1) < 0:
+        return  # every flag set, or no card in a row that sets one
+    for (row, span, field), flag in zip(game.trigger_rows, flags, strict=True):
+        if row >= 2 and not flag and max(pyramid[span]) >= 0:
+            fail(field, f"a card has reached row {row}, so it is true")
+
+
+_STEP = {name: step for step, name in enumerate(SETUP_STEPS)}
+"""A setup step's place in the setup (any other step comes after it)."""
+
+
+def _holdings(
+    step: int, dealt: int, n: int, from_deck: int, fam_size: int, hand: int
+) -> list[list[int]]:
+    """What each of ``n`` players holds at setup step ``step`` with ``dealt`` cards of it
+    dealt round the table from seat 0: their deck cards, family cards and Influence cards,
+    one list of each."""
+    each, more = divmod(dealt, n)  # the first ``more`` seats have had one card more
+
+    def round_of(start: int) -> list[int]:
+        return [start + each + 1] * more + [start + each] * (n - more)
+
+    if step == 0:
+        return [round_of(0), round_of(0), [0] * n]
+    if step == 1:
+        return [[from_deck] * n, round_of(from_deck), [0] * n]
+    if step == 2:
+        return [[from_deck] * n, [fam_size] * n, round_of(0)]
+    return [[from_deck] * n, [fam_size] * n, [hand] * n]
+
+
+def _check_holdings(s: KingsKiltState, n: int, step: int, name: str) -> None:
+    """Player by player, what :func:`_holdings` says each holds during the setup; the
+    first player who differs raised."""
+    comps = s.game.components
+    from_deck = comps.family_from_deck
+    fam_size = comps.family_size
+    hand = s.game.hand_size
+    for p in range(n):
         deck_cards = s.from_deck[p].bit_count()
         family = s.families[p].bit_count()
         cards = len(s.hands[p])
-        if not setup:
-            # In play the rules need no exact family (its bounds are checked above); a hand
-            # only shrinks.
-            if cards > hand:
-                fail(f"hands[{p}]", f"more than the {hand} Influence cards dealt")
-            continue
         if step == 0:
             want = (_dealt_to(p, s.dealt, n), _dealt_to(p, s.dealt, n), 0)
         elif step == 1:
@@ -476,67 +579,12 @@ def _check_progress(s: KingsKiltState, n: int) -> None:
         else:
             want = (from_deck, fam_size, hand)
         if (deck_cards, family, cards) != want:
-            fail(
+            _fail(
                 f"families[{p}]",
                 f"in the {name} step (dealt {s.dealt}) player {p} should hold {want[0]} deck"
                 f" card(s), {want[1]} family card(s) and {want[2]} Influence card(s);"
                 f" holds {deck_cards}, {family} and {cards}",
             )
-    if step == 0:
-        dealt_deck = 0
-        for part in s.from_deck:
-            dealt_deck |= part
-        if s.family_deck != ((1 << k) - 1) & ~dealt_deck:
-            fail("family_deck", "the one-per-clan deck holds every clan not yet dealt from it")
-    elif s.family_deck:
-        fail("family_deck", f"the one-per-clan deck is used up once the {name} step comes")
-    if step < 3 and max(s.pyramid) >= 0:
-        fail("pyramid", f"the pyramid is built only after the {name} step")
-    if step == 3 and any((c >= 0) != (pos < s.dealt) for pos, c in enumerate(s.pyramid)):
-        fail("pyramid", f"the base holds the first {s.dealt} cards and nothing else")
-    if (
-        name == "reveal_top"
-        and setup
-        and any((c >= 0) != (geo.row[pos] == 1) for pos, c in enumerate(s.pyramid))
-    ):
-        fail("pyramid", "the setup ends with the bottom row complete and nothing above it")
-    if max(leaders) > comps.leaders_per_clan:
-        fail("leaders", f"at most {comps.leaders_per_clan} Clan Leaders of a clan are left")
-    if step < 3 and sum(leaders) != leaders_total:
-        fail("leaders", "the Clan Leaders stay in the pile until the pyramid is built")
-    # Clan Members left after the families and hands are dealt (the pile's member layer).
-    members_after_deal = comps.members_per_clan * k - fam_size * n - hand * n
-    if step == 3 and sum(leaders) + sum(members) != (leaders_total + members_after_deal - s.dealt):
-        fail("members", f"the pile has given exactly {s.dealt} cards to the base")
-    pile = any(leaders) or any(members)
-    if reshuffled and pile:
-        fail("reshuffled", "the discards are shuffled in only once the pile has run out")
-    pile = pile or reshuffled
-    if name == "reveal_top" and (s.top >= 0 or not pile):
-        fail("top", "turning up the pile's top card needs a face-down pile and no card showing")
-    if name in ("turn", "fill", "reveal") and s.top < 0 and pile:
-        fail("top", "the pile's top card lies face up whenever a player decides")
-    if s.vacancy >= 0:
-        if s.pyramid[s.vacancy] >= 0:
-            fail(
-                "vacancy", f"space {geo.label(s.vacancy)} is waiting to be filled but holds a card"
-            )
-        if name == "reveal_top" and geo.row[s.vacancy] != 1:
-            fail("vacancy", "the pile fills only a vacancy in the bottom row")
-        if name not in ("fill", "reveal_top"):
-            fail("vacancy", f"no vacancy is open in the {name} step")
-    if s.reveal_queue and name not in ("fill", "reveal", "reveal_top"):
-        fail("reveal_queue", f"no reveal is owed in the {name} step")
-    if name in ("turn", "fill") and s.passed >> s.actor & 1:
-        fail("passed", f"player {s.actor} has passed and takes no more turns")
-    if name == "over" and s.passed != (1 << n) - 1:
-        fail("passed", "the game ends once every player has passed")
-    flags = (s.nobles_triggered, s.guardians_triggered, s.crowned)
-    if all(flags) or max(s.pyramid[_tally_of(game).trigger_start :], default=-1) < 0:
-        return  # every flag set, or no card in a row that sets one
-    for (row, span, field), flag in zip(game.trigger_rows, flags, strict=True):
-        if row >= 2 and not flag and max(s.pyramid[span]) >= 0:
-            fail(field, f"a card has reached row {row}, so it is true")
 
 
 def _deal_limit(game: KingsKiltGame, phase: str, n: int) -> int:

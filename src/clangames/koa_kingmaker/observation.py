@@ -431,8 +431,11 @@ def _check_steps(s: KoaState) -> None:
     if shape is not None and (to_move != shape or simultaneous):
         fail("phase.to_move", f"the {name} step has to_move {shape}")
     if name == "commit":
+        # The players in the game (the houses were checked: ``alive`` is a mask of them)
+        # in seat order, from the game's table of a mask's bits.
+        ids = s.table.ids
         waiting = tuple(
-            p for p in game.seats if s.alive >> p & 1 and s.table.ids[p] == NOT_COMMITTED
+            [p for p in game.bits[s.alive & (1 << len(game.seats)) - 1] if ids[p] == NOT_COMMITTED]
         )
         if to_move != waiting or not simultaneous:
             fail("phase.to_move", f"the players still owing a card are {waiting}")
@@ -497,8 +500,8 @@ def _check_progress(s: KoaState) -> None:
     ids = s.table.ids
     alive = s.alive
     if name in ("seal", "commit"):
-        for h in range(MAX_HOUSES):
-            if ids[h] != NOT_COMMITTED and not alive >> h & 1:
+        for h in game.bits[~alive & (1 << MAX_HOUSES) - 1]:  # the houses out, in order
+            if ids[h] != NOT_COMMITTED:
                 fail(f"table.ids[{h}]", f"house {h} is out and puts no card face down")
     pending = s.recovering or s.hits or (s.scored and name != "over")
     if name in ("seal", "commit", "over") and pending:
