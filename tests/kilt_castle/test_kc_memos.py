@@ -10,10 +10,12 @@ from hypothesis import strategies as st
 import clangames
 from clangames.engine.bits import bits_of
 from clangames.engine.phases import CHANCE
-from clangames.kilt_castle import KiltCastleGame, KiltCastleState, ducat_day, scoring, setup
+from clangames.kilt_castle import KiltCastleGame, KiltCastleState, ducat_day, scoring, setup, turn
+from clangames.kilt_castle import game as game_module
 from clangames.kilt_castle.board import letter_floor
 
 from .kc_helpers import load
+from .test_kc_relocation import reference_relocations
 
 GAME = load(4)
 
@@ -112,3 +114,30 @@ def test_a_relocation_memo_miss_lists_the_masks_targets_in_order(slot: int, mask
     expected = tuple(row[target] for target in bits_of(mask))
     assert GAME.relocations_for(slot, mask) == expected
     assert GAME.relocation_memo[slot][mask] == expected
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("reading", ["behind", "either"])
+def test_relocations_through_the_target_memo_match_a_plain_reference(
+    players: int, reading: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The memo is keyed by the count of cards at each position, not by which card lies
+    # where: every relocation state of seeded games, with the memo cold, warm and emptied
+    # at its limit, lists exactly what the plain card-by-card reference lists.
+    game = load(players, relocation_neighbour=reading)
+    layouts = [s.positions for s in random_states(game, range(5)) if s.phase.name == "relocate"]
+    assert len(layouts) > 100
+    expected = [reference_relocations(game, positions) for positions in layouts]
+    game.target_memo.clear()  # a loaded game is shared within the process
+    assert [turn.relocations(game, positions) for positions in layouts] == expected
+    assert len(game.target_memo) < len(set(layouts))  # lay-outs share their counts
+    assert [turn.relocations(game, positions) for positions in layouts] == expected
+    game.target_memo.clear()
+    monkeypatch.setattr(turn, "TARGET_MEMO_LIMIT", 3)
+    monkeypatch.setattr(game_module, "CACHE_LIMIT", 5)
+    for memo in game.relocation_memo:
+        memo.clear()
+    for positions, listed in zip(layouts, expected, strict=True):
+        assert turn.relocations(game, positions) == listed
+        assert len(game.target_memo) <= 3
+        assert all(len(memo) <= 5 for memo in game.relocation_memo)

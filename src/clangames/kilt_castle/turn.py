@@ -11,11 +11,12 @@ one option (one floor kind on one space, one roof to move) is applied without as
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import add
+from itertools import chain
+from operator import add, getitem, itemgetter
 from typing import TYPE_CHECKING, Any, Protocol
 
 from clangames.engine.data import replace_at
-from clangames.engine.draft import drafting, owning
+from clangames.engine.draft import drafting, owned_apply
 from clangames.engine.phases import Phase
 from clangames.engine.piles import Multiset
 from clangames.kilt_castle import scoring
@@ -35,21 +36,30 @@ if TYPE_CHECKING:
 
 OVER = Phase.over()
 
+TARGET_MEMO_LIMIT = 1 << 14
+"""Lay-outs (counts per position) whose target masks a game keeps before it forgets them
+all (random play meets a few thousand)."""
+
 
 _thaw: Callable[[KiltCastleState], Any]
-_thaw_owned: Callable[[KiltCastleState], Any]
 _freeze: Callable[[Any], KiltCastleState]
-"""The move's thaws (a copy; the state itself) and freeze, specialised to KiltCastleState by
+"""The move's thaw (a copy) and freeze, specialised to KiltCastleState by
 :func:`bind_state_type`."""
+
+apply_owned: Callable[[KiltCastleState, Any, int], KiltCastleState]
+""":func:`apply` on a state nobody else holds, which becomes its successor (the kernel's
+fast path; see :mod:`clangames.engine.rollout`): no copy of its fields, and the thaw and
+freeze inline (:func:`clangames.engine.draft.owned_apply` of :func:`_move`, made by
+:func:`bind_state_type`)."""
 
 
 def bind_state_type(state_type: type[KiltCastleState]) -> None:
-    """Bind the moves' draft copier and freezer to the state class, once: the state
-    module calls it right after defining the class (it imports this module, so this
-    module cannot import the class at its own import time)."""
-    global _thaw, _thaw_owned, _freeze
+    """Bind the moves' draft copier and freezer, and the fast path's move, to the state
+    class, once: the state module calls it right after defining the class (it imports
+    this module, so this module cannot import the class at its own import time)."""
+    global _thaw, _freeze, apply_owned
     _thaw, _freeze = drafting(state_type)
-    _thaw_owned = owning(state_type)
+    apply_owned = owned_apply(state_type, _move)
 
 
 class Draft(Protocol):
@@ -104,6 +114,31 @@ def relocations(
 ) -> tuple[KiltCastleAction, ...]:
     """Every legal relocation, sorted by action id (card, then target position).
 
+    Which positions a card may move to depends only on where it lies and on how many
+    cards lie at each position (:func:`target_masks`), not on which card lies where: the
+    cards' positions are summed, in C, into one number holding a count per position, and
+    the target masks of each such count are memoised per game (a few thousand recur in
+    random play, while the positions themselves rarely repeat). Each card's actions for
+    its mask come from the card's own memo (:class:`~clangames.kilt_castle.game.
+    RelocationMemo`, which lists a missing mask itself), so the listing is a few C-level
+    passes over the cards with no Python step per card."""
+    # One getter picks each card's item of a per-position tuple; with two cards or more
+    # (a board file with fewer is refused) it returns a tuple, one item per card.
+    pick = itemgetter(*positions)
+    counts = sum(pick(game.position_units))
+    masks = game.target_memo.get(counts)
+    if masks is None:
+        masks = target_masks(game, positions, counts)
+    return tuple(chain.from_iterable(map(getitem, game.relocation_memo, pick(masks))))
+
+
+def target_masks(
+    game: KiltCastleGame, positions: tuple[int, ...] | list[int], counts: int
+) -> tuple[int, ...]:
+    """For each card position, the bitmask of the positions a card lying there may move
+    to (0 where no card lies), for the lay-out ``positions``, whose count per position is
+    ``counts`` (the memo's key, see :func:`relocations`); kept in ``game.target_memo``.
+
     A card's targets are judged on the lay-out after it leaves: at most ``max_row`` cards
     in the target row, at most ``max_rows`` non-empty rows, and a card landing on an empty
     position needs a card on the position behind it, one step counter-clockwise (with the
@@ -120,10 +155,9 @@ def relocations(
         occupied |= bits[p]
     max_row = game.max_row
     full = 0
-    if max(sizes) >= max_row:  # full rows are the exception: skip the walk without one
-        for p in positions:
-            if sizes[p] >= max_row:
-                full |= bits[p]
+    for p in positions:
+        if sizes[p] >= max_row:
+            full |= bits[p]
     rows = occupied.bit_count()
     circle = game.all_positions
     either = game.relocation_either
@@ -136,9 +170,8 @@ def relocations(
         shared |= near & circle & ~occupied
     spread = rows - 1 < game.max_rows
     others = game.other_positions
-    memo = game.relocation_memo
-    out: list[KiltCastleAction] = []
-    for slot, p in enumerate(positions):
+    masks = [0] * (last + 1)
+    for p in positions:
         if sizes[p] == 1:
             after = occupied ^ bits[p]
             mask = after & ~full
@@ -149,11 +182,12 @@ def relocations(
                 mask |= near & circle & ~occupied
         else:
             mask = shared & others[p]
-        try:
-            out += memo[slot][mask]
-        except KeyError:
-            out += game.relocations_for(slot, mask)
-    return tuple(out)
+        masks[p] = mask
+    memo = game.target_memo
+    if len(memo) >= TARGET_MEMO_LIMIT:
+        memo.clear()
+    found = memo[counts] = tuple(masks)
+    return found
 
 
 def build_options(
@@ -221,12 +255,6 @@ def roof_options(game: KiltCastleGame, roofed: int) -> list[KiltCastleAction]:
 def apply(s: KiltCastleState, action: Any, player: int) -> KiltCastleState:
     """The successor state for a legal action (checked by the kernel beforehand)."""
     return _freeze(_move(_thaw(s), action, player))
-
-
-def apply_owned(s: KiltCastleState, action: Any, player: int) -> KiltCastleState:
-    """:func:`apply` on a state nobody else holds, which becomes its successor (the
-    kernel's fast path; see :mod:`clangames.engine.rollout`): no copy of its fields."""
-    return _freeze(_move(_thaw_owned(s), action, player))
 
 
 def _move(d: Draft, action: Any, player: int) -> Draft:
