@@ -141,3 +141,24 @@ def test_relocations_through_the_target_memo_match_a_plain_reference(
         assert turn.relocations(game, positions) == listed
         assert len(game.target_memo) <= 3
         assert all(len(memo) <= 5 for memo in game.relocation_memo)
+
+
+def test_roof_moves_through_the_roof_memo_match_the_placed_roofs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = load(4)
+    states = [s for s in random_states(game, range(20)) if s.phase.name == "roof"]
+    assert len(states) > 20
+    expected = [
+        tuple(game.roof_actions[sp] for sp in game.board.spaces if s.roofed >> sp & 1)
+        for s in states
+    ]
+    assert all(len(moves) == game.board.roofs for moves in expected)
+    game.roof_memo.clear()
+    assert [s.legal_actions(s.to_move[0]) for s in states] == expected  # cold
+    assert [turn.roof_options(game, s.roofed) for s in states] == expected  # warm
+    game.roof_memo.clear()
+    monkeypatch.setattr(turn, "ROOF_MEMO_LIMIT", 2)
+    for s, moves in zip(states, expected, strict=True):
+        assert turn.roof_options(game, s.roofed) == moves
+        assert len(game.roof_memo) <= 2

@@ -178,6 +178,11 @@ class KiltCastleGame(Game):
         self.roof_actions: dict[int, KiltCastleAction] = {
             s: table.intern(MoveRoof(*divmod(s, board.cols))) for s in board.spaces
         }
+        self.roof_memo: dict[int, tuple[KiltCastleAction, ...]] = {}
+        """The roof moves open for each set of roofed spaces, keyed by its bitmask (see
+        :func:`clangames.kilt_castle.turn.roof_options`)."""
+        self.next_seat: tuple[int, ...] = tuple((seat + 1) % n for seat in range(n))
+        """The seat whose turn follows each seat's."""
         first_column = sum(1 << (r * board.cols) for r in range(board.rows))
         self.inner_columns: tuple[int, int] = (
             ~(first_column << (board.cols - 1)),

@@ -40,6 +40,9 @@ TARGET_MEMO_LIMIT = 1 << 14
 """Lay-outs (counts per position) whose target masks a game keeps before it forgets them
 all (random play meets a few thousand)."""
 
+ROOF_MEMO_LIMIT = 1 << 12
+"""Roof lay-outs whose roof moves a game keeps before it forgets them all."""
+
 
 _thaw: Callable[[KiltCastleState], Any]
 _freeze: Callable[[Any], KiltCastleState]
@@ -89,12 +92,13 @@ class Draft(Protocol):
 # -- legal actions --------------------------------------------------------------------------
 def legal_actions(s: KiltCastleState, player: int) -> tuple[KiltCastleAction, ...]:
     """The legal actions of the player to move, sorted by action id."""
+    options = s.options  # kept only by a state that asks a builder (see settle)
+    if options is not None:
+        return options
     name = s.phase.name
     if name == "relocate":
         return relocations(s.game, s.positions)
     if name == "build":
-        if s.options is not None:
-            return s.options
         return build_options(
             s.game,
             s.towers,
@@ -105,7 +109,7 @@ def legal_actions(s: KiltCastleState, player: int) -> tuple[KiltCastleAction, ..
             s.builders[0],
         )
     if name == "roof":
-        return tuple(roof_options(s.game, s.roofed))
+        return roof_options(s.game, s.roofed)
     return ()
 
 
@@ -245,10 +249,19 @@ def build_options(
     return out
 
 
-def roof_options(game: KiltCastleGame, roofed: int) -> list[KiltCastleAction]:
-    """The placed roofs that may be moved, sorted by space."""
-    table = game.roof_actions
-    return [table[space] for space in game.board.spaces if roofed >> space & 1]
+def roof_options(game: KiltCastleGame, roofed: int) -> tuple[KiltCastleAction, ...]:
+    """The placed roofs that may be moved, sorted by space (memoised per game by the
+    roofed spaces' bitmask: a board has few roofs, so few masks recur)."""
+    memo = game.roof_memo
+    found = memo.get(roofed)
+    if found is None:
+        if len(memo) >= ROOF_MEMO_LIMIT:
+            memo.clear()
+        table = game.roof_actions
+        found = memo[roofed] = tuple(
+            table[space] for space in game.board.spaces if roofed >> space & 1
+        )
+    return found
 
 
 # -- transitions -----------------------------------------------------------------------------
@@ -315,8 +328,10 @@ def relocate(d: Draft, slot: int, to: int) -> None:
     if turn_over is None:  # a single-colour card
         d.builders = game.card_colours[slot]
     else:
-        inner, outer = turn_over[d.inner[slot]]
-        d.inner = replace_at(d.inner, slot, inner)
+        inner_colours = list(d.inner)
+        inner, outer = turn_over[inner_colours[slot]]
+        inner_colours[slot] = inner
+        d.inner = tuple(inner_colours)
         d.builders = (inner, outer)
     if source not in positions:
         d.ducat_day = True
@@ -324,7 +339,9 @@ def relocate(d: Draft, slot: int, to: int) -> None:
 
 
 _new = object.__new__
-_set = object.__setattr__
+_set_counts: Callable[[Multiset, tuple[int, ...]], None] = Multiset.__dict__["counts"].__set__
+"""Sets a new Multiset's one slot (its frozen ``__setattr__`` bypassed, as attrs' own
+``__init__`` does)."""
 
 
 def build(d: Draft, space: int, crests: int) -> bool:
@@ -341,8 +358,9 @@ def build(d: Draft, space: int, crests: int) -> bool:
         payee = game.letter_owner[tower[-1]]
         if payee != seat:
             money = list(d.money)
-            money[seat] -= len(tower)
-            money[payee] += len(tower)
+            price = len(tower)
+            money[seat] -= price
+            money[payee] += price
             d.money = tuple(money)
     kind = colour * 3 + crests
     towers[space] = tower + game.letter[kind]
@@ -350,9 +368,9 @@ def build(d: Draft, space: int, crests: int) -> bool:
     counts = list(d.supply.counts)
     left = counts[kind] = counts[kind] - 1
     # Multiset(counts) without attrs' frozen __init__ (a bound setter made per call):
-    # Multiset has one field and no validator or converter, so this is all it does.
+    # Multiset has one slot and no validator or converter, so this is all it does.
     supply = d.supply = _new(Multiset)
-    _set(supply, "counts", tuple(counts))
+    _set_counts(supply, tuple(counts))
     if not left:
         base = colour * 3
         if not (counts[base] or counts[base + 1] or counts[base + 2]):
@@ -426,8 +444,7 @@ def end_turn(d: Draft) -> None:
         d.phase = OVER
         return
     # start_turn, inlined: this runs once a turn
-    seat = d.actor + 1 if d.actor + 1 < game.num_players else 0
-    d.actor = seat
+    seat = d.actor = game.next_seat[d.actor]
     d.card = -1
     d.builders = ()
     d.first_space = -1
