@@ -9,6 +9,7 @@ by the kernel) that is frozen once at the end.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
 from typing import TYPE_CHECKING, Any, Protocol
 
 from clangames.engine.data import replace_at
@@ -17,6 +18,7 @@ from clangames.engine.phases import Phase
 from clangames.engine.piles import Multiset
 from clangames.engine.seats import clockwise_from, next_seat, right_of
 from clangames.kings_kilt.actions import Advance, Betray, Draw, Fill, KingsKiltAction, Pass, Reveal
+from clangames.kings_kilt.components import PLAYER_COUNTS
 from clangames.kings_kilt.pyramid import EMPTY
 
 if TYPE_CHECKING:
@@ -25,6 +27,11 @@ if TYPE_CHECKING:
 
 REVEAL_TOP = Phase.chance("reveal_top")
 OVER = Phase.over()
+TURN, FILL, REVEAL = (
+    tuple(Phase.turn(name, seat) for seat in range(max(PLAYER_COUNTS)))
+    for name in ("turn", "fill", "reveal")
+)
+"""Each seat's phases of a turn, made once (the kernel's shared instances)."""
 
 
 _thaw: Callable[[KingsKiltState], Any]
@@ -101,6 +108,10 @@ def legal_actions(s: KingsKiltState, player: int) -> tuple[KingsKiltAction, ...]
     return ()
 
 
+_CLAN_BITS = tuple(1 << clan for clan in range(64))
+"""Each clan's bit in a bitmask of clans (a components file holds at most 16 clans)."""
+
+
 def _turn_actions(s: KingsKiltState, player: int) -> tuple[KingsKiltAction, ...]:
     game = s.game
     geo = game.geo
@@ -120,7 +131,9 @@ def _turn_actions(s: KingsKiltState, player: int) -> tuple[KingsKiltAction, ...]
             ur = up_right[pos]
             if ur >= 0 and pyr[ur] < 0 and pyr[pos + 1] >= 0:
                 out.append(advance[pos][1])  # type: ignore[arg-type]
-    hand_mask = s.hands[player].kind_mask()
+    # the hand's clans as a bitmask (Multiset.kind_mask), picked in C: each clan's bit
+    # where the hand holds one
+    hand_mask = sum(compress(_CLAN_BITS, s.hands[player].counts))
     if hand_mask:
         betray = game.betray_by_mask  # [pos][clan mask] -> the betrayals, sorted
         neighbours = geo.neighbours
@@ -252,7 +265,7 @@ def settle(d: Draft) -> None:
                 d.pyramid = replace_at(d.pyramid, v, d.top)
                 d.top = EMPTY
                 d.vacancy = EMPTY
-            elif d.leaders or d.members or d.reshuffled:
+            elif any(d.leaders.counts) or any(d.members.counts) or any(d.reshuffled.counts):
                 d.phase = REVEAL_TOP
                 return
             elif d.discards:
@@ -266,7 +279,7 @@ def settle(d: Draft) -> None:
         has_left = d.pyramid[below_left] >= 0
         has_right = d.pyramid[below_right] >= 0
         if has_left and has_right:
-            d.phase = Phase.turn("fill", d.actor)
+            d.phase = FILL[d.actor]
             return
         if has_left or has_right:
             source = below_left if has_left else below_right
@@ -274,7 +287,8 @@ def settle(d: Draft) -> None:
             d.vacancy = source
         else:
             d.vacancy = EMPTY
-    if d.top < 0 and (d.leaders or d.members or d.reshuffled):
+    # the piles' counts, not their __bool__: a call fewer each
+    if d.top < 0 and (any(d.leaders.counts) or any(d.members.counts) or any(d.reshuffled.counts)):
         d.phase = REVEAL_TOP  # the pile lies face up: its new top card shows at once
         return
     queue = d.reveal_queue
@@ -283,7 +297,7 @@ def settle(d: Draft) -> None:
         hidden = d.families[seat] & ~d.revealed[seat]
         if hidden and hidden & (hidden - 1):
             d.reveal_queue = queue
-            d.phase = Phase.turn("reveal", seat)
+            d.phase = REVEAL[seat]
             return
         # nothing face down: skip; exactly one: no choice to ask
         d.revealed = replace_at(d.revealed, seat, d.revealed[seat] | hidden)
@@ -304,7 +318,7 @@ def end_turn(d: Draft) -> None:
         return
     d.actor = nxt
     d.turns += 1
-    d.phase = Phase.turn("turn", nxt)
+    d.phase = TURN[nxt]
 
 
 # -- chance ----------------------------------------------------------------------------------
