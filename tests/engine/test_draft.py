@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 import clangames
-from clangames.engine.draft import _copier, drafting, freeze, owning, thaw
+from clangames.engine.draft import _copier, drafting, freeze, owned_apply, owning, thaw
 from clangames.engine.phases import Phase
 from clangames.engine.state import State
 from testing import toys
@@ -229,6 +229,48 @@ def test_owning_needs_a_state_class_that_is_not_a_draft() -> None:
         owning(int)  # type: ignore[type-var]
     with pytest.raises(TypeError, match="is a draft already"):
         owning(type(thaw(at_stake())))
+
+
+def test_an_owned_apply_edits_the_state_itself_through_the_move() -> None:
+    state = at_stake()
+    state.legal_actions(0)  # a memo the owned apply must reset
+    expected = attrs.evolve(state, stake=2)
+    seen: list[tuple[Any, object, int]] = []
+
+    def move(draft: Any, action: object, player: int) -> None:
+        assert type(draft) is type(thaw(expected))  # the one draft class, editable
+        assert draft._memo is None
+        seen.append((draft, action, player))
+        draft.stake = action
+
+    made = owned_apply(ToyState, move)(state, 2, 1)
+    assert made is state and type(made) is ToyState
+    assert seen == [(state, 2, 1)]
+    assert made == expected and made._memo is None
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        made.stake = 3
+
+
+def test_an_owned_apply_of_a_hash_caching_state_forgets_its_hash() -> None:
+    hashed = hashed_at_stake()
+    before = hash(hashed)
+    expected = attrs.evolve(hashed, stake=2)
+
+    def move(draft: Any, action: object, player: int) -> None:
+        draft.stake = 2
+
+    made = owned_apply(_Hashed, move)(hashed, None, 0)
+    assert hash(made) == hash(expected) != before
+
+
+def test_owned_apply_needs_a_state_class_that_is_not_a_draft() -> None:
+    def move(draft: Any, action: object, player: int) -> None:
+        pass
+
+    with pytest.raises(TypeError, match="owned_apply needs a State class, got <class 'int'>"):
+        owned_apply(int, move)  # type: ignore[type-var]
+    with pytest.raises(TypeError, match="is a draft already"):
+        owned_apply(type(thaw(at_stake())), move)
 
 
 @pytest.mark.parametrize("name", ["kings_kilt", "koa_kingmaker", "kilt_castle", "clan_feud"])

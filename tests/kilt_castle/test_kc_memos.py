@@ -10,10 +10,12 @@ from hypothesis import strategies as st
 import clangames
 from clangames.engine.bits import bits_of
 from clangames.engine.phases import CHANCE
-from clangames.kilt_castle import KiltCastleGame, KiltCastleState, ducat_day, scoring, setup
+from clangames.kilt_castle import KiltCastleGame, KiltCastleState, ducat_day, scoring, setup, turn
+from clangames.kilt_castle import game as game_module
 from clangames.kilt_castle.board import letter_floor
 
 from .kc_helpers import load
+from .test_kc_relocation import reference_relocations
 
 GAME = load(4)
 
@@ -112,3 +114,51 @@ def test_a_relocation_memo_miss_lists_the_masks_targets_in_order(slot: int, mask
     expected = tuple(row[target] for target in bits_of(mask))
     assert GAME.relocations_for(slot, mask) == expected
     assert GAME.relocation_memo[slot][mask] == expected
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("reading", ["behind", "either"])
+def test_relocations_through_the_target_memo_match_a_plain_reference(
+    players: int, reading: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The memo is keyed by the count of cards at each position, not by which card lies
+    # where: every relocation state of seeded games, with the memo cold, warm and emptied
+    # at its limit, lists exactly what the plain card-by-card reference lists.
+    game = load(players, relocation_neighbour=reading)
+    layouts = [s.positions for s in random_states(game, range(5)) if s.phase.name == "relocate"]
+    assert len(layouts) > 100
+    expected = [reference_relocations(game, positions) for positions in layouts]
+    game.target_memo.clear()  # a loaded game is shared within the process
+    assert [turn.relocations(game, positions) for positions in layouts] == expected
+    assert len(game.target_memo) < len(set(layouts))  # lay-outs share their counts
+    assert [turn.relocations(game, positions) for positions in layouts] == expected
+    game.target_memo.clear()
+    monkeypatch.setattr(turn, "TARGET_MEMO_LIMIT", 3)
+    monkeypatch.setattr(game_module, "CACHE_LIMIT", 5)
+    for memo in game.relocation_memo:
+        memo.clear()
+    for positions, listed in zip(layouts, expected, strict=True):
+        assert turn.relocations(game, positions) == listed
+        assert len(game.target_memo) <= 3
+        assert all(len(memo) <= 5 for memo in game.relocation_memo)
+
+
+def test_roof_moves_through_the_roof_memo_match_the_placed_roofs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = load(4)
+    states = [s for s in random_states(game, range(20)) if s.phase.name == "roof"]
+    assert len(states) > 20
+    expected = [
+        tuple(game.roof_actions[sp] for sp in game.board.spaces if s.roofed >> sp & 1)
+        for s in states
+    ]
+    assert all(len(moves) == game.board.roofs for moves in expected)
+    game.roof_memo.clear()
+    assert [s.legal_actions(s.to_move[0]) for s in states] == expected  # cold
+    assert [turn.roof_options(game, s.roofed) for s in states] == expected  # warm
+    game.roof_memo.clear()
+    monkeypatch.setattr(turn, "ROOF_MEMO_LIMIT", 2)
+    for s, moves in zip(states, expected, strict=True):
+        assert turn.roof_options(game, s.roofed) == moves
+        assert len(game.roof_memo) <= 2

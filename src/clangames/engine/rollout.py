@@ -17,8 +17,10 @@ in place rather than a copy of every field). :func:`rollout`, :func:`rollout_mov
 :func:`rollout_seats` without bots call it on the states they made themselves, which
 nothing else holds; the caller's state always goes through ``_apply``, and so does every
 state of a :func:`rollout_seats` that asks bots (a bot may keep what it is shown). Every
-game offers it, made with :func:`clangames.engine.draft.owning` (the state switched into
-its draft in place, its caches reset, none of its fields copied). A game offering it must
+game offers it: the state switched into its draft in place, its caches reset, none of its
+fields copied (the three older games' is :func:`clangames.engine.draft.owned_apply` of
+their move, one generated function with the thaw and the freeze inline; Clan Feud
+generates its own). A game offering it must
 keep no state of a playout by identity (a memo keyed by a state object would see that state
 change under it): the games' memos are keyed by the tuples and numbers in a state, which a
 move replaces rather than changes, and King's Kilt's re-deal remembers the last state it

@@ -40,6 +40,30 @@ card on the position directly counter-clockwise of it (``"behind"``, the publish
 on either neighbouring position (``"either"``, the product's first reading)."""
 
 
+class RelocationMemo(dict[int, tuple[KiltCastleAction, ...]]):
+    """One card's relocations to each set of target positions met, keyed by the set's
+    bitmask. A missing set is listed and kept by the look-up itself (``__missing__``), so
+    the rules can read every card's actions in one C-level ``map``; the memo is emptied
+    once it holds CACHE_LIMIT sets, so a board with many cards cannot make it grow without
+    bound."""
+
+    __slots__ = ("row",)
+
+    def __init__(self, row: tuple[KiltCastleAction, ...]) -> None:
+        super().__init__()
+        self.row = row
+        """The card's relocation to each position, by position."""
+
+    def __missing__(self, mask: int) -> tuple[KiltCastleAction, ...]:
+        if len(self) >= CACHE_LIMIT:
+            self.clear()
+        # The mask's bits, lowest first, as 0/1 bytes: compress picks the targets in C (a
+        # random playout meets new target sets all the time, so misses must be cheap too).
+        selected = bin(mask)[:1:-1].encode("ascii").translate(_ZERO_ONE)
+        actions = self[mask] = tuple(compress(self.row, selected))
+        return actions
+
+
 def seat_colours(players: int) -> tuple[tuple[int, ...], ...]:
     """The colours each seat plays: one each with 3 or 4 players (with 3 the fourth colour
     is out); with 2 players seat 0 plays colours 0 and 2, seat 1 colours 1 and 3."""
@@ -154,6 +178,11 @@ class KiltCastleGame(Game):
         self.roof_actions: dict[int, KiltCastleAction] = {
             s: table.intern(MoveRoof(*divmod(s, board.cols))) for s in board.spaces
         }
+        self.roof_memo: dict[int, tuple[KiltCastleAction, ...]] = {}
+        """The roof moves open for each set of roofed spaces, keyed by its bitmask (see
+        :func:`clangames.kilt_castle.turn.roof_options`)."""
+        self.next_seat: tuple[int, ...] = tuple((seat + 1) % n for seat in range(n))
+        """The seat whose turn follows each seat's."""
         first_column = sum(1 << (r * board.cols) for r in range(board.rows))
         self.inner_columns: tuple[int, int] = (
             ~(first_column << (board.cols - 1)),
@@ -171,10 +200,19 @@ class KiltCastleGame(Game):
         )
         """Each card position's complement in the circle (a mask leaving that position out)."""
         self.last_position = total - 1
-        self.relocation_memo: tuple[dict[int, tuple[KiltCastleAction, ...]], ...] = tuple(
-            {} for _ in self.cards
+        self.relocation_memo: tuple[RelocationMemo, ...] = tuple(
+            RelocationMemo(row) for row in self.relocate_actions
         )
-        """Each card's relocations to a set of target positions, keyed by that bitmask."""
+        """Each card's relocations to a set of target positions, keyed by that bitmask
+        (a miss lists them: see :class:`RelocationMemo`)."""
+        width = len(self.cards).bit_length()
+        self.position_units: tuple[int, ...] = tuple(1 << (width * p) for p in range(total))
+        """Each card position's unit in a count of the cards at every position: a field of
+        bits per position, wide enough for every card in play, so that summing the units
+        of the cards' positions never carries into the next field."""
+        self.target_memo: dict[int, tuple[int, ...]] = {}
+        """Each card position's target mask, keyed by the count of the cards at every
+        position (see :func:`clangames.kilt_castle.turn.relocations`)."""
         self.area_memo: dict[int, tuple[int, ...]] = {}
         """The connected groups of each set of spaces met on a ducat day, keyed by its
         bitmask (see :func:`clangames.kilt_castle.scoring.ducat_day`)."""
@@ -267,17 +305,9 @@ class KiltCastleGame(Game):
         return self.layout_slots[-1]
 
     def relocations_for(self, slot: int, mask: int) -> tuple[KiltCastleAction, ...]:
-        """The relocations of card ``slot`` to the positions in ``mask``, memoised (a
-        card's memo is emptied once it holds CACHE_LIMIT target sets)."""
-        memo = self.relocation_memo[slot]
-        if len(memo) >= CACHE_LIMIT:
-            memo.clear()
-        row = self.relocate_actions[slot]
-        # The mask's bits, lowest first, as 0/1 bytes: compress picks the targets in C (a
-        # random playout meets new target sets all the time, so misses must be cheap too).
-        selected = bin(mask)[:1:-1].encode("ascii").translate(_ZERO_ONE)
-        actions = memo[mask] = tuple(compress(row, selected))
-        return actions
+        """The relocations of card ``slot`` to the positions in ``mask``, from the card's
+        memo (listed and kept there on a miss)."""
+        return self.relocation_memo[slot][mask]
 
 
 def _factory(params: Mapping[str, Any]) -> Game:

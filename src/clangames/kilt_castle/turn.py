@@ -11,11 +11,12 @@ one option (one floor kind on one space, one roof to move) is applied without as
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import add
+from itertools import chain
+from operator import add, getitem, itemgetter
 from typing import TYPE_CHECKING, Any, Protocol
 
 from clangames.engine.data import replace_at
-from clangames.engine.draft import drafting, owning
+from clangames.engine.draft import drafting, owned_apply
 from clangames.engine.phases import Phase
 from clangames.engine.piles import Multiset
 from clangames.kilt_castle import scoring
@@ -35,21 +36,33 @@ if TYPE_CHECKING:
 
 OVER = Phase.over()
 
+TARGET_MEMO_LIMIT = 1 << 14
+"""Lay-outs (counts per position) whose target masks a game keeps before it forgets them
+all (random play meets a few thousand)."""
+
+ROOF_MEMO_LIMIT = 1 << 12
+"""Roof lay-outs whose roof moves a game keeps before it forgets them all."""
+
 
 _thaw: Callable[[KiltCastleState], Any]
-_thaw_owned: Callable[[KiltCastleState], Any]
 _freeze: Callable[[Any], KiltCastleState]
-"""The move's thaws (a copy; the state itself) and freeze, specialised to KiltCastleState by
+"""The move's thaw (a copy) and freeze, specialised to KiltCastleState by
 :func:`bind_state_type`."""
+
+apply_owned: Callable[[KiltCastleState, Any, int], KiltCastleState]
+""":func:`apply` on a state nobody else holds, which becomes its successor (the kernel's
+fast path; see :mod:`clangames.engine.rollout`): no copy of its fields, and the thaw and
+freeze inline (:func:`clangames.engine.draft.owned_apply` of :func:`_move`, made by
+:func:`bind_state_type`)."""
 
 
 def bind_state_type(state_type: type[KiltCastleState]) -> None:
-    """Bind the moves' draft copier and freezer to the state class, once: the state
-    module calls it right after defining the class (it imports this module, so this
-    module cannot import the class at its own import time)."""
-    global _thaw, _thaw_owned, _freeze
+    """Bind the moves' draft copier and freezer, and the fast path's move, to the state
+    class, once: the state module calls it right after defining the class (it imports
+    this module, so this module cannot import the class at its own import time)."""
+    global _thaw, _freeze, apply_owned
     _thaw, _freeze = drafting(state_type)
-    _thaw_owned = owning(state_type)
+    apply_owned = owned_apply(state_type, _move)
 
 
 class Draft(Protocol):
@@ -79,12 +92,13 @@ class Draft(Protocol):
 # -- legal actions --------------------------------------------------------------------------
 def legal_actions(s: KiltCastleState, player: int) -> tuple[KiltCastleAction, ...]:
     """The legal actions of the player to move, sorted by action id."""
+    options = s.options  # kept only by a state that asks a builder (see settle)
+    if options is not None:
+        return options
     name = s.phase.name
     if name == "relocate":
         return relocations(s.game, s.positions)
     if name == "build":
-        if s.options is not None:
-            return s.options
         return build_options(
             s.game,
             s.towers,
@@ -95,7 +109,7 @@ def legal_actions(s: KiltCastleState, player: int) -> tuple[KiltCastleAction, ..
             s.builders[0],
         )
     if name == "roof":
-        return tuple(roof_options(s.game, s.roofed))
+        return roof_options(s.game, s.roofed)
     return ()
 
 
@@ -103,6 +117,31 @@ def relocations(
     game: KiltCastleGame, positions: tuple[int, ...] | list[int]
 ) -> tuple[KiltCastleAction, ...]:
     """Every legal relocation, sorted by action id (card, then target position).
+
+    Which positions a card may move to depends only on where it lies and on how many
+    cards lie at each position (:func:`target_masks`), not on which card lies where: the
+    cards' positions are summed, in C, into one number holding a count per position, and
+    the target masks of each such count are memoised per game (a few thousand recur in
+    random play, while the positions themselves rarely repeat). Each card's actions for
+    its mask come from the card's own memo (:class:`~clangames.kilt_castle.game.
+    RelocationMemo`, which lists a missing mask itself), so the listing is a few C-level
+    passes over the cards with no Python step per card."""
+    # One getter picks each card's item of a per-position tuple; with two cards or more
+    # (a board file with fewer is refused) it returns a tuple, one item per card.
+    pick = itemgetter(*positions)
+    counts = sum(pick(game.position_units))
+    masks = game.target_memo.get(counts)
+    if masks is None:
+        masks = target_masks(game, positions, counts)
+    return tuple(chain.from_iterable(map(getitem, game.relocation_memo, pick(masks))))
+
+
+def target_masks(
+    game: KiltCastleGame, positions: tuple[int, ...] | list[int], counts: int
+) -> tuple[int, ...]:
+    """For each card position, the bitmask of the positions a card lying there may move
+    to (0 where no card lies), for the lay-out ``positions``, whose count per position is
+    ``counts`` (the memo's key, see :func:`relocations`); kept in ``game.target_memo``.
 
     A card's targets are judged on the lay-out after it leaves: at most ``max_row`` cards
     in the target row, at most ``max_rows`` non-empty rows, and a card landing on an empty
@@ -120,10 +159,9 @@ def relocations(
         occupied |= bits[p]
     max_row = game.max_row
     full = 0
-    if max(sizes) >= max_row:  # full rows are the exception: skip the walk without one
-        for p in positions:
-            if sizes[p] >= max_row:
-                full |= bits[p]
+    for p in positions:
+        if sizes[p] >= max_row:
+            full |= bits[p]
     rows = occupied.bit_count()
     circle = game.all_positions
     either = game.relocation_either
@@ -136,9 +174,8 @@ def relocations(
         shared |= near & circle & ~occupied
     spread = rows - 1 < game.max_rows
     others = game.other_positions
-    memo = game.relocation_memo
-    out: list[KiltCastleAction] = []
-    for slot, p in enumerate(positions):
+    masks = [0] * (last + 1)
+    for p in positions:
         if sizes[p] == 1:
             after = occupied ^ bits[p]
             mask = after & ~full
@@ -149,11 +186,12 @@ def relocations(
                 mask |= near & circle & ~occupied
         else:
             mask = shared & others[p]
-        try:
-            out += memo[slot][mask]
-        except KeyError:
-            out += game.relocations_for(slot, mask)
-    return tuple(out)
+        masks[p] = mask
+    memo = game.target_memo
+    if len(memo) >= TARGET_MEMO_LIMIT:
+        memo.clear()
+    found = memo[counts] = tuple(masks)
+    return found
 
 
 def build_options(
@@ -211,22 +249,25 @@ def build_options(
     return out
 
 
-def roof_options(game: KiltCastleGame, roofed: int) -> list[KiltCastleAction]:
-    """The placed roofs that may be moved, sorted by space."""
-    table = game.roof_actions
-    return [table[space] for space in game.board.spaces if roofed >> space & 1]
+def roof_options(game: KiltCastleGame, roofed: int) -> tuple[KiltCastleAction, ...]:
+    """The placed roofs that may be moved, sorted by space (memoised per game by the
+    roofed spaces' bitmask: a board has few roofs, so few masks recur)."""
+    memo = game.roof_memo
+    found = memo.get(roofed)
+    if found is None:
+        if len(memo) >= ROOF_MEMO_LIMIT:
+            memo.clear()
+        table = game.roof_actions
+        found = memo[roofed] = tuple(
+            table[space] for space in game.board.spaces if roofed >> space & 1
+        )
+    return found
 
 
 # -- transitions -----------------------------------------------------------------------------
 def apply(s: KiltCastleState, action: Any, player: int) -> KiltCastleState:
     """The successor state for a legal action (checked by the kernel beforehand)."""
     return _freeze(_move(_thaw(s), action, player))
-
-
-def apply_owned(s: KiltCastleState, action: Any, player: int) -> KiltCastleState:
-    """:func:`apply` on a state nobody else holds, which becomes its successor (the
-    kernel's fast path; see :mod:`clangames.engine.rollout`): no copy of its fields."""
-    return _freeze(_move(_thaw_owned(s), action, player))
 
 
 def _move(d: Draft, action: Any, player: int) -> Draft:
@@ -287,8 +328,10 @@ def relocate(d: Draft, slot: int, to: int) -> None:
     if turn_over is None:  # a single-colour card
         d.builders = game.card_colours[slot]
     else:
-        inner, outer = turn_over[d.inner[slot]]
-        d.inner = replace_at(d.inner, slot, inner)
+        inner_colours = list(d.inner)
+        inner, outer = turn_over[inner_colours[slot]]
+        inner_colours[slot] = inner
+        d.inner = tuple(inner_colours)
         d.builders = (inner, outer)
     if source not in positions:
         d.ducat_day = True
@@ -296,7 +339,9 @@ def relocate(d: Draft, slot: int, to: int) -> None:
 
 
 _new = object.__new__
-_set = object.__setattr__
+_set_counts: Callable[[Multiset, tuple[int, ...]], None] = Multiset.__dict__["counts"].__set__
+"""Sets a new Multiset's one slot (its frozen ``__setattr__`` bypassed, as attrs' own
+``__init__`` does)."""
 
 
 def build(d: Draft, space: int, crests: int) -> bool:
@@ -313,8 +358,9 @@ def build(d: Draft, space: int, crests: int) -> bool:
         payee = game.letter_owner[tower[-1]]
         if payee != seat:
             money = list(d.money)
-            money[seat] -= len(tower)
-            money[payee] += len(tower)
+            price = len(tower)
+            money[seat] -= price
+            money[payee] += price
             d.money = tuple(money)
     kind = colour * 3 + crests
     towers[space] = tower + game.letter[kind]
@@ -322,9 +368,9 @@ def build(d: Draft, space: int, crests: int) -> bool:
     counts = list(d.supply.counts)
     left = counts[kind] = counts[kind] - 1
     # Multiset(counts) without attrs' frozen __init__ (a bound setter made per call):
-    # Multiset has one field and no validator or converter, so this is all it does.
+    # Multiset has one slot and no validator or converter, so this is all it does.
     supply = d.supply = _new(Multiset)
-    _set(supply, "counts", tuple(counts))
+    _set_counts(supply, tuple(counts))
     if not left:
         base = colour * 3
         if not (counts[base] or counts[base + 1] or counts[base + 2]):
@@ -398,8 +444,7 @@ def end_turn(d: Draft) -> None:
         d.phase = OVER
         return
     # start_turn, inlined: this runs once a turn
-    seat = d.actor + 1 if d.actor + 1 < game.num_players else 0
-    d.actor = seat
+    seat = d.actor = game.next_seat[d.actor]
     d.card = -1
     d.builders = ()
     d.first_space = -1

@@ -9,38 +9,50 @@ by the kernel) that is frozen once at the end.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
 from typing import TYPE_CHECKING, Any, Protocol
 
 from clangames.engine.data import replace_at
-from clangames.engine.draft import drafting, owning
+from clangames.engine.draft import drafting, owned_apply
 from clangames.engine.phases import Phase
+from clangames.engine.piles import Multiset
 from clangames.engine.seats import clockwise_from, next_seat, right_of
 from clangames.kings_kilt.actions import Advance, Betray, Draw, Fill, KingsKiltAction, Pass, Reveal
+from clangames.kings_kilt.components import PLAYER_COUNTS
 from clangames.kings_kilt.pyramid import EMPTY
 
 if TYPE_CHECKING:
-    from clangames.engine.piles import Multiset
     from clangames.kings_kilt.game import KingsKiltGame
     from clangames.kings_kilt.state import KingsKiltState
 
 REVEAL_TOP = Phase.chance("reveal_top")
 OVER = Phase.over()
+TURN, FILL, REVEAL = (
+    tuple(Phase.turn(name, seat) for seat in range(max(PLAYER_COUNTS)))
+    for name in ("turn", "fill", "reveal")
+)
+"""Each seat's phases of a turn, made once (the kernel's shared instances)."""
 
 
 _thaw: Callable[[KingsKiltState], Any]
-_thaw_owned: Callable[[KingsKiltState], Any]
 _freeze: Callable[[Any], KingsKiltState]
-"""The move's thaws (a copy; the state itself) and freeze, specialised to KingsKiltState
-by :func:`bind_state_type`."""
+"""The move's thaw (a copy) and freeze, specialised to KingsKiltState by
+:func:`bind_state_type`."""
+
+apply_owned: Callable[[KingsKiltState, Any, int], KingsKiltState]
+""":func:`apply` on a state nobody else holds, which becomes its successor (the kernel's
+fast path; see :mod:`clangames.engine.rollout`): no copy of its fields, and the thaw and
+freeze inline (:func:`clangames.engine.draft.owned_apply` of :func:`_move`, made by
+:func:`bind_state_type`)."""
 
 
 def bind_state_type(state_type: type[KingsKiltState]) -> None:
-    """Bind the moves' draft copiers and freezer to the state class, once: the state
-    module calls it right after defining the class (it imports this module, so this
-    module cannot import the class at its own import time)."""
-    global _thaw, _thaw_owned, _freeze
+    """Bind the moves' draft copier and freezer, and the fast path's move, to the state
+    class, once: the state module calls it right after defining the class (it imports
+    this module, so this module cannot import the class at its own import time)."""
+    global _thaw, _freeze, apply_owned
     _thaw, _freeze = drafting(state_type)
-    _thaw_owned = owning(state_type)
+    apply_owned = owned_apply(state_type, _move)
 
 
 class Draft(Protocol):
@@ -96,6 +108,10 @@ def legal_actions(s: KingsKiltState, player: int) -> tuple[KingsKiltAction, ...]
     return ()
 
 
+_CLAN_BITS = tuple(1 << clan for clan in range(64))
+"""Each clan's bit in a bitmask of clans (a components file holds at most 16 clans)."""
+
+
 def _turn_actions(s: KingsKiltState, player: int) -> tuple[KingsKiltAction, ...]:
     game = s.game
     geo = game.geo
@@ -115,7 +131,9 @@ def _turn_actions(s: KingsKiltState, player: int) -> tuple[KingsKiltAction, ...]
             ur = up_right[pos]
             if ur >= 0 and pyr[ur] < 0 and pyr[pos + 1] >= 0:
                 out.append(advance[pos][1])  # type: ignore[arg-type]
-    hand_mask = s.hands[player].kind_mask()
+    # the hand's clans as a bitmask (Multiset.kind_mask), picked in C: each clan's bit
+    # where the hand holds one
+    hand_mask = sum(compress(_CLAN_BITS, s.hands[player].counts))
     if hand_mask:
         betray = game.betray_by_mask  # [pos][clan mask] -> the betrayals, sorted
         neighbours = geo.neighbours
@@ -148,12 +166,6 @@ def _turn_actions(s: KingsKiltState, player: int) -> tuple[KingsKiltAction, ...]
 def apply(s: KingsKiltState, action: Any, player: int) -> KingsKiltState:
     """The successor state for a legal action (checked by the kernel beforehand)."""
     return _freeze(_move(_thaw(s), action, player))
-
-
-def apply_owned(s: KingsKiltState, action: Any, player: int) -> KingsKiltState:
-    """:func:`apply` on a state nobody else holds, which becomes its successor (the
-    kernel's fast path; see :mod:`clangames.engine.rollout`): no copy of its fields."""
-    return _freeze(_move(_thaw_owned(s), action, player))
 
 
 def _move(d: Draft, action: Any, player: int) -> Draft:
@@ -196,9 +208,9 @@ def advance(d: Draft, pos: int, direction: str, player: int) -> None:
 
 def betray(d: Draft, pos: int, influence: int, player: int) -> None:
     """Spend an Influence card; the betrayed card leaves the game and leaves a vacancy."""
-    d.hands = replace_at(d.hands, player, d.hands[player].remove(influence))
-    d.discards = d.discards.add(influence)
-    d.removed = d.removed.add(d.pyramid[pos])
+    d.hands = replace_at(d.hands, player, _less(d.hands[player], influence))
+    d.discards = _more(d.discards, influence)
+    d.removed = _more(d.removed, d.pyramid[pos])
     d.pyramid = replace_at(d.pyramid, pos, EMPTY)
     d.vacancy = pos
     settle(d)
@@ -253,7 +265,7 @@ def settle(d: Draft) -> None:
                 d.pyramid = replace_at(d.pyramid, v, d.top)
                 d.top = EMPTY
                 d.vacancy = EMPTY
-            elif d.leaders or d.members or d.reshuffled:
+            elif any(d.leaders.counts) or any(d.members.counts) or any(d.reshuffled.counts):
                 d.phase = REVEAL_TOP
                 return
             elif d.discards:
@@ -267,7 +279,7 @@ def settle(d: Draft) -> None:
         has_left = d.pyramid[below_left] >= 0
         has_right = d.pyramid[below_right] >= 0
         if has_left and has_right:
-            d.phase = Phase.turn("fill", d.actor)
+            d.phase = FILL[d.actor]
             return
         if has_left or has_right:
             source = below_left if has_left else below_right
@@ -275,7 +287,8 @@ def settle(d: Draft) -> None:
             d.vacancy = source
         else:
             d.vacancy = EMPTY
-    if d.top < 0 and (d.leaders or d.members or d.reshuffled):
+    # the piles' counts, not their __bool__: a call fewer each
+    if d.top < 0 and (any(d.leaders.counts) or any(d.members.counts) or any(d.reshuffled.counts)):
         d.phase = REVEAL_TOP  # the pile lies face up: its new top card shows at once
         return
     queue = d.reveal_queue
@@ -284,7 +297,7 @@ def settle(d: Draft) -> None:
         hidden = d.families[seat] & ~d.revealed[seat]
         if hidden and hidden & (hidden - 1):
             d.reveal_queue = queue
-            d.phase = Phase.turn("reveal", seat)
+            d.phase = REVEAL[seat]
             return
         # nothing face down: skip; exactly one: no choice to ask
         d.revealed = replace_at(d.revealed, seat, d.revealed[seat] | hidden)
@@ -295,7 +308,7 @@ def settle(d: Draft) -> None:
 
 def end_turn(d: Draft) -> None:
     """The next player clockwise who has not passed takes a turn; nobody left: game over."""
-    n = d.game.num_players
+    n = len(d.hands)  # one hand per seat (the game's num_players is a property)
     if d.actor < 0:
         nxt: int | None = int(d.game.params["first_player"])
     else:
@@ -305,7 +318,7 @@ def end_turn(d: Draft) -> None:
         return
     d.actor = nxt
     d.turns += 1
-    d.phase = Phase.turn("turn", nxt)
+    d.phase = TURN[nxt]
 
 
 # -- chance ----------------------------------------------------------------------------------
@@ -347,13 +360,14 @@ DRAW_MEMO_LIMIT = 1 << 16
 
 def _draw(d: Draft, clan: int) -> None:
     game = d.game
-    n = game.num_players
     name = d.phase.name
     if name == "reveal_top":  # the draw of nearly every turn
         _take_from_pile(d, clan)
         d.top = clan
         settle(d)
-    elif name == "deal_family":
+        return
+    n = game.num_players
+    if name == "deal_family":
         seat = d.dealt % n
         d.families = replace_at(d.families, seat, d.families[seat] | 1 << clan)
         d.from_deck = replace_at(d.from_deck, seat, d.from_deck[seat] | 1 << clan)
@@ -373,7 +387,7 @@ def _draw(d: Draft, clan: int) -> None:
     elif name == "deal_third":
         seat = d.dealt % n
         d.families = replace_at(d.families, seat, d.families[seat] | 1 << clan)
-        d.members = d.members.remove(clan)
+        d.members = _less(d.members, clan)
         d.dealt += 1
         extra = game.components.family_size - game.components.family_from_deck
         if d.dealt == extra * n:
@@ -381,8 +395,8 @@ def _draw(d: Draft, clan: int) -> None:
             d.phase = Phase.chance("deal_influence")
     elif name == "deal_influence":
         seat = d.dealt % n
-        d.hands = replace_at(d.hands, seat, d.hands[seat].add(clan))
-        d.members = d.members.remove(clan)
+        d.hands = replace_at(d.hands, seat, _more(d.hands[seat], clan))
+        d.members = _less(d.members, clan)
         d.dealt += 1
         if d.dealt == game.hand_size * n:
             d.dealt = 0
@@ -399,11 +413,37 @@ def _draw(d: Draft, clan: int) -> None:
 def _take_from_pile(d: Draft, clan: int) -> None:
     """Take a card of ``clan`` off the draw pile's current top layer."""
     if any(d.leaders.counts):  # the counts, not the pile's __bool__: a call fewer
-        d.leaders = d.leaders.remove(clan)
+        d.leaders = _less(d.leaders, clan)
     elif any(d.members.counts):
-        d.members = d.members.remove(clan)
+        d.members = _less(d.members, clan)
     else:
-        d.reshuffled = d.reshuffled.remove(clan)
+        d.reshuffled = _less(d.reshuffled, clan)
+
+
+_new = object.__new__
+_set_counts: Callable[[Multiset, tuple[int, ...]], None] = Multiset.__dict__["counts"].__set__
+"""Sets a new Multiset's one slot (its frozen ``__setattr__`` bypassed, as attrs' own
+``__init__`` does)."""
+
+
+def _less(pile: Multiset, clan: int) -> Multiset:
+    """``pile.remove(clan)`` for a card the rules know is there (a legal action's or
+    outcome's): without the checks or attrs' ``__init__``, which cost more than the
+    change."""
+    counts = list(pile.counts)
+    counts[clan] -= 1
+    made: Multiset = _new(Multiset)
+    _set_counts(made, tuple(counts))
+    return made
+
+
+def _more(pile: Multiset, clan: int) -> Multiset:
+    """``pile.add(clan)`` for a clan of the game, without the check or attrs' ``__init__``."""
+    counts = list(pile.counts)
+    counts[clan] += 1
+    made: Multiset = _new(Multiset)
+    _set_counts(made, tuple(counts))
+    return made
 
 
 # -- words -------------------------------------------------------------------------------------

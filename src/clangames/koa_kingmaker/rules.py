@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from clangames.engine.data import replace_at
-from clangames.engine.draft import drafting, owning
+from clangames.engine.draft import drafting, owned_apply
 from clangames.engine.phases import Phase
 from clangames.engine.simultaneous import NOT_COMMITTED, Commitments
 from clangames.koa_kingmaker.actions import (
@@ -66,19 +66,24 @@ _GOLD_BIT = 1 << GOLD
 
 
 _thaw: Callable[[KoaState], Any]
-_thaw_owned: Callable[[KoaState], Any]
 _freeze: Callable[[Any], KoaState]
-"""The move's thaws (a copy; the state itself) and freeze, specialised to KoaState by
+"""The move's thaw (a copy) and freeze, specialised to KoaState by
 :func:`bind_state_type`."""
+
+apply_owned: Callable[[KoaState, Any, int], KoaState]
+""":func:`apply` on a state nobody else holds, which becomes its successor (the kernel's
+fast path; see :mod:`clangames.engine.rollout`): no copy of its fields, and the thaw and
+freeze inline (:func:`clangames.engine.draft.owned_apply` of :func:`_move`, made by
+:func:`bind_state_type`)."""
 
 
 def bind_state_type(state_type: type[KoaState]) -> None:
-    """Bind the moves' draft copier and freezer to the state class, once: the state
-    module calls it right after defining the class (it imports this module, so this
-    module cannot import the class at its own import time)."""
-    global _thaw, _thaw_owned, _freeze
+    """Bind the moves' draft copier and freezer, and the fast path's move, to the state
+    class, once: the state module calls it right after defining the class (it imports
+    this module, so this module cannot import the class at its own import time)."""
+    global _thaw, _freeze, apply_owned
     _thaw, _freeze = drafting(state_type)
-    _thaw_owned = owning(state_type)
+    apply_owned = owned_apply(state_type, _move)
 
 
 class Draft(Protocol):
@@ -166,10 +171,18 @@ def apply(s: KoaState, action: Any, player: int) -> KoaState:
     return _freeze(_move(_thaw(s), action, player))
 
 
-def apply_owned(s: KoaState, action: Any, player: int) -> KoaState:
-    """:func:`apply` on a state nobody else holds, which becomes its successor (the
-    kernel's fast path; see :mod:`clangames.engine.rollout`): no copy of its fields."""
-    return _freeze(_move(_thaw_owned(s), action, player))
+_new = object.__new__
+_set_ids: Callable[[Commitments, tuple[int, ...]], None] = Commitments.__dict__["ids"].__set__
+"""Sets a new Commitments' one slot (its frozen ``__setattr__`` bypassed, as attrs' own
+``__init__`` does)."""
+
+
+def _table(ids: tuple[int, ...]) -> Commitments:
+    """``Commitments(ids)`` without attrs' ``__init__`` (one slot, no validator or
+    converter): the table changes at every commitment of every playout."""
+    table: Commitments = _new(Commitments)
+    _set_ids(table, ids)
+    return table
 
 
 def _move(d: Draft, action: Any, player: int) -> Draft:
@@ -204,7 +217,7 @@ def commit(d: Draft, player: int, card: int) -> None:
     # the rules offer only an uncommitted seat its own cards: Commitments.commit's checks
     # would be done twice at every commitment of every playout
     ids = replace_at(d.table.ids, player, card)
-    d.table = Commitments(ids)
+    d.table = _table(ids)
     d.hands = _take(d.hands, player, 1 << card)
     waiting = 0
     alive = d.alive
@@ -230,7 +243,7 @@ def start_round(d: Draft) -> None:
     """A new round: the table is clear; automated households seal first, then the real
     players commit."""
     d.round += 1
-    d.table = Commitments.open(len(d.table.ids))
+    d.table = _table((NOT_COMMITTED,) * len(d.table.ids))
     d.scored = 0
     next_commitment(d)
 
@@ -320,7 +333,7 @@ def reveal(d: Draft) -> None:
         d.recovering = game.bits[thieves]
     else:
         d.recovering = game.bits[golds]
-    d.table = Commitments(tuple(table))
+    d.table = _table(tuple(table))
     d.courts = tuple(courts)
     d.discards = tuple(discards)
     settle(d)
@@ -418,13 +431,13 @@ def end_round(d: Draft) -> None:
     d.hands = tuple(hands)
     d.courts = tuple(courts)
     d.discards = tuple(discards)
-    d.table = Commitments.open(len(hands))
     d.recovering = ()
     d.hits = ()
     if d.alive.bit_count() <= 2:
+        d.table = _table((NOT_COMMITTED,) * len(hands))
         d.phase = OVER
         return
-    start_round(d)
+    start_round(d)  # which clears the table
 
 
 # -- words -------------------------------------------------------------------------------------
