@@ -9,8 +9,10 @@ import attrs
 import pytest
 
 import clangames
-from clangames.engine.draft import _copier, drafting, freeze, owned_apply, owning, thaw
+from clangames.engine.draft import _copier, drafting, freeze, maker, owned_apply, owning, thaw
 from clangames.engine.phases import Phase
+from clangames.engine.piles import Multiset
+from clangames.engine.simultaneous import Commitments
 from clangames.engine.state import State
 from testing import toys
 from testing.toys import ToyState
@@ -332,3 +334,29 @@ def next_move(state: State) -> tuple[int, object]:
     if state.is_chance:
         return mover, state.chance_outcomes()[0][0]
     return mover, state.legal_actions(mover)[0]
+
+
+def test_maker_makes_the_value_the_class_would_and_refuses_what_it_would_leave_half_made() -> None:
+    pile = maker(Multiset)((2, 0, 1))
+    assert type(pile) is Multiset and pile == Multiset((2, 0, 1))
+    assert hash(pile) == hash(Multiset((2, 0, 1))) and repr(pile) == "Multiset((2, 0, 1))"
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        pile.counts = (0,)  # type: ignore[misc]
+    assert maker(Commitments)((-1, 3)) == Commitments((-1, 3))
+
+    @attrs.frozen(slots=True)
+    class Two:
+        a: int
+        b: int
+
+    @attrs.frozen(slots=True)
+    class Checked:
+        a: int = attrs.field(validator=attrs.validators.instance_of(int))
+
+    @attrs.frozen(slots=True, cache_hash=True)
+    class Hashed:
+        a: int
+
+    for cls in (Two, Checked, Hashed, int):
+        with pytest.raises(TypeError, match="one plain field"):
+            maker(cls)

@@ -86,6 +86,34 @@ def evolver(cls: type[T]) -> Callable[..., T]:
     return replace
 
 
+def maker(cls: type[T]) -> Callable[[Any], T]:
+    """``cls(value)`` for a frozen slotted attrs class of one field with no validator or
+    converter (a pile's counts, a table of commitments: small values the rules remake at
+    every step of a playout): the value is set through the field's slot, without attrs'
+    ``__init__`` and the frozen ``__setattr__`` it goes through. Only for values the rules
+    know are good. ``TypeError`` for any other class (a second field or a cached hash
+    would be left unset, a validator skipped)."""
+    fields: list[Any] = list(attrs.fields(cast(Any, cls))) if attrs.has(cls) else []
+    field = fields[0] if len(fields) == 1 else None
+    if (
+        field is None
+        or field.validator is not None
+        or field.converter is not None
+        or _all_slots(cls) - {field.name, "__weakref__"}
+    ):
+        raise TypeError(f"maker needs a frozen slotted attrs class of one plain field, got {cls!r}")
+    new = object.__new__
+    put: Callable[[Any, Any], None] = getattr(cls, field.name).__set__
+
+    def make(value: Any) -> T:
+        made: T = new(cls)
+        put(made, value)
+        return made
+
+    make.__doc__ = f"A {cls.__name__} of the value given, unchecked (see draft.maker)."
+    return make
+
+
 def _adopt_draft_class(cls: type[State], draft_class: type) -> None:
     """Check that a game's ``draft_class`` can stand for ``cls``'s twin, and note it as
     ``cls``'s draft class. Refused (``TypeError``): a class that is not a subclass of

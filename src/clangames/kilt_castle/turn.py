@@ -16,7 +16,7 @@ from operator import add, getitem, itemgetter
 from typing import TYPE_CHECKING, Any, Protocol
 
 from clangames.engine.data import replace_at
-from clangames.engine.draft import drafting, owned_apply
+from clangames.engine.draft import drafting, maker, owned_apply
 from clangames.engine.phases import Phase
 from clangames.engine.piles import Multiset
 from clangames.kilt_castle import scoring
@@ -338,10 +338,8 @@ def relocate(d: Draft, slot: int, to: int) -> None:
     settle(d)
 
 
-_new = object.__new__
-_set_counts: Callable[[Multiset, tuple[int, ...]], None] = Multiset.__dict__["counts"].__set__
-"""Sets a new Multiset's one slot (its frozen ``__setattr__`` bypassed, as attrs' own
-``__init__`` does)."""
+_pile = maker(Multiset)
+"""``Multiset(counts)`` without attrs' ``__init__``: a build remakes the supply at every step."""
 
 
 def build(d: Draft, space: int, crests: int) -> bool:
@@ -367,10 +365,7 @@ def build(d: Draft, space: int, crests: int) -> bool:
     d.towers = tuple(towers)
     counts = list(d.supply.counts)
     left = counts[kind] = counts[kind] - 1
-    # Multiset(counts) without attrs' frozen __init__ (a bound setter made per call):
-    # Multiset has one slot and no validator or converter, so this is all it does.
-    supply = d.supply = _new(Multiset)
-    _set_counts(supply, tuple(counts))
+    d.supply = _pile(tuple(counts))
     if not left:
         base = colour * 3
         if not (counts[base] or counts[base + 1] or counts[base + 2]):

@@ -13,7 +13,7 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any, Protocol
 
 from clangames.engine.data import replace_at
-from clangames.engine.draft import drafting, owned_apply
+from clangames.engine.draft import drafting, maker, owned_apply
 from clangames.engine.phases import Phase
 from clangames.engine.piles import Multiset
 from clangames.engine.seats import clockwise_from, next_seat, right_of
@@ -420,10 +420,8 @@ def _take_from_pile(d: Draft, clan: int) -> None:
         d.reshuffled = _less(d.reshuffled, clan)
 
 
-_new = object.__new__
-_set_counts: Callable[[Multiset, tuple[int, ...]], None] = Multiset.__dict__["counts"].__set__
-"""Sets a new Multiset's one slot (its frozen ``__setattr__`` bypassed, as attrs' own
-``__init__`` does)."""
+_pile = maker(Multiset)
+"""``Multiset(counts)`` without attrs' ``__init__``: every draw and betrayal remakes a pile."""
 
 
 def _less(pile: Multiset, clan: int) -> Multiset:
@@ -432,18 +430,14 @@ def _less(pile: Multiset, clan: int) -> Multiset:
     change."""
     counts = list(pile.counts)
     counts[clan] -= 1
-    made: Multiset = _new(Multiset)
-    _set_counts(made, tuple(counts))
-    return made
+    return _pile(tuple(counts))
 
 
 def _more(pile: Multiset, clan: int) -> Multiset:
     """``pile.add(clan)`` for a clan of the game, without the check or attrs' ``__init__``."""
     counts = list(pile.counts)
     counts[clan] += 1
-    made: Multiset = _new(Multiset)
-    _set_counts(made, tuple(counts))
-    return made
+    return _pile(tuple(counts))
 
 
 # -- words -------------------------------------------------------------------------------------

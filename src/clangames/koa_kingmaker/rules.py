@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from clangames.engine.data import replace_at
-from clangames.engine.draft import drafting, owned_apply
+from clangames.engine.draft import drafting, maker, owned_apply
 from clangames.engine.phases import Phase
 from clangames.engine.simultaneous import NOT_COMMITTED, Commitments
 from clangames.koa_kingmaker.actions import (
@@ -171,18 +171,9 @@ def apply(s: KoaState, action: Any, player: int) -> KoaState:
     return _freeze(_move(_thaw(s), action, player))
 
 
-_new = object.__new__
-_set_ids: Callable[[Commitments, tuple[int, ...]], None] = Commitments.__dict__["ids"].__set__
-"""Sets a new Commitments' one slot (its frozen ``__setattr__`` bypassed, as attrs' own
-``__init__`` does)."""
-
-
-def _table(ids: tuple[int, ...]) -> Commitments:
-    """``Commitments(ids)`` without attrs' ``__init__`` (one slot, no validator or
-    converter): the table changes at every commitment of every playout."""
-    table: Commitments = _new(Commitments)
-    _set_ids(table, ids)
-    return table
+_table = maker(Commitments)
+"""``Commitments(ids)`` without attrs' ``__init__``: the table changes at every commitment
+of every playout."""
 
 
 def _move(d: Draft, action: Any, player: int) -> Draft:
