@@ -10,10 +10,10 @@ One window stays open: the milliseconds in which the interpreter starts (site, t
 installer-generated script importing `re` and this module). A Ctrl-C there is Python's own (a
 traceback through the standard library, none of it clangames code, or inside `site` a "Fatal
 Python error" with status 1); closing it would need a native launcher, which a pure-Python
-package cannot install portably.
+package cannot install portably. This module's own body is kept to what cannot be
+interrupted for long: ``sys`` is built in, and no ``from __future__`` import (which reads a
+module from disk) comes before the guard.
 """
-
-from __future__ import annotations
 
 import sys
 
