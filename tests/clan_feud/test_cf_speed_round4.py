@@ -277,3 +277,17 @@ def test_a_military_die_is_ready_as_the_working_copy_says(players: int) -> None:
         for p in range(players):
             plain = w.has_troops(p) or (w.money[p] >= rules.COST[0] and rules.has_building(w, p))
             assert rules.military_ready(w, p) is plain
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_the_order_setter_from_the_recount_is_the_one_counted_again(players: int) -> None:
+    """Phase 1 hands its fresh recount to ``push_order_setter``; counted again instead,
+    the same seat is asked (or the same tie-break)."""
+    k = len(rules.COLOURS)
+    for state in states(players, games=2)[::7]:
+        counts = [n for p in range(players) for n in rules.dice_owned(state, p)]
+        sizes = [sum(counts[k * p : k * p + k]) for p in range(players)]
+        given, counted = rules.working(state), rules.working(state)
+        rules.push_order_setter(given, sizes)
+        rules.push_order_setter(counted)
+        assert given.tasks == counted.tasks

@@ -369,22 +369,26 @@ def _phase1_run(w: W, task: Task) -> bool:
     # The roll task below waits for the counts; card window P1.after_roll (part 3) comes
     # after it, before phase 2.
     w.set_data(tuple(counts))
-    _order_setter(w)
+    k = len(COLOURS)  # dice_owned's counts per seat
+    _order_setter(w, [sum(counts[k * p : k * p + k]) for p in range(n)])
     return True
 
 
-def _order_setter(w: W) -> None:
-    """Push the turn-order decision for this turn (none on turn 1)."""
+def _order_setter(w: W, sizes: list[int]) -> None:
+    """Push the turn-order decision for this turn (none on turn 1); ``sizes``: each
+    seat's dice, just recounted."""
     if w.turn == 1:
         return
     if not playing.begin_before_order(w):  # P1.before_order: a turn-order card first
-        push_order_setter(w)
+        push_order_setter(w, sizes)
 
 
-def push_order_setter(w: W) -> None:
-    """The fewest-dice player (or the regent's tie-break) sets the order."""
+def push_order_setter(w: W, sizes: list[int] | None = None) -> None:
+    """The fewest-dice player (or the regent's tie-break) sets the order. ``sizes``: each
+    seat's dice if the recount was just made (after a card window, counted again)."""
     n = w.game.seat_count
-    sizes = [sum(dice_owned(w, p)) for p in range(n)]
+    if sizes is None:
+        sizes = [sum(dice_owned(w, p)) for p in range(n)]
     fewest = min(sizes)
     tied = tuple(p for p in range(n) if sizes[p] == fewest)
     if len(tied) == 1:
