@@ -291,3 +291,47 @@ def test_the_order_setter_from_the_recount_is_the_one_counted_again(players: int
         rules.push_order_setter(given, sizes)
         rules.push_order_setter(counted)
         assert given.tasks == counted.tasks
+
+
+def plain_modify_targets(w: Any, p: int, e: Primitive, used: tuple[int, ...] = ()) -> list[int]:
+    pool = w.pool[p]
+    colour = e.option("colour")
+    value = e.option("value")
+    up = e.args[1] == "+1"
+    out = []
+    for i, n in enumerate(pool):
+        c, v = divmod(i, 3)
+        v += 1
+        if n - used.count(i) <= 0:
+            continue
+        if colour is not None and playing.COLOUR_OF[str(colour)] != c:
+            continue
+        if value is not None and int(value) != v:
+            continue
+        if (up and v < playing.FACE_MAX[c]) or (not up and v == 1 and c != playing.BLACK):
+            out.append(i)
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_dice_a_card_may_modify_are_the_plain_scans(players: int) -> None:
+    game = clangames.load("clan_feud", players=players)
+    modifies = [e for e in game.nodes if isinstance(e, Primitive) and e.name == "modify_die"]
+    assert modifies
+    found = 0
+    for state in states(players, games=2)[::3]:
+        for p in range(players):
+            held = [i for i, n in enumerate(state.pool[p]) if n]
+            for e in modifies:
+                for used in ((), tuple(held[:1]), tuple(held[:2]) * 2):
+                    fast = playing._modify_targets(state, p, e, used)
+                    assert fast == plain_modify_targets(state, p, e, used)
+                    found += bool(fast)
+    assert found
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_a_seats_dice_total_is_the_sum_of_its_dice(players: int) -> None:
+    for state in states(players, games=2)[::5]:
+        for p in range(players):
+            assert rules.dice_total(state, p) == sum(rules.dice_owned(state, p))

@@ -240,16 +240,16 @@ def _modify_targets(w: Any, p: int, e: Primitive, used: tuple[int, ...] = ()) ->
     pool = w.pool[p]
     colour = e.option("colour")
     value = e.option("value")
+    want_colour = -1 if colour is None else COLOUR_OF[str(colour)]
+    want_value = -1 if value is None else int(value)
     up = e.args[1] == "+1"
     out = []
-    for i, n in enumerate(pool):
+    for i in compress(DIE_INDEXES, pool):  # the dice held, in pool order
+        if used and pool[i] - used.count(i) <= 0:
+            continue
         c, v = divmod(i, 3)
         v += 1
-        if n - used.count(i) <= 0:
-            continue
-        if colour is not None and COLOUR_OF[str(colour)] != c:
-            continue
-        if value is not None and int(value) != v:
+        if (want_colour >= 0 and want_colour != c) or (want_value >= 0 and want_value != v):
             continue
         if (up and v < FACE_MAX[c]) or (not up and v == 1 and c != BLACK):
             out.append(i)

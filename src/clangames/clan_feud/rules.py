@@ -356,6 +356,21 @@ def dice_owned(w: W | ClanFeudState, p: int) -> tuple[int, ...]:
     )
 
 
+DICE_SLOTS = sum(1 << (5 * column + 4) for column in (BUILD, INCOME, INTRIGUE, MILITARY)) | (
+    1 << (5 * BUILD + 1)
+)
+"""The slots whose purchase gives a die (:func:`dice_owned`): each column's III-right
+slot but Feud's, and the Build column's I-right one."""
+
+
+def dice_total(w: W | ClanFeudState, p: int) -> int:
+    """How many dice ``p`` gathers (``sum(dice_owned(w, p))``, without the colours): who
+    sets the turn order compares these."""
+    site = w.site
+    cities = sum([site[t] == 1 for t in owned_by(w.controller, p)])
+    return 3 + (~w.covered[p] & DICE_SLOTS).bit_count() + cities + (w.regent == p)
+
+
 def _phase1_run(w: W, task: Task) -> bool:
     n = w.game.seat_count
     counts: list[int] = []
@@ -388,7 +403,7 @@ def push_order_setter(w: W, sizes: list[int] | None = None) -> None:
     seat's dice if the recount was just made (after a card window, counted again)."""
     n = w.game.seat_count
     if sizes is None:
-        sizes = [sum(dice_owned(w, p)) for p in range(n)]
+        sizes = [dice_total(w, p) for p in range(n)]
     fewest = min(sizes)
     tied = tuple(p for p in range(n) if sizes[p] == fewest)
     if len(tied) == 1:
