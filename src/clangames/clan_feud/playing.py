@@ -723,13 +723,6 @@ def pending_assignments(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     return tuple(card_assignments(w, task.player, task.a - 1))
 
 
-def assign_extra(w: W, p: int, out: list[ClanFeudAction]) -> tuple[ClanFeudAction, ...]:
-    """Part 1's assignments ``out`` (``[pass]`` if none) with ``p``'s P2 card plays after
-    them. A player who can assign only with a card's help may still pass."""
-    cards = plays_with_dice(w, p, out)
-    return tuple((out or [w.game.words["pass"]]) + cards)
-
-
 def play_card(w: W, p: int, design: int) -> None:
     """``p`` plays a card of ``design`` for its action: it leaves the hand, face up."""
     w.hands = put(w.hands, p, plus(w.hands[p], design, -1))

@@ -708,7 +708,9 @@ def _assign_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
             found = die_assignments(g, i, open_slots)
         out += found
     if any(w.hands[p]):
-        return playing.assign_extra(w, p, out)
+        # the P2 card plays after the dice's own assignments; a player who can assign
+        # only with a card's help may still pass
+        return tuple((out or [g.words["pass"]]) + playing.plays_with_dice(w, p, out))
     if not out:
         return (g.words["pass"],)
     return tuple(out)
