@@ -23,8 +23,6 @@ from clangames.clan_feud.military import SPEED
 from clangames.clan_feud.state import ClanFeudState
 from clangames.engine.rng import Rng
 
-WINDOWS = ("P1.before_order", "P1.after_roll", "P2.assign", "P3.upkeep")
-
 
 def states(players: int, games: int = 3, seed: int = 70) -> list[ClanFeudState]:
     """Every state of ``games`` seeded random games."""
@@ -243,31 +241,6 @@ def test_every_card_changes_the_game_where_the_plain_chain_says(players: int) ->
                 assert fast is plain_changes(state, p, e)
                 counts[fast] += 1
     assert min(counts) > 0
-
-
-@pytest.mark.parametrize("players", [2, 4])
-def test_the_held_designs_memo_gives_the_windows_own_answer(players: int) -> None:
-    game = clangames.load("clan_feud", players=players)
-    for state in states(players, games=2)[::5]:
-        for hand in state.hands:
-            for window in WINDOWS:
-                plain = game.window_held[window](hand)
-                assert list(playing.held_in(game, hand, window)) == plain
-                assert list(playing.held_in(game, hand, window)) == plain  # remembered
-                assert list(playing.held_in(game, list(hand), window)) == plain  # a draft's
-    assert all(entry[0] is not None for entry in game.held_memo.values())
-
-
-def test_the_held_designs_memo_starts_again_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
-    game = clangames.load("clan_feud", players=2)
-    monkeypatch.setattr(playing, "MEMO_LIMIT", 4)
-    size = len(game.deck.designs)
-    hands = [tuple(1 if d == k else 0 for d in range(size)) for k in range(size)]
-    for k, hand in enumerate(hands):
-        held = playing.held_in(game, hand, game.card_info[k].window)
-        assert list(held) == [k]
-        assert len(game.held_memo) <= 4
-    game.held_memo.clear()
 
 
 @pytest.mark.parametrize("players", [2, 5])

@@ -3,7 +3,7 @@ the lookup tables the rules use on the hot path, and registration."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from math import factorial
 from typing import Any
 
@@ -240,9 +240,6 @@ class ClanFeudGame(Game):
             window: held_of(designs) for window, designs in self.window_designs.items()
         }
         """Per timing window, the designs of it that a hand holds (see playing.held_of)."""
-        self.held_memo: dict[int, tuple[Sequence[int], dict[str, tuple[int, ...]]]] = {}
-        """Per hand tuple (by identity, kept alive beside its entry): the designs of each
-        window it holds (see playing.held_in)."""
         self.play_actions = tuple(table.intern(PlayAction(d)) for d in range(designs))
         self.reroll_actions = tuple(
             table.intern(Reroll(c, v)) if v <= FACE_MAX[c] else None

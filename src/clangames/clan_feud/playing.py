@@ -87,7 +87,6 @@ from clangames.clan_feud.rules import (
     GOLD,
     INCOME,
     INTRIGUE,
-    MEMO_LIMIT,
     MILITARY,
     NO_TROOPS,
     SALE_ANYWHERE,
@@ -464,24 +463,6 @@ def held_of(designs: tuple[int, ...]) -> Callable[[Sequence[int]], list[int]]:
     return lambda hand: list(compress(designs, counts(hand)))
 
 
-def held_in(g: Any, hand: Sequence[int], window: str) -> Sequence[int]:
-    """The designs of ``window`` that ``hand`` holds, in order (``g.window_held``),
-    remembered per hand tuple on the game, for every window at once: a hand changes at a
-    few steps (a draw, a play), while a player's every assignment asks which of its cards
-    may go with a die. The tuple is kept beside its entry, so its id is not reused while
-    the entry stands; a hand being written (a draft's list) is looked through each time."""
-    memo = g.held_memo
-    entry = memo.get(id(hand))
-    if entry is None:
-        if type(hand) is not tuple:
-            return g.window_held[window](hand)  # type: ignore[no-any-return]
-        if len(memo) >= MEMO_LIMIT:
-            memo.clear()
-        by_window = {w: tuple(held(hand)) for w, held in g.window_held.items()}
-        entry = memo[id(hand)] = (hand, by_window)
-    return entry[1][window]  # type: ignore[no-any-return]
-
-
 _GAINS = frozenset({"gain_money", "gain_feud", "gain_vp"})
 
 
@@ -513,7 +494,7 @@ def plays(w: Any, p: int, window: str) -> list[ClanFeudAction]:
     """``play <design>`` for each design ``p`` holds whose window is ``window`` and whose
     action would change something now (P2 designs: also with some assignment)."""
     g = w.game
-    held = held_in(g, w.hands[p], window)
+    held = g.window_held[window](w.hands[p])
     if not held:
         return []
     out: list[ClanFeudAction] = []
@@ -564,7 +545,7 @@ def plays_with_dice(w: Any, p: int, assignable: list[ClanFeudAction]) -> list[Cl
     (part 1's, without a card): a card whose die needs nothing from it is tested against
     them (see :func:`die_only_plays`), the others as :func:`plays` tests them."""
     g = w.game
-    held = held_in(g, w.hands[p], "P2.assign")
+    held = g.window_held["P2.assign"](w.hands[p])
     if not held:
         return []
     out: list[ClanFeudAction] = []
