@@ -32,7 +32,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import compress
 from operator import itemgetter
-from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -55,7 +54,7 @@ from clangames.clan_feud.actions import (
     ToThree,
     Word,
 )
-from clangames.clan_feud.board import plus, put, troop_totals
+from clangames.clan_feud.board import occupied_by, plus, put, troop_totals
 from clangames.clan_feud.effects import (
     And,
     CombatEffect,
@@ -90,8 +89,12 @@ from clangames.clan_feud.rules import (
     INTRIGUE,
     MILITARY,
     NO_TROOPS,
+    SALE_ANYWHERE,
+    SALE_NONE,
+    SALE_TOWER,
     SUPPLY,
     _build_possible,
+    build_sale,
     interned,
     owned,
     territories_yielding,
@@ -236,16 +239,16 @@ def _modify_targets(w: Any, p: int, e: Primitive, used: tuple[int, ...] = ()) ->
     pool = w.pool[p]
     colour = e.option("colour")
     value = e.option("value")
+    want_colour = -1 if colour is None else COLOUR_OF[str(colour)]
+    want_value = -1 if value is None else int(value)
     up = e.args[1] == "+1"
     out = []
-    for i, n in enumerate(pool):
+    for i in compress(DIE_INDEXES, pool):  # the dice held, in pool order
+        if used and pool[i] - used.count(i) <= 0:
+            continue
         c, v = divmod(i, 3)
         v += 1
-        if n - used.count(i) <= 0:
-            continue
-        if colour is not None and COLOUR_OF[str(colour)] != c:
-            continue
-        if value is not None and int(value) != v:
+        if (want_colour >= 0 and want_colour != c) or (want_value >= 0 and want_value != v):
             continue
         if (up and v < FACE_MAX[c]) or (not up and v == 1 and c != BLACK):
             out.append(i)
@@ -261,7 +264,8 @@ def _supply_left(w: Any, p: int, kind: int) -> int:
 
 
 def _has_building(w: Any, p: int) -> bool:
-    return any(w.site[t] or w.towers[t] for t in owned(w, p))
+    site, towers = w.site, w.towers
+    return any([site[t] or towers[t] for t in owned(w, p)])
 
 
 def _temp_die_ok(w: Any, p: int, colour: str) -> bool:
@@ -273,30 +277,44 @@ def _temp_die_ok(w: Any, p: int, colour: str) -> bool:
     return True
 
 
-def _reach(w: Any, p: int, start: int, speed: int, free: bool) -> set[int]:
-    """Where an army of ``p``'s leaving ``start`` can end a move of ``speed`` steps, by the
-    move's step rules (``military._step_options``, ``_step_apply``): a step into another
-    clan's or an English army is a battle and ends the move; unless ``free`` (a boost's
-    mountain freedom) only the first step may enter a mountain, and a step into or out of
-    one ends the move. Breadth first: whether a territory lets an army go on depends on the
-    territory alone, so the shortest way to each is the one to follow."""
+def _reach(w: Any, start: int, speed: int, free: bool, blocked: int) -> set[int]:
+    """Where an army leaving ``start`` can end a move of ``speed`` steps, by the move's
+    step rules (``military._step_options``, ``_step_apply``): a step into a territory of
+    ``blocked`` (another clan's or an English army: :func:`_blocked`) is a battle and ends
+    the move; unless ``free`` (a boost's mountain freedom) only the first step may enter a
+    mountain, and a step into or out of one ends the move. Breadth first: whether a
+    territory lets an army go on depends on the territory alone, so the shortest way to
+    each is the one to follow."""
     board = w.game.board
+    neighbours = board.neighbours
     mountains = 0 if free else board.mountain_mask
+    stops = blocked | mountains  # no going on from these
     seen = {start}
     frontier = [start]
     for step in range(speed):
         after = []
         for pos in frontier:
-            for n in board.neighbours[pos]:
+            for n in neighbours[pos]:
                 if n in seen or (step and mountains >> n & 1):
                     continue
                 seen.add(n)
-                # The move's own test of a battle (``military._step_apply``).
-                battle = w.occupant(n, p) >= 0 or war.holds(w, n)
-                if not battle and not (mountains >> n & 1 or mountains >> pos & 1):
+                if not (stops >> n & 1 or mountains >> pos & 1):
                     after.append(n)
         frontier = after
     return seen
+
+
+def _blocked(w: Any, p: int) -> int:
+    """The territories where a step of ``p``'s army would be a battle (the move's own test,
+    ``military._step_apply``: another clan's troops or an English army), as a bitmask."""
+    mask = 0
+    for q, row in enumerate(w.troops):
+        if q != p:
+            for t in occupied_by(row):
+                mask |= 1 << t
+    for army in w.english:
+        mask |= 1 << army.territory
+    return mask
 
 
 def _speed_helps(w: Any, p: int, bonus: int, free: bool, cavalry_only: bool) -> bool:
@@ -306,10 +324,14 @@ def _speed_helps(w: Any, p: int, bonus: int, free: bool, cavalry_only: bool) -> 
     and a move may split off any troops, so each kind of troop is tried alone where it
     stands (only cavalry for a cavalry-only boost)."""
     row = w.troops[p]
-    for t in range(len(row) // 3):
-        speeds = {SPEED[k] for k in ((1,) if cavalry_only else (0, 1, 2)) if row[3 * t + k]}
+    kinds = (1,) if cavalry_only else (0, 1, 2)
+    blocked = -1  # worked out at the first army
+    for t in occupied_by(row):
+        speeds = {SPEED[k] for k in kinds if row[3 * t + k]}
         for speed in speeds:
-            if _reach(w, p, t, speed + bonus, free) != _reach(w, p, t, speed, False):
+            if blocked < 0:
+                blocked = _blocked(w, p)
+            if _reach(w, t, speed + bonus, free, blocked) != _reach(w, t, speed, False, blocked):
                 return True
     return False
 
@@ -318,6 +340,8 @@ def changes(w: Any, p: int, e: Expr) -> bool:
     """Whether ``e``, played by ``p`` now, would change the game (a card that would not
     may be used only in combat). Die-dependent parts (a Build still possible, free
     troops' territory) are judged with the assignment, in :func:`_die_ok`."""
+    if type(e) is Primitive:  # most card actions: one look-up of the primitive's test
+        return _CHANGES.get(e.name, _changes_always)(w, p, e)
     if isinstance(e, Seq):
         return available(w, p, e) and any(changes(w, p, i) for i in e.items)
     if isinstance(e, Or):
@@ -326,50 +350,103 @@ def changes(w: Any, p: int, e: Expr) -> bool:
         return available(w, p, e.body) and changes(w, p, e.body)
     if isinstance(e, If):
         return holds(w, p, e.condition) and changes(w, p, e.body)
-    name = e.name
-    seats = range(len(w.money))
-    if name in ("gain_money", "gain_feud", "gain_vp"):
-        return amount(w, p, e.args[0]) != 0
-    if name == "draw_cards":
-        return amount(w, p, e.args[0]) > 0 and bool(any(w.deck) or any(w.discards))
-    if name in ("pay_money", "pay_feud", "discard_cards", "remove_troops"):
-        return available(w, p, e)
-    if name == "steal":
-        if e.args[0] == "money":
-            return any(w.money[q] for q in seats if q != p)
-        return any(any(w.hands[q]) for q in seats if q != p)
-    if name == "modify_die":
-        return bool(_modify_targets(w, p, e))
-    if name == "reroll_dice":
-        if e.args[1] == "self":
-            return any(w.pool[p])
-        return any(any(w.pool[q]) for q in seats if q != p)
-    if name == "take_temp_die":
-        return _temp_die_ok(w, p, str(e.args[0]))
-    if name == "bonus_action":
-        if e.args[0] == "income":
-            return territories_yielding(w, p) > 0
-        return True
-    if name == "place_building":
-        return bool(_th1_left(w, p)) and bool(_th1_places(w, p))
-    if name == "recruit":
-        return _supply_left(w, p, TYPE_OF[str(e.args[0])]) > 0 and _has_building(w, p)
-    if name == "boost_move":
-        if e.option("armies"):
-            return True  # extra armies are judged with the die (:func:`_die_ok`)
-        return _speed_helps(
-            w,
-            p,
-            int(e.option("speed") or 0),
-            bool(e.option("ignore_mountains")),
-            e.option("only") == "cavalry",
-        )
-    if name == "reduce_upkeep":
-        cut = w.upkeep_cut[p] if w.upkeep_cut else 0
-        return amount(w, p, e.args[0]) > 0 and upkeep_due(w, p) > cut
-    if name == "england_track":
-        return bool(w.game.england.clamp(w.england + int(e.args[0])) != w.england)  # type: ignore[arg-type]
+    return _CHANGES.get(e.name, _changes_always)(w, p, e)
+
+
+def _changes_always(w: Any, p: int, e: Primitive) -> bool:
     return True  # choose_turn_order, discount
+
+
+def _changes_gain(w: Any, p: int, e: Primitive) -> bool:
+    return amount(w, p, e.args[0]) != 0
+
+
+def _changes_draw(w: Any, p: int, e: Primitive) -> bool:
+    return amount(w, p, e.args[0]) > 0 and bool(any(w.deck) or any(w.discards))
+
+
+def _changes_cost(w: Any, p: int, e: Primitive) -> bool:
+    return available(w, p, e)
+
+
+def _changes_steal(w: Any, p: int, e: Primitive) -> bool:
+    seats = range(len(w.money))
+    if e.args[0] == "money":
+        return any(w.money[q] for q in seats if q != p)
+    return any(any(w.hands[q]) for q in seats if q != p)
+
+
+def _changes_modify(w: Any, p: int, e: Primitive) -> bool:
+    return bool(_modify_targets(w, p, e))
+
+
+def _changes_reroll(w: Any, p: int, e: Primitive) -> bool:
+    if e.args[1] == "self":
+        return any(w.pool[p])
+    return any(any(w.pool[q]) for q in range(len(w.money)) if q != p)
+
+
+def _changes_temp_die(w: Any, p: int, e: Primitive) -> bool:
+    return _temp_die_ok(w, p, str(e.args[0]))
+
+
+def _changes_bonus(w: Any, p: int, e: Primitive) -> bool:
+    if e.args[0] == "income":
+        return territories_yielding(w, p) > 0
+    return True
+
+
+def _changes_place(w: Any, p: int, e: Primitive) -> bool:
+    return bool(_th1_left(w, p)) and bool(_th1_places(w, p))
+
+
+def _changes_recruit(w: Any, p: int, e: Primitive) -> bool:
+    return _supply_left(w, p, TYPE_OF[str(e.args[0])]) > 0 and _has_building(w, p)
+
+
+def _changes_boost(w: Any, p: int, e: Primitive) -> bool:
+    if e.option("armies"):
+        return True  # extra armies are judged with the die (:func:`_die_ok`)
+    return _speed_helps(
+        w,
+        p,
+        int(e.option("speed") or 0),
+        bool(e.option("ignore_mountains")),
+        e.option("only") == "cavalry",
+    )
+
+
+def _changes_upkeep(w: Any, p: int, e: Primitive) -> bool:
+    cut = w.upkeep_cut[p] if w.upkeep_cut else 0
+    return amount(w, p, e.args[0]) > 0 and upkeep_due(w, p) > cut
+
+
+def _changes_track(w: Any, p: int, e: Primitive) -> bool:
+    return bool(w.game.england.clamp(w.england + int(e.args[0])) != w.england)  # type: ignore[arg-type]
+
+
+_CHANGES: dict[str, Callable[[Any, int, Primitive], bool]] = {
+    "gain_money": _changes_gain,
+    "gain_feud": _changes_gain,
+    "gain_vp": _changes_gain,
+    "draw_cards": _changes_draw,
+    "pay_money": _changes_cost,
+    "pay_feud": _changes_cost,
+    "discard_cards": _changes_cost,
+    "remove_troops": _changes_cost,
+    "steal": _changes_steal,
+    "modify_die": _changes_modify,
+    "reroll_dice": _changes_reroll,
+    "take_temp_die": _changes_temp_die,
+    "bonus_action": _changes_bonus,
+    "place_building": _changes_place,
+    "recruit": _changes_recruit,
+    "boost_move": _changes_boost,
+    "reduce_upkeep": _changes_upkeep,
+    "england_track": _changes_track,
+}
+"""Per primitive, whether it changes the game now (:func:`changes`); any other
+(``choose_turn_order``, ``discount``) always does."""
 
 
 def held_of(designs: tuple[int, ...]) -> Callable[[Sequence[int]], list[int]]:
@@ -512,41 +589,40 @@ def _matches(info: CardInfo, colour: int, value: int, column: int, level: int) -
     return True
 
 
-def _shim(w: Any, p: int, **changed: Any) -> Any:
-    """A read-only view of what the Build and recruit checks read, some fields changed."""
-    fields = {
-        "covered": w.covered,
-        "money": w.money,
-        "site": w.site,
-        "towers": w.towers,
-        "controller": w.controller,
-    }
-    fields.update(changed)
-    return SimpleNamespace(**fields)
-
-
-def _with(seq: Any, i: int, delta: int) -> list[int]:
-    out = list(seq)
-    out[i] += delta
-    return out
-
-
 def _money_before_die(w: Any, p: int, info: CardInfo) -> int:
     """What the card's discount and its sure gains add to ``p``'s £ for its die."""
     return info.discount + sum(amount(w, p, a) for a in info.gains)
 
 
 def _build_ok_with(w: Any, p: int, level: int, info: CardInfo) -> bool:
+    before = _money_before_die(w, p, info)
     if not info.places:
-        return bool(_build_possible(w, p, level, _money_before_die(w, p, info)))
-    money = _with(w.money, p, _money_before_die(w, p, info))
-    for column in _th1_left(w, p):
-        covered = _with(w.covered, p, -(1 << (5 * column + 1)))
-        for t in _th1_places(w, p):
-            view = _shim(w, p, money=money, covered=covered, towers=_with(w.towers, t, 1))
-            if _build_possible(view, p, level):
-                return True
+        return _build_possible(w, p, level, before)
+    # the card's free tower house first: any column's, in any territory with room
+    columns = _th1_left(w, p)
+    places = _th1_places(w, p) if columns else []
+    if not places:
+        return False
+    money, cov = w.money[p] + before, w.covered[p]
+    for column in columns:
+        sale = build_sale(cov & ~(1 << (5 * column + 1)), money, level)
+        if sale == SALE_ANYWHERE:
+            return True
+        if sale != SALE_NONE and any([_room_after_house(w, places, t, sale) for t in places]):
+            return True
     return False
+
+
+def _room_after_house(w: Any, places: list[int], t: int, sale: int) -> bool:
+    """Whether a purchase of kind ``sale`` (``rules.build_sale``) still finds a territory
+    once a card's free tower house stands in ``t``: the territories with room are
+    ``places`` (``t`` among them), and ``t`` keeps room only if it had no building; a
+    castle needs one with no castle or city."""
+    site, towers = w.site, w.towers
+    tower = sale == SALE_TOWER
+    return any(
+        [(u != t or (site[u] > 0) + towers[u] == 0) and (tower or site[u] == 0) for u in places]
+    )
 
 
 def _recruit_ok_with(w: Any, p: int, level: int, info: CardInfo) -> bool:
@@ -626,13 +702,6 @@ def card_assignments(
 def pending_assignments(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     """The ``assign`` decision after ``play <design>``: the card's assignments."""
     return tuple(card_assignments(w, task.player, task.a - 1))
-
-
-def assign_extra(w: W, p: int, out: list[ClanFeudAction]) -> tuple[ClanFeudAction, ...]:
-    """Part 1's assignments ``out`` (``[pass]`` if none) with ``p``'s P2 card plays after
-    them. A player who can assign only with a card's help may still pass."""
-    cards = plays_with_dice(w, p, out)
-    return tuple((out or [w.game.words["pass"]]) + cards)
 
 
 def play_card(w: W, p: int, design: int) -> None:
@@ -1077,14 +1146,14 @@ def _th1_territories(w: Any, p: int, column: int) -> list[int]:
     mods = w.mods
     if not (mods and mods[MOD_PLAYER] == p and mods[MOD_COLUMN] == BUILD):
         return _th1_places(w, p)
-    covered = _with(w.covered, p, -(1 << (5 * column + 1)))
-    money = _with(w.money, p, mods[MOD_DISCOUNT])
-    out = []
-    for t in _th1_places(w, p):
-        view = _shim(w, p, money=money, covered=covered, towers=_with(w.towers, t, 1))
-        if _build_possible(view, p, mods[MOD_LEVEL]):
-            out.append(t)
-    return out
+    cov = w.covered[p] & ~(1 << (5 * column + 1))
+    sale = build_sale(cov, w.money[p] + mods[MOD_DISCOUNT], mods[MOD_LEVEL])
+    places = _th1_places(w, p)
+    if sale == SALE_ANYWHERE:
+        return places
+    if sale == SALE_NONE:
+        return []
+    return [t for t in places if _room_after_house(w, places, t, sale)]
 
 
 def _th1_run(w: W, task: Task) -> bool:

@@ -344,7 +344,7 @@ def dice_owned(w: W | ClanFeudState, p: int) -> tuple[int, ...]:
     """The dice ``p`` gathers, by colour: the rulings' recount."""
     bought = ~w.covered[p]  # a bought slot's bit is set
     site = w.site
-    cities = sum([site[t] == 1 for t in owned(w, p)])
+    cities = sum([site[t] == 1 for t in owned_by(w.controller, p)])
     return (
         3 + (bought >> (5 * BUILD + 4) & 1),
         (bought >> (5 * BUILD + 1) & 1) + cities,
@@ -354,6 +354,21 @@ def dice_owned(w: W | ClanFeudState, p: int) -> tuple[int, ...]:
         bought >> (5 * MILITARY + 4) & 1,
         0,
     )
+
+
+DICE_SLOTS = sum(1 << (5 * column + 4) for column in (BUILD, INCOME, INTRIGUE, MILITARY)) | (
+    1 << (5 * BUILD + 1)
+)
+"""The slots whose purchase gives a die (:func:`dice_owned`): each column's III-right
+slot but Feud's, and the Build column's I-right one."""
+
+
+def dice_total(w: W | ClanFeudState, p: int) -> int:
+    """How many dice ``p`` gathers (``sum(dice_owned(w, p))``, without the colours): who
+    sets the turn order compares these."""
+    site = w.site
+    cities = sum([site[t] == 1 for t in owned_by(w.controller, p)])
+    return 3 + (~w.covered[p] & DICE_SLOTS).bit_count() + cities + (w.regent == p)
 
 
 def _phase1_run(w: W, task: Task) -> bool:
@@ -369,22 +384,26 @@ def _phase1_run(w: W, task: Task) -> bool:
     # The roll task below waits for the counts; card window P1.after_roll (part 3) comes
     # after it, before phase 2.
     w.set_data(tuple(counts))
-    _order_setter(w)
+    k = len(COLOURS)  # dice_owned's counts per seat
+    _order_setter(w, [sum(counts[k * p : k * p + k]) for p in range(n)])
     return True
 
 
-def _order_setter(w: W) -> None:
-    """Push the turn-order decision for this turn (none on turn 1)."""
+def _order_setter(w: W, sizes: list[int]) -> None:
+    """Push the turn-order decision for this turn (none on turn 1); ``sizes``: each
+    seat's dice, just recounted."""
     if w.turn == 1:
         return
     if not playing.begin_before_order(w):  # P1.before_order: a turn-order card first
-        push_order_setter(w)
+        push_order_setter(w, sizes)
 
 
-def push_order_setter(w: W) -> None:
-    """The fewest-dice player (or the regent's tie-break) sets the order."""
+def push_order_setter(w: W, sizes: list[int] | None = None) -> None:
+    """The fewest-dice player (or the regent's tie-break) sets the order. ``sizes``: each
+    seat's dice if the recount was just made (after a card window, counted again)."""
     n = w.game.seat_count
-    sizes = [sum(dice_owned(w, p)) for p in range(n)]
+    if sizes is None:
+        sizes = [dice_total(w, p) for p in range(n)]
     fewest = min(sizes)
     tied = tuple(p for p in range(n) if sizes[p] == fewest)
     if len(tied) == 1:
@@ -576,13 +595,17 @@ def recruit_possible(w: W, p: int, level: int) -> bool:
     return has_building(w, p)  # a place to recruit in
 
 
-def _build_possible(w: W, p: int, level: int, discount: int = 0) -> bool:
-    """Whether ``build_options(w, p, level, False)`` is not empty, without listing them:
-    the slots a Build die may buy, as bitmasks of the board, first; the territories only
-    if what is for sale needs a place to stand. ``discount``: £ an action card takes off
-    the price (judging the card before it is played)."""
-    cov = w.covered[p]
-    money = w.money[p] + discount
+SALE_NONE, SALE_ANYWHERE, SALE_TOWER, SALE_CASTLE = range(4)
+"""What a Build die may buy, before territories are looked at (:func:`build_sale`)."""
+
+
+def build_sale(cov: int, money: int, level: int) -> int:
+    """What a Build die at ``level`` may buy with ``money`` while the slots ``cov`` are
+    still covered, as bitmasks of the board: SALE_ANYWHERE something that needs no
+    territory (a coloured die, or the Build column's black die), SALE_TOWER a tower house
+    (a territory with room), SALE_CASTLE only a castle (a territory with room and no
+    castle or city), SALE_NONE nothing. :func:`_build_possible` and the cards that put a
+    tower house down first (``playing._build_ok_with``) then look for the territory."""
     tower = (cov & ROW_BITS[1] if money >= PRICE[1] else 0) | (
         cov & ROW_BITS[2] if money >= PRICE[2] else 0
     )
@@ -590,14 +613,31 @@ def _build_possible(w: W, p: int, level: int, discount: int = 0) -> bool:
     if level > 1 and money >= PRICE[3]:
         # a row-III slot is for sale once its column's row-II tower house is bought
         if cov & ROW_BITS[4] & ~(cov << 2):
-            return True  # a coloured die: no territory needed
+            return SALE_ANYWHERE  # a coloured die
         castle = cov & ROW_BITS[3] & ~(cov << 1)
     if tower & BUILD_DIE_BIT:
-        return True  # the Build column's I-right slot gives a die
-    if not (tower or castle):
-        return False
+        return SALE_ANYWHERE  # the Build column's I-right slot gives a die
+    if tower:
+        return SALE_TOWER
+    return SALE_CASTLE if castle else SALE_NONE
+
+
+def _build_possible(w: W, p: int, level: int, discount: int = 0) -> bool:
+    """Whether ``build_options(w, p, level, False)`` is not empty, without listing them:
+    what is for sale first (:func:`build_sale`); the territories only if it needs a place
+    to stand. ``discount``: £ an action card takes off the price (judging the card before
+    it is played)."""
+    sale = build_sale(w.covered[p], w.money[p] + discount, level)
+    if sale < SALE_TOWER:
+        return sale == SALE_ANYWHERE
     site, towers = w.site, w.towers
-    return any([(site[t] > 0) + towers[t] < 2 and (tower or site[t] == 0) for t in owned(w, p)])
+    tower = sale == SALE_TOWER
+    return any(
+        [
+            (site[t] > 0) + towers[t] < 2 and (tower or site[t] == 0)
+            for t in owned_by(w.controller, p)
+        ]
+    )
 
 
 ROW_BITS = tuple(sum(1 << (5 * column + slot) for column in range(1, 5)) for slot in range(5))
@@ -618,13 +658,18 @@ def _military_possible(w: W, p: int) -> tuple[bool, bool, bool]:
 def military_ready(w: W, p: int) -> bool:
     """Whether a Military die of any level can act (then of every level: see
     :func:`_military_possible`)."""
-    return w.has_troops(p) or (w.money[p] >= COST[0] and has_building(w, p))
+    if troop_totals(w.troops[p]) != NO_TROOPS:  # W.has_troops, inline
+        return True
+    b = w.battle
+    if b is not None and b.owners[0] == p and any(b.attackers):
+        return True
+    return w.money[p] >= COST[0] and has_building(w, p)
 
 
 def has_building(w: W | ClanFeudState, p: int) -> bool:
     """Whether ``p`` controls a territory with a building (a place to recruit in)."""
     site, towers = w.site, w.towers
-    return any([site[t] or towers[t] for t in owned(w, p)])
+    return any([site[t] or towers[t] for t in owned_by(w.controller, p)])
 
 
 LEVEL_BITS = tuple(
@@ -663,7 +708,9 @@ def _assign_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
             found = die_assignments(g, i, open_slots)
         out += found
     if any(w.hands[p]):
-        return playing.assign_extra(w, p, out)
+        # the P2 card plays after the dice's own assignments; a player who can assign
+        # only with a card's help may still pass
+        return tuple((out or [g.words["pass"]]) + playing.plays_with_dice(w, p, out))
     if not out:
         return (g.words["pass"],)
     return tuple(out)
