@@ -84,7 +84,8 @@ else
     tests/clan_feud/test_cf_audit_rules.py tests/clan_feud/test_cf_battle_contract.py \
     tests/clan_feud/test_cf_parts_together.py tests/clan_feud/test_cf_conformance_2p.py \
     tests/clan_feud/test_cf_draft.py tests/clan_feud/test_cf_speed_hook.py \
-    tests/clan_feud/test_cf_speed_memos.py tests/clan_feud/test_cf_speed_owned.py
+    tests/clan_feud/test_cf_speed_memos.py tests/clan_feud/test_cf_speed_owned.py \
+    tests/clan_feud/test_cf_speed_round4.py
 fi
 
 minor_version() {
