@@ -185,7 +185,8 @@ def _move(d: Draft, action: Any, player: int) -> Draft:
         commit(d, player, NOMINATION + action.house)
     elif kind is Seal:
         h = sealing_house(d)
-        d.table = d.table.commit(h, action.card)
+        # the house sealing is one still to commit (sealing_house): no second check
+        d.table = _table(replace_at(d.table.ids, h, action.card))
         d.hands = _take(d.hands, h, 1 << action.card)
         next_commitment(d)
     elif kind is Inherit:
