@@ -11,7 +11,6 @@ the decoder alone, without the checks) and compare the two paths on each.
 
 from __future__ import annotations
 
-import copy
 import itertools
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -48,22 +47,27 @@ def mutants(name: str, players: int, every: int) -> Iterator[State]:
     """Decoded (unchecked) states: every ``every``-th state of a seeded game with one
     integer set to old +- 1, -1, 0 or 2**20 (and the originals)."""
     game = loaded(name, players)
-    extra = {"game": game}
     for state in playout_states(name, players, 3)[::every]:
         data = state.to_json()["state"]
-        yield decode(game.state_type, data, "state", extra)
-        for path in int_paths(data):
-            holder = data
-            for key in path[:-1]:
-                holder = holder[key]
-            old = holder[path[-1]]
-            for value in {old + 1, old - 1, -1, 0, 1 << 20} - {old}:
-                changed = copy.deepcopy(data)
-                target = changed
-                for key in path[:-1]:
-                    target = target[key]
-                target[path[-1]] = value
-                yield decode(game.state_type, changed, "state", extra)
+        yield from one_int_changed(game, data, lambda old: {old + 1, old - 1, -1, 0, 1 << 20})
+
+
+def one_int_changed(
+    game: Any, data: dict[str, Any], values: Callable[[int], set[int]]
+) -> Iterator[State]:
+    """``data`` decoded unchecked, then once for each of its integers set to each of
+    ``values(old)`` other than its own, the rest as it was."""
+    extra = {"game": game}
+    yield decode(game.state_type, data, "state", extra)
+    for path in int_paths(data):
+        holder = data
+        for key in path[:-1]:
+            holder = holder[key]
+        old = holder[path[-1]]
+        for value in values(old) - {old}:
+            holder[path[-1]] = value
+            yield decode(game.state_type, data, "state", extra)
+        holder[path[-1]] = old
 
 
 def passes(check: Callable[[Any], object], state: State) -> bool:
@@ -256,21 +260,12 @@ def setup_mutants(players: int) -> Iterator[State]:
     """Decoded (unchecked) King's Kilt states of the setup (every deal step, the base and
     the first turn-up) with one integer changed as in :func:`mutants`."""
     game = loaded("kings_kilt", players)
-    extra = {"game": game}
     for state in playout_states("kings_kilt", players, 3):
         if state.actor >= 0:
             break
-        data = state.to_json()["state"]
-        yield decode(game.state_type, data, "state", extra)
-        for path in int_paths(data):
-            holder = data
-            for key in path[:-1]:
-                holder = holder[key]
-            old = holder[path[-1]]
-            for value in {old + 1, old - 1, 0} - {old}:
-                holder[path[-1]] = value
-                yield decode(game.state_type, data, "state", extra)
-            holder[path[-1]] = old
+        yield from one_int_changed(
+            game, state.to_json()["state"], lambda old: {old + 1, old - 1, 0}
+        )
 
 
 @pytest.mark.parametrize("players", player_counts("kings_kilt"))
