@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
+from clangames.engine.data import plus as plus  # the rules' rows change by it too
+
 
 def held(controller: Sequence[int], p: int) -> list[int]:
     """The territories ``p`` controls (``controller`` is each territory's seat), in order.
@@ -79,13 +81,6 @@ def put(values: Sequence[T], i: int, value: T) -> tuple[T, ...]:
     (``rules.W.m``) and turning it back into a tuple when the draft freezes."""
     out = list(values)
     out[i] = value
-    return tuple(out)
-
-
-def plus(values: Sequence[int], i: int, delta: int) -> tuple[int, ...]:
-    """``values`` with ``delta`` added at ``i``, as a new tuple (see :func:`put`)."""
-    out = list(values)
-    out[i] += delta
     return tuple(out)
 
 

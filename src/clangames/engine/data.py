@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import stat
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
@@ -100,3 +100,11 @@ def replace_at(seq: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     items = list(seq)
     items[i] = value
     return tuple(items)
+
+
+def plus(values: Sequence[int], i: int, delta: int) -> tuple[int, ...]:
+    """A copy of a tuple of counts with ``delta`` added at ``i`` (a pile's count of a card
+    kind, a row of troops): :func:`replace_at` for a change by an amount."""
+    out = list(values)
+    out[i] += delta
+    return tuple(out)

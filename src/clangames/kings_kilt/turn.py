@@ -12,7 +12,7 @@ from collections.abc import Callable
 from itertools import compress
 from typing import TYPE_CHECKING, Any, Protocol
 
-from clangames.engine.data import replace_at
+from clangames.engine.data import plus, replace_at
 from clangames.engine.draft import drafting, maker, owned_apply
 from clangames.engine.phases import Phase
 from clangames.engine.piles import Multiset
@@ -428,16 +428,12 @@ def _less(pile: Multiset, clan: int) -> Multiset:
     """``pile.remove(clan)`` for a card the rules know is there (a legal action's or
     outcome's): without the checks or attrs' ``__init__``, which cost more than the
     change."""
-    counts = list(pile.counts)
-    counts[clan] -= 1
-    return _pile(tuple(counts))
+    return _pile(plus(pile.counts, clan, -1))
 
 
 def _more(pile: Multiset, clan: int) -> Multiset:
     """``pile.add(clan)`` for a clan of the game, without the check or attrs' ``__init__``."""
-    counts = list(pile.counts)
-    counts[clan] += 1
-    return _pile(tuple(counts))
+    return _pile(plus(pile.counts, clan, 1))
 
 
 # -- words -------------------------------------------------------------------------------------
