@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 import clangames
-from clangames.engine.draft import _copier, drafting, freeze, maker, owned_apply, owning, thaw
+from clangames.engine.draft import _copier, drafting, freeze, maker, owned_apply, thaw
 from clangames.engine.phases import Phase
 from clangames.engine.piles import Multiset
 from clangames.engine.simultaneous import Commitments
@@ -199,38 +199,6 @@ def test_each_games_moves_are_bound_to_its_state_class(module: str, name: str) -
     draft = rules._thaw(state)
     assert type(draft) is type(thaw(state))
     assert type(rules._freeze(draft)) is state_type
-
-
-def test_an_owned_thaw_makes_the_state_itself_its_draft() -> None:
-    state = at_stake()
-    state.legal_actions(0)  # a memo the owned thaw must reset
-    copy = thaw(state)  # the same fields, kept apart to compare with
-    owned = owning(ToyState)(state)
-    assert owned is state and type(owned) is type(copy)  # the one draft class
-    assert owned._memo is None
-    owned.stake = 2
-    frozen = freeze(owned, ToyState)
-    assert frozen is state and type(frozen) is ToyState
-    assert frozen == attrs.evolve(freeze(copy, ToyState), stake=2)
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        frozen.stake = 3
-
-
-def test_an_owned_thaw_of_a_hash_caching_state_forgets_its_hash() -> None:
-    hashed = hashed_at_stake()
-    before = hash(hashed)
-    expected = attrs.evolve(hashed, stake=2)
-    draft = owning(_Hashed)(hashed)
-    draft.stake = 2
-    frozen = freeze(draft, _Hashed)
-    assert hash(frozen) == hash(expected) != before
-
-
-def test_owning_needs_a_state_class_that_is_not_a_draft() -> None:
-    with pytest.raises(TypeError, match="owning needs a State class, got <class 'int'>"):
-        owning(int)  # type: ignore[type-var]
-    with pytest.raises(TypeError, match="is a draft already"):
-        owning(type(thaw(at_stake())))
 
 
 def test_an_owned_apply_edits_the_state_itself_through_the_move() -> None:

@@ -193,49 +193,24 @@ def cache_resets(cls: type[State], name: str) -> list[str]:
     return [f"    {name}.{field} = {value!r}" for field, value in _layout(cls)[1]]
 
 
-def owning(state_type: type[S]) -> Callable[[S], Any]:
-    """A thaw that makes the draft out of the state itself, in place: its class switched
-    to the draft class :func:`drafting` gave ``state_type`` (made now if it has none), its
-    cache fields reset, none of its other fields copied. For a move on a state nobody
-    else holds (the kernel's fast path, see :mod:`clangames.engine.rollout`): the state
-    given is gone, become the draft, so nothing may keep it (a memo keyed by the state
-    object would see it change)."""
-    twin = _owned_draft_class(state_type, "owning")
-    lines = ["def thaw_owned(s, twin=twin, set_attribute=set_attribute):"]
-    lines.append("    set_attribute(s, '__class__', twin)")
-    lines += cache_resets(state_type, "s")
-    lines.append("    return s")
-    namespace: dict[str, Any] = {
-        "twin": twin,
-        "set_attribute": object.__setattr__,
-    }
-    source = "\n".join(lines)
-    exec(compile(source, f"<owned draft of {state_type.__qualname__}>", "exec"), namespace)
-    thaw_owned: Callable[[S], Any] = namespace["thaw_owned"]
-    return thaw_owned
-
-
-def _owned_draft_class(state_type: type[State], who: str) -> type:
-    """The draft class a state of ``state_type`` switches to in place, settled as
-    :func:`drafting` settles it before the first thaw; ``TypeError`` for anything but a
-    state class that is not a draft itself (``who`` names the caller in the message)."""
-    if not (isinstance(state_type, type) and issubclass(state_type, State)):
-        raise TypeError(f"{who} needs a State class, got {state_type!r}")
-    if state_type in _FROZEN:
-        raise TypeError(f"{state_type.__name__} is a draft already; freeze it before thawing it")
-    _copier(state_type)
-    return _draft_of(state_type)
-
-
 def owned_apply(
     state_type: type[S], move: Callable[[Any, Any, int], object]
 ) -> Callable[[S, Any, int], S]:
     """``apply_owned(state, action, player)`` for a game whose moves edit a draft with
     ``move(draft, action, player)`` (its return value is not used): the state made its own
-    draft in place as :func:`owning`'s thaw makes it, edited by ``move``, then frozen back
-    in place. One generated function, so a step of the fast path pays for no call of its
-    own to thaw or to freeze (see :mod:`clangames.engine.rollout`)."""
-    twin = _owned_draft_class(state_type, "owned_apply")
+    draft in place (its class switched to the draft class :func:`drafting` gave
+    ``state_type``, made now if it has none; its cache fields reset; none of its other
+    fields copied), edited by ``move``, then frozen back in place. One generated
+    function, so a step of the fast path pays for no call of its own to thaw or to freeze
+    (see :mod:`clangames.engine.rollout`). The state given is gone, become its successor:
+    nothing may keep it (a memo keyed by the state object would see it change).
+    ``TypeError`` for anything but a state class that is not a draft itself."""
+    if not (isinstance(state_type, type) and issubclass(state_type, State)):
+        raise TypeError(f"owned_apply needs a State class, got {state_type!r}")
+    if state_type in _FROZEN:
+        raise TypeError(f"{state_type.__name__} is a draft already; freeze it before thawing it")
+    _copier(state_type)  # its draft class settled before the first thaw, as drafting does
+    twin = _draft_of(state_type)
     lines = [
         "def apply_owned(s, action, player, twin=twin, set_attribute=set_attribute,"
         " move=move, frozen=frozen):"
