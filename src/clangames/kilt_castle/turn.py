@@ -328,10 +328,8 @@ def relocate(d: Draft, slot: int, to: int) -> None:
     if turn_over is None:  # a single-colour card
         d.builders = game.card_colours[slot]
     else:
-        inner_colours = list(d.inner)
-        inner, outer = turn_over[inner_colours[slot]]
-        inner_colours[slot] = inner
-        d.inner = tuple(inner_colours)
+        inner, outer = turn_over[d.inner[slot]]
+        d.inner = replace_at(d.inner, slot, inner)
         d.builders = (inner, outer)
     if source not in positions:
         d.ducat_day = True
