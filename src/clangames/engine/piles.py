@@ -8,10 +8,16 @@ from it is a chance node with one outcome per kind present, weighted by its coun
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from itertools import compress
 
 import attrs
 
 from clangames.engine.rng import Rng
+
+KIND_BITS = tuple(1 << kind for kind in range(64))
+"""Each card kind's bit in a bitmask of kinds: ``sum(compress(KIND_BITS, counts))`` is
+:meth:`Multiset.kind_mask` of up to 64 kinds, for rules that would rather not pay the
+method call."""
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -66,12 +72,12 @@ class Multiset:
         return tuple(k for k, n in enumerate(self.counts) if n)
 
     def kind_mask(self) -> int:
-        """The kinds present as a bitmask."""
-        mask = 0
-        for k, n in enumerate(self.counts):
-            if n:
-                mask |= 1 << k
-        return mask
+        """The kinds present as a bitmask (rules ask it at most steps: the bits of the
+        kinds present are picked and summed in C)."""
+        counts = self.counts
+        if len(counts) <= len(KIND_BITS):
+            return sum(compress(KIND_BITS, counts))
+        return sum(1 << k for k, n in enumerate(counts) if n)
 
     def add(self, kind: int, n: int = 1) -> Multiset:
         """A copy with ``n`` more of ``kind``."""

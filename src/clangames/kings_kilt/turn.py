@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from clangames.engine.data import plus, replace_at
 from clangames.engine.draft import drafting, maker, owned_apply
 from clangames.engine.phases import Phase
-from clangames.engine.piles import Multiset
+from clangames.engine.piles import KIND_BITS, Multiset
 from clangames.engine.seats import clockwise_from, next_seat, right_of
 from clangames.kings_kilt.actions import Advance, Betray, Draw, Fill, KingsKiltAction, Pass, Reveal
 from clangames.kings_kilt.components import PLAYER_COUNTS
@@ -108,10 +108,6 @@ def legal_actions(s: KingsKiltState, player: int) -> tuple[KingsKiltAction, ...]
     return ()
 
 
-_CLAN_BITS = tuple(1 << clan for clan in range(64))
-"""Each clan's bit in a bitmask of clans (a components file holds at most 16 clans)."""
-
-
 def _turn_actions(s: KingsKiltState, player: int) -> tuple[KingsKiltAction, ...]:
     game = s.game
     geo = game.geo
@@ -131,9 +127,9 @@ def _turn_actions(s: KingsKiltState, player: int) -> tuple[KingsKiltAction, ...]
             ur = up_right[pos]
             if ur >= 0 and pyr[ur] < 0 and pyr[pos + 1] >= 0:
                 out.append(advance[pos][1])  # type: ignore[arg-type]
-    # the hand's clans as a bitmask (Multiset.kind_mask), picked in C: each clan's bit
-    # where the hand holds one
-    hand_mask = sum(compress(_CLAN_BITS, s.hands[player].counts))
+    # the hand's clans as a bitmask: Multiset.kind_mask without the method call (a
+    # components file holds at most 16 clans)
+    hand_mask = sum(compress(KIND_BITS, s.hands[player].counts))
     if hand_mask:
         betray = game.betray_by_mask  # [pos][clan mask] -> the betrayals, sorted
         neighbours = geo.neighbours
