@@ -115,6 +115,13 @@ def test_multiset_basics() -> None:
     assert "2" not in pile
 
 
+def test_kind_mask_of_more_kinds_than_its_table() -> None:
+    # up to 64 kinds the bits come from one table; beyond it, one by one, alike
+    wide = Multiset.from_kinds(70, [0, 63, 64, 69, 69])
+    assert wide.kind_mask() == 1 | 1 << 63 | 1 << 64 | 1 << 69
+    assert Multiset.from_kinds(64, [63]).kind_mask() == 1 << 63
+
+
 def test_empty_multiset() -> None:
     empty = Multiset.empty(3)
     assert empty.counts == (0, 0, 0)
