@@ -275,3 +275,43 @@ def test_a_seat_that_can_afford_one_way_of_an_event_is_told_taking_it() -> None:
         f"pay £3 (option 1 of {raid}); then player 2 loses £3; player 0's only option: move"
         f" the England track 1 step up (option 2 of {raid}); the England track goes from 2 to 3"
     ) in told
+
+
+def test_a_lone_way_behind_a_condition_is_told_too() -> None:
+    # The Tounis College: each seat controlling a city pays £2 per city or moves the track.
+    # The OR stands inside an IF, so the program reaches it only after testing the
+    # condition; a seat short of the money still takes the track by itself, and says so.
+    game = clangames.load("clan_feud", players=5)
+    match = clangames.Match(game, 2, {p: RandomBot(Rng(2).fork(p + 1)) for p in range(5)})
+    match.run()
+    college = "(option 2 of the event The Tounis College)"
+    told = [
+        words.told(step.before, step.action)
+        for step in match.history
+        if describe(step.before, step.action) == f"move the England track 1 step up {college}"
+    ]
+    assert (
+        f"move the England track 1 step up {college}; then the England track goes from 11 to"
+        f" 12; player 1's only option: move the England track 1 step up {college}; the"
+        " England track goes from 12 to 13"
+    ) in [t.split("; a new English army")[0] for t in told]
+
+
+def test_a_lone_way_in_a_hand_built_program_is_told_where_the_or_stands() -> None:
+    game = load(2)
+    college = [e.name for e in game.events.regular].index("The Tounis College")
+    node = game.each_player_nodes[college]
+    tasks = [Task("prog", 1, 0, data=(node, -1)), Task("prog", 0, 0, data=(node, -1))]
+    s = position(game, tasks, control={"glasgow": 0, "edinburgh": 1}, money=(5, 1))
+    pay = next(a for a in s.legal_actions(0) if s.action_text(a) == "option 1")
+    assert words.told(s, pay) == (
+        "pay £2 per city you control (option 1 of the card); then player 0 loses £2; player"
+        " 1's only option: move the England track 1 step up (option 2 of the card); the"
+        " England track goes from 0 to 1"
+    )
+    # with the money for it, player 1 has a choice, and the narration stops there
+    s = position(game, tasks, control={"glasgow": 0, "edinburgh": 1}, money=(5, 2))
+    assert (
+        words.told(s, pay)
+        == "pay £2 per city you control (option 1 of the card); then player 0 loses £2"
+    )

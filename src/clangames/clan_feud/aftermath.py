@@ -21,8 +21,6 @@ from collections.abc import Callable
 from typing import Any
 
 from clangames.clan_feud.actions import TROOPS, DrawCard, Take, Word
-from clangames.clan_feud.effects import Or
-from clangames.clan_feud.interpret import available
 from clangames.clan_feud.rules import _NESTED, _SEQUENCES, APPLY, HANDLERS, W
 from clangames.clan_feud.state import ENGLAND, ClanFeudState
 from clangames.clan_feud.working import _thaw_state, working
@@ -73,6 +71,15 @@ def walk(
             since = None
         scoring = False
 
+    def lone(w: W, task: Any, option: Any) -> None:
+        # a program takes an OR's one affordable way by itself, wherever the OR stands in
+        # it; without this line its effects (a track step, a payment) would read as the
+        # last mover's
+        nonlocal since
+        told()
+        out.extend(_forced(w, task, option, task.player, Phase.turn(task.kind, task.player), say))
+        since = _snapshot(w, Phase.over())
+
     # the same loop as rules.settle, a task at a time (a test keeps the two in step)
     while w.tasks:
         task = w.tasks[-1]
@@ -87,16 +94,9 @@ def walk(
                 name = w.game.events.regular[w.events[-1]].name
                 out.append(f"phase 3 begins: the objective of {name} is scored")
                 scoring = True
-            lone = _lone_option(w, task) if task.kind == "prog" else None
-            if lone is not None:
-                # the program takes an OR's one affordable way by itself; without this line
-                # its effects (a track step, a payment) would read as the last mover's
-                told()
-                phase = Phase.turn(task.kind, task.player)
-                out += _forced(w, task, lone, task.player, phase, say)
             if since is None:
                 since = _snapshot(w, Phase.over())
-            if run(w, task):
+            if run(w, task, lone) if task.kind == "prog" else run(w, task):
                 continue
             task = w.tasks[-1]
         if weights is not None:
@@ -127,18 +127,6 @@ def walk(
         out += said + _battle(was, now, was, begun) + _control(was, now, was) + _purse(was, now)
     told()
     return out, _snapshot(w, Phase.over())
-
-
-def _lone_option(w: W, task: Any) -> Any:
-    """The option a ``prog`` task standing at an OR of several ways takes by itself, when
-    the seat can afford only one of them (None otherwise)."""
-    if not task.data:
-        return None
-    e = w.game.nodes[task.data[-2]]
-    if not isinstance(e, Or) or len(e.options) < 2:
-        return None
-    ways = [k for k, o in enumerate(e.options) if available(w, task.player, o)]
-    return w.game.option_actions[ways[0] + 1] if len(ways) == 1 else None
 
 
 def _forced(

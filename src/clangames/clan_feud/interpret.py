@@ -227,12 +227,14 @@ def _stop(w: W) -> None:
     w.tasks.pop()
 
 
-def _run(w: W, task: Task) -> bool:
+def _run(w: W, task: Task, lone: Callable[[W, Task, Any], None] | None = None) -> bool:
     """Step the program on until it needs a decision (False) or has pushed other work or
     ended (True). The steps that need nothing from the stack (combinators, gains and
     payments) run in this loop on a local copy of the frames, which is written to the task
     only when the loop stops: each step a trip through ``settle`` with a new task cost
-    more than the step itself."""
+    more than the step itself. ``lone(w, task, option)``, if given, hears of each OR of
+    several ways that the seat can afford only one of, which the loop takes by itself;
+    the task then stands at that OR (the narration words the way taken from it)."""
     data = written = task.data
     p = task.player
     g = w.game
@@ -299,6 +301,9 @@ def _run(w: W, task: Task) -> bool:
             ok = [k for k, o in enumerate(e.options) if available(w, p, o)]
             if len(ok) > 1:
                 break
+            if lone is not None and ok and len(ok) < len(e.options):
+                w.set_data(data)
+                lone(w, tasks[-1], g.option_actions[ok[0] + 1])
             data = (*rest, children[node][ok[0]], -1) if ok else rest
             continue
         if isinstance(e, May):
