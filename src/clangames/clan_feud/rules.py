@@ -81,7 +81,7 @@ from clangames.clan_feud.working import LEVEL as LEVEL
 from clangames.clan_feud.working import NO_TROOPS as NO_TROOPS
 from clangames.clan_feud.working import W as W
 from clangames.clan_feud.working import _thaw_state as _thaw_state
-from clangames.clan_feud.working import _tuples_again, make_apply_owned
+from clangames.clan_feud.working import _tuples_again, make_apply_kept, make_apply_owned
 from clangames.clan_feud.working import interned as interned
 from clangames.clan_feud.working import working as working
 from clangames.engine.compiled import bind_compiled_rules
@@ -135,8 +135,11 @@ HANDLERS: dict[str, _Handlers] = {}
 so that ``settle`` looks a kind up once per turn of its loop."""
 
 
-def settle(w: W) -> ClanFeudState:
-    """Work the stack until someone must act, and freeze the result."""
+def settle(w: W, kept: bool = False) -> ClanFeudState:
+    """Work the stack until someone must act, and freeze the result. ``kept``: leave it the
+    fast path's kept draft instead (see :func:`working.make_apply_kept`): its sequences
+    tuples again and its phase and options set, but its task stack a list and its class
+    ``W``, for the next move to go on editing."""
     tasks = w.tasks
     handlers = HANDLERS
     phase: Any
@@ -185,6 +188,8 @@ def settle(w: W) -> ClanFeudState:
         _tuples_again(w)
     w.phase = phase
     w.options = options
+    if kept:
+        return w  # type: ignore[return-value]
     w.tasks = tuple(w.tasks)  # type: ignore[assignment]
     w.__class__ = ClanFeudState  # type: ignore[assignment]
     state: ClanFeudState = w  # type: ignore[assignment]
@@ -237,6 +242,11 @@ bind_compiled_rules(ClanFeudState)
 apply_owned = make_apply_owned(APPLY, settle)
 """:func:`apply` for a state nobody else holds (see :func:`working.make_apply_owned`)."""
 setattr(ClanFeudState, "_apply_owned", apply_owned)  # noqa: B010
+apply_kept, kept_state = make_apply_kept(APPLY, settle)
+""":func:`apply` on the fast path's kept draft, and its freezer (see
+:func:`working.make_apply_kept`)."""
+setattr(ClanFeudState, "_apply_kept", apply_kept)  # noqa: B010
+setattr(ClanFeudState, "_kept_state", kept_state)  # noqa: B010
 
 
 def initial_state(game: ClanFeudGame) -> ClanFeudState:

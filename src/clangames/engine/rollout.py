@@ -118,9 +118,7 @@ def _random(
     chance = CHANCE
     weight = _weight
     record = None if moves is None else moves.append
-    owned_apply: Callable[[State, Action, int], State] | None = getattr(
-        type(state), "_apply_owned", None
-    )
+    owned_apply, kept_state = _owned_hooks(type(state), True)
     apply_owned = None  # the caller's state is never built on: only the states made here
     s = rng.state
     steps = 0
@@ -184,6 +182,8 @@ def _random(
             state = state._apply(action, player)
             apply_owned = owned_apply
         steps += 1
+    if kept_state is not None:
+        state = kept_state(state)
     return state, Rng._at(s), steps
 
 
@@ -212,10 +212,9 @@ def rollout_seats(
             f"rollout_seats needs one Rng per seat ({num_players}), got {len(seat_rngs)}"
         )
     seeds = [r.state for r in seat_rngs]
-    # A bot may keep the states it is shown: with bots, every move copies (see _random).
-    owned_apply: Callable[[State, Action, int], State] | None = (
-        None if others else getattr(type(state), "_apply_owned", None)
-    )
+    # A bot may keep the states it is shown: with bots, every move copies (see _random);
+    # a watcher is shown every state, so it gets states, never a kept draft.
+    owned_apply, kept_state = (None, None) if others else _owned_hooks(type(state), watch is None)
     apply_owned = None  # the caller's state is never built on: only the states made here
     limit_of = _LIMITS.get
     new_limit = _limit
@@ -286,7 +285,24 @@ def rollout_seats(
         steps += 1
         if watch is not None:
             watch(state)
+    if kept_state is not None:
+        state = kept_state(state)
     return Playout(state, Rng._at(s), tuple(Rng._at(t) for t in seeds), tuple(moves))
+
+
+def _owned_hooks(
+    cls: type[State], keep: bool
+) -> tuple[Callable[[State, Action, int], State] | None, Callable[[State], State] | None]:
+    """The move a rollout makes on the states it made itself, and the function that turns
+    what the last such move returned into a state (None: it returns states). With ``keep``,
+    a class's ``_apply_kept`` and ``_kept_state`` if it has both (see the module's
+    description), else its ``_apply_owned``, else none."""
+    if keep:
+        kept = getattr(cls, "_apply_kept", None)
+        done = getattr(cls, "_kept_state", None)
+        if kept is not None and done is not None:
+            return kept, done
+    return getattr(cls, "_apply_owned", None), None
 
 
 def _check_max_steps(max_steps: int) -> int:
