@@ -1068,9 +1068,11 @@ def _phase3_run(w: W, task: Task) -> bool:
 
 
 def _draw_event_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
-    acts = w.game.event_actions
-    drawn = set(w.events)
-    return tuple([(acts[e], 1) for e in range(len(acts)) if e not in drawn])
+    outcomes = w.game.event_outcomes
+    left = [True] * len(outcomes)
+    for e in w.events:
+        left[e] = False
+    return tuple(compress(outcomes, left))
 
 
 def _draw_event_apply(w: W, task: Task, action: DrawEvent, player: int) -> None:
