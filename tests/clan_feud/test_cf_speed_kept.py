@@ -45,15 +45,44 @@ def test_a_kept_draft_describes_the_copying_moves_state_at_every_step(
             if name in _NESTED:
                 assert all(type(row) is tuple for row in value), name
         assert draft.phase.to_move == copied.phase.to_move
-        if copied.to_move and copied.to_move[0] >= 0 and not copied.phase.simultaneous:
-            assert draft._legal(copied.to_move[0]) == copied.legal_actions(copied.to_move[0])
-        elif copied.is_chance:
-            assert draft._chance_weights() == copied.chance_weights()
+        asked(draft, copied)
     made = rules.kept_state(draft)
     assert made is draft and type(made) is ClanFeudState
     assert made == copied == final and made.to_json() == final.to_json()
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         made.turn = 0  # type: ignore[misc]
+
+
+def asked(draft: ClanFeudState, copied: ClanFeudState) -> int:
+    """What the kernel asks of the draft equals the state's answers (every seat to move,
+    a sealed node's too, through the rules' ``legal_actions`` on the draft itself); the
+    sealed nodes met."""
+    if copied.is_chance:
+        assert draft._chance_weights() == copied.chance_weights()
+        return 0
+    for p in copied.to_move:
+        assert draft._legal(p) == copied.legal_actions(p)
+    assert type(draft) is W and type(draft.tasks) is list  # asking changed nothing
+    return int(copied.phase.simultaneous)
+
+
+def test_a_kept_draft_answers_at_sealed_battle_nodes() -> None:
+    """Battles are rare in random play: seeded five-player games are walked until kept
+    drafts have been asked at sealed nodes (a seat's options worked out on the draft)."""
+    game = clangames.load("clan_feud", players=5)
+    sealed = 0
+    for seed in range(40):
+        start = game.initial_state()
+        _, _, moves = clangames.rollout_moves(start, Rng(seed), first_mover=True)
+        (p0, a0), rest = moves[0], moves[1:]
+        copied, draft = rules.apply(start, a0, p0), rules.apply(start, a0, p0)
+        for p, a in rest:
+            copied = rules.apply(copied, a, p)
+            draft = rules.apply_kept(draft, a, p)
+            sealed += asked(draft, copied)
+        if sealed >= 6:
+            break
+    assert sealed >= 6
 
 
 def test_kept_state_hands_a_state_back_as_it_is() -> None:

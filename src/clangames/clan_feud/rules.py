@@ -204,21 +204,24 @@ MAX_SEATS = 5
 """The most seats a game has."""
 
 
-def legal_actions(s: ClanFeudState, player: int) -> tuple[ClanFeudAction, ...]:
-    """The legal actions of a player to move (sorted by id)."""
-    kind = s.tasks[-1].kind
+def legal_actions(s: ClanFeudState | W, player: int) -> tuple[ClanFeudAction, ...]:
+    """The legal actions of a player to move (sorted by id). ``s`` may be the fast path's
+    kept draft (:func:`working.make_apply_kept`), whose task stack is a list."""
+    top = s.tasks[-1]
+    kind = top.kind
     if kind in TOGETHER:
-        return SEALED[kind](working(s), s.tasks[-1], player)
+        return SEALED[kind](working(s), top, player)
     if s.options is not None:
-        return s.options
-    return OPTIONS[kind](working(s), s.tasks[-1])
+        return s.options  # type: ignore[return-value]
+    return OPTIONS[kind](working(s), top)
 
 
-def chance_weights(s: ClanFeudState) -> tuple[tuple[ClanFeudAction, int], ...]:
-    """The chance outcomes with integer weights (sorted by id)."""
+def chance_weights(s: ClanFeudState | W) -> tuple[tuple[ClanFeudAction, int], ...]:
+    """The chance outcomes with integer weights (sorted by id); ``s`` may be a kept draft."""
     if s.options is not None:
-        return s.options  # worked out when the state was made
-    return WEIGHTS[s.tasks[-1].kind](working(s), s.tasks[-1])
+        return s.options  # type: ignore[return-value]  # worked out when it was made
+    top = s.tasks[-1]
+    return WEIGHTS[top.kind](working(s), top)
 
 
 def apply(s: ClanFeudState, action: Any, player: int) -> ClanFeudState:

@@ -366,9 +366,10 @@ _thaw_state, _ = drafting(ClanFeudState, W)
 draft class, so every thaw of a ClanFeudState makes one."""
 
 
-def working(s: ClanFeudState) -> W:
-    """``s`` thawed into a :class:`W` (its cache fields empty), its task stack a list."""
-    w: W = _thaw_state(s)
+def working(s: ClanFeudState | W) -> W:
+    """``s`` thawed into a :class:`W` (its cache fields empty), its task stack a list (a
+    new one: ``s`` may be the fast path's kept draft, itself a W)."""
+    w: W = _thaw_state(s)  # type: ignore[arg-type]
     w.tasks = list(w.tasks)
     return w
 

@@ -20,7 +20,14 @@ state of a :func:`rollout_seats` that asks bots (a bot may keep what it is shown
 game offers it: the state switched into its draft in place, its caches reset, none of its
 fields copied (the three older games' is :func:`clangames.engine.draft.owned_apply` of
 their move, one generated function with the thaw and the freeze inline; Clan Feud
-generates its own). A game offering it must
+generates its own). A class may also keep the draft across moves: with both
+``_apply_kept(state, action, player)`` (``_apply_owned``'s contract, except that what it
+returns may be a draft, which the loop only asks for its ``phase``, ``_legal`` and
+``_chance_weights`` and hands to the next ``_apply_kept``) and ``_kept_state(draft)`` (the
+state it describes; a state is returned as it is), :func:`rollout`, :func:`rollout_moves`
+and :func:`rollout_seats` without bots or a watcher use them instead, and call
+``_kept_state`` once at the end (Clan Feud does, sparing a class switch and a copy of its
+task stack each way a step). A game offering either must
 keep no state of a playout by identity (a memo keyed by a state object would see that state
 change under it): the games' memos are keyed by the tuples and numbers in a state, which a
 move replaces rather than changes, and King's Kilt's re-deal remembers the last state it
