@@ -1,9 +1,10 @@
 """Issue 11's Clan Feud pass (cfspeed5): the fast path's moves made in place.
 
 ``rules.apply_owned`` (the state class's ``_apply_owned``, which the kernel's random
-rollout calls on the states it made itself) must give the state ``apply`` gives, and the
-rollout must never build on a state its caller holds; a program's troop removal must offer
-the territories a board scan finds."""
+rollout calls on the states it made itself when the class keeps no draft) and
+``rules.apply_kept`` (``_apply_kept``, the fifth round's kept draft) must give the state
+``apply`` gives, and the rollout must never build on a state its caller holds; a program's
+troop removal must offer the territories a board scan finds."""
 
 from __future__ import annotations
 
@@ -53,23 +54,32 @@ def test_a_move_made_in_place_gives_the_state_a_copying_move_gives(players: int)
         state = kept
 
 
+HOOKS = [("_apply_kept", rules.apply_kept), ("_apply_owned", rules.apply_owned)]
+"""The kernel's in-place moves: the kept draft's (fifth round), else the state's own; a
+test spying on the second takes the first away, as a class without it has none."""
+
+
+@pytest.mark.parametrize("hook", HOOKS, ids=[name for name, _ in HOOKS])
 @pytest.mark.parametrize("players", [2, 4])
 def test_a_rollout_never_builds_on_its_callers_state(
-    players: int, monkeypatch: pytest.MonkeyPatch
+    players: int, hook: tuple[str, object], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     state, moves = moves_of(players, 7)
     for p, a in moves[:40]:
         state = state.apply(a, p)
     before = state.to_json()
     seen: list[int] = []
-    real = rules.apply_owned
+    name, real = hook
+    assert callable(real)
 
     def spy(s: ClanFeudState, action: object, player: int) -> ClanFeudState:
         seen.append(id(s))
         assert s is not state
-        return real(s, action, player)
+        return real(s, action, player)  # type: ignore[no-any-return]
 
-    monkeypatch.setattr(ClanFeudState, "_apply_owned", spy)
+    if name == "_apply_owned":
+        monkeypatch.delattr(ClanFeudState, "_apply_kept")
+    monkeypatch.setattr(ClanFeudState, name, spy)
     final, _, steps = clangames.rollout(state, Rng(3), first_mover=True)
     assert steps > 1 and len(seen) == steps - 1  # every move but the first builds in place
     assert type(state) is ClanFeudState and state.to_json() == before
@@ -78,9 +88,10 @@ def test_a_rollout_never_builds_on_its_callers_state(
     assert again == final and state.to_json() == before
 
 
+@pytest.mark.parametrize("hook", HOOKS, ids=[name for name, _ in HOOKS])
 @pytest.mark.parametrize("players", [2, 4])
 def test_rollout_seats_builds_in_place_only_without_bots(
-    players: int, monkeypatch: pytest.MonkeyPatch
+    players: int, hook: tuple[str, object], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Random seats only: every move but the first is made in place, and the games equal the
     copying ones; with a bot asked (it may keep the states it is shown) no move is."""
@@ -91,13 +102,16 @@ def test_rollout_seats_builds_in_place_only_without_bots(
     seats = [Rng(100 + k) for k in range(players)]
     copied = clangames.rollout_seats(state, Rng(4), seats)  # the kernel's own copying moves
     seen: list[ClanFeudState] = []
-    real = rules.apply_owned
+    name, real = hook
+    assert callable(real)
 
     def spy(s: ClanFeudState, action: object, player: int) -> ClanFeudState:
         seen.append(s)
-        return real(s, action, player)
+        return real(s, action, player)  # type: ignore[no-any-return]
 
-    monkeypatch.setattr(ClanFeudState, "_apply_owned", spy)
+    if name == "_apply_owned":
+        monkeypatch.delattr(ClanFeudState, "_apply_kept")
+    monkeypatch.setattr(ClanFeudState, name, spy)
     played = clangames.rollout_seats(state, Rng(4), seats)
     assert played.steps > 1 and len(seen) == played.steps - 1
     assert all(s is not state for s in seen)

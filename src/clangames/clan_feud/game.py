@@ -196,6 +196,9 @@ class ClanFeudGame(Game):
         self.lose_actions = tuple(table.intern(Lose(k)) for k in range(3))
         self.pay_actions = tuple(table.intern(PayFeud(k)) for k in range(MAX_UPKEEP + 1))
         self.event_actions = tuple(table.intern(DrawEvent(e)) for e in range(len(events.regular)))
+        self.event_outcomes = tuple((action, 1) for action in self.event_actions)
+        """Each regular event's draw with its weight: the draw's outcomes are those not
+        drawn yet (rules._draw_event_weights picks them in C)."""
         totals = [a for a in table.actions if isinstance(a, Total)]
         self.total_actions = tuple(totals)
         self.roll_table = self._roll_table(table, board)
@@ -214,6 +217,7 @@ class ClanFeudGame(Game):
             always_changes,
             card_candidates,
             card_info,
+            card_masks,
             die_only_plays,
             held_of,
         )
@@ -229,6 +233,8 @@ class ClanFeudGame(Game):
             card_candidates(info, self.assign_candidates) for info in self.card_info
         )
         """Per design, the assignments its die filter allows (see playing.card_candidates)."""
+        self.card_masks = tuple(card_masks(c) for c in self.card_candidates)
+        """Per design, its candidates folded into slot masks (see playing.card_masks)."""
         self.die_only = die_only_plays(self.card_info, self.card_candidates)
         """Per design, the ids of the assignments it may go with when its die needs nothing
         from the card, and whether it needs troops to move (None: the die needs the card;

@@ -503,7 +503,7 @@ def plays(w: Any, p: int, window: str) -> list[ClanFeudAction]:
         dice = [i for i in range(len(pool)) if pool[i]]
         for d in held:
             # the die first: most phase-(2) cards fail on it, cheaply
-            if card_assignments(w, p, d, dice, first=True) and (
+            if card_playable(w, p, d, dice) and (
                 g.always_changes[d] or changes(w, p, g.nodes[g.card_info[d].node])
             ):
                 out.append(g.play_actions[d])
@@ -562,7 +562,7 @@ def plays_with_dice(w: Any, p: int, assignable: list[ClanFeudAction]) -> list[Cl
         else:
             if dice is None:
                 dice = list(compress(DIE_INDEXES, w.pool[p]))
-            if not card_assignments(w, p, d, dice, first=True):
+            if not card_playable(w, p, d, dice):
                 continue
         if g.always_changes[d] or changes(w, p, g.nodes[g.card_info[d].node]):
             out.append(g.play_actions[d])
@@ -666,6 +666,54 @@ def card_candidates(
             )
         )
     return tuple(out)
+
+
+CardMasks = tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
+"""Per dice-pool index: the slots of the assignments a card's filter allows in the columns
+that can always act, and per (Build or Military, level) key ``4 * column + level`` the
+slots of those at that level (see :func:`card_masks`)."""
+
+
+def card_masks(candidates: tuple[tuple[tuple[int, int, int, Any], ...], ...]) -> CardMasks:
+    """A design's :func:`card_candidates` folded into slot masks, worked out once at load:
+    per die, what :func:`card_playable` tests in a few ``&`` where
+    :func:`card_assignments` walks each candidate."""
+    out = []
+    for per_die in candidates:
+        always = 0
+        gated: dict[int, int] = {}
+        for bits, column, level, _ in per_die:
+            if column in (BUILD, MILITARY):
+                key = 4 * column + level
+                gated[key] = gated.get(key, 0) | bits
+            else:
+                always |= bits
+        out.append((always, tuple(gated.items())))
+    return tuple(out)
+
+
+def card_playable(w: Any, p: int, design: int, held: list[int]) -> bool:
+    """Whether ``p`` may make some assignment with card ``design`` (``held``: the pool
+    indices of ``p``'s unassigned dice): ``bool(card_assignments(w, p, design, held,
+    first=True))``, from the design's slot masks (:func:`card_masks`). A card offer asks
+    only this, for every phase-(2) card in hand whose die needs the card's help."""
+    free = EXISTS & ~(w.covered[p] | w.filled[p])
+    masks = w.game.card_masks[design]
+    ready: dict[int, bool] | None = None
+    for i in held:
+        always, gated = masks[i]
+        if free & always:
+            return True
+        for key, bits in gated:
+            if free & bits:
+                if ready is None:
+                    ready = {}
+                ok = ready.get(key)
+                if ok is None:
+                    ok = ready[key] = _die_ok(w, p, w.game.card_info[design], key >> 2, key & 3)
+                if ok:
+                    return True
+    return False
 
 
 def card_assignments(

@@ -81,7 +81,7 @@ from clangames.clan_feud.working import LEVEL as LEVEL
 from clangames.clan_feud.working import NO_TROOPS as NO_TROOPS
 from clangames.clan_feud.working import W as W
 from clangames.clan_feud.working import _thaw_state as _thaw_state
-from clangames.clan_feud.working import _tuples_again, make_apply_owned
+from clangames.clan_feud.working import _tuples_again, make_apply_kept, make_apply_owned
 from clangames.clan_feud.working import interned as interned
 from clangames.clan_feud.working import working as working
 from clangames.engine.compiled import bind_compiled_rules
@@ -135,8 +135,11 @@ HANDLERS: dict[str, _Handlers] = {}
 so that ``settle`` looks a kind up once per turn of its loop."""
 
 
-def settle(w: W) -> ClanFeudState:
-    """Work the stack until someone must act, and freeze the result."""
+def settle(w: W, kept: bool = False) -> ClanFeudState:
+    """Work the stack until someone must act, and freeze the result. ``kept``: leave it the
+    fast path's kept draft instead (see :func:`working.make_apply_kept`): its sequences
+    tuples again and its phase and options set, but its task stack a list and its class
+    ``W``, for the next move to go on editing."""
     tasks = w.tasks
     handlers = HANDLERS
     phase: Any
@@ -185,6 +188,8 @@ def settle(w: W) -> ClanFeudState:
         _tuples_again(w)
     w.phase = phase
     w.options = options
+    if kept:
+        return w  # type: ignore[return-value]
     w.tasks = tuple(w.tasks)  # type: ignore[assignment]
     w.__class__ = ClanFeudState  # type: ignore[assignment]
     state: ClanFeudState = w  # type: ignore[assignment]
@@ -199,21 +204,24 @@ MAX_SEATS = 5
 """The most seats a game has."""
 
 
-def legal_actions(s: ClanFeudState, player: int) -> tuple[ClanFeudAction, ...]:
-    """The legal actions of a player to move (sorted by id)."""
-    kind = s.tasks[-1].kind
+def legal_actions(s: ClanFeudState | W, player: int) -> tuple[ClanFeudAction, ...]:
+    """The legal actions of a player to move (sorted by id). ``s`` may be the fast path's
+    kept draft (:func:`working.make_apply_kept`), whose task stack is a list."""
+    top = s.tasks[-1]
+    kind = top.kind
     if kind in TOGETHER:
-        return SEALED[kind](working(s), s.tasks[-1], player)
+        return SEALED[kind](working(s), top, player)
     if s.options is not None:
-        return s.options
-    return OPTIONS[kind](working(s), s.tasks[-1])
+        return s.options  # type: ignore[return-value]
+    return OPTIONS[kind](working(s), top)
 
 
-def chance_weights(s: ClanFeudState) -> tuple[tuple[ClanFeudAction, int], ...]:
-    """The chance outcomes with integer weights (sorted by id)."""
+def chance_weights(s: ClanFeudState | W) -> tuple[tuple[ClanFeudAction, int], ...]:
+    """The chance outcomes with integer weights (sorted by id); ``s`` may be a kept draft."""
     if s.options is not None:
-        return s.options  # worked out when the state was made
-    return WEIGHTS[s.tasks[-1].kind](working(s), s.tasks[-1])
+        return s.options  # type: ignore[return-value]  # worked out when it was made
+    top = s.tasks[-1]
+    return WEIGHTS[top.kind](working(s), top)
 
 
 def apply(s: ClanFeudState, action: Any, player: int) -> ClanFeudState:
@@ -237,6 +245,11 @@ bind_compiled_rules(ClanFeudState)
 apply_owned = make_apply_owned(APPLY, settle)
 """:func:`apply` for a state nobody else holds (see :func:`working.make_apply_owned`)."""
 setattr(ClanFeudState, "_apply_owned", apply_owned)  # noqa: B010
+apply_kept, kept_state = make_apply_kept(APPLY, settle)
+""":func:`apply` on the fast path's kept draft, and its freezer (see
+:func:`working.make_apply_kept`)."""
+setattr(ClanFeudState, "_apply_kept", apply_kept)  # noqa: B010
+setattr(ClanFeudState, "_kept_state", kept_state)  # noqa: B010
 
 
 def initial_state(game: ClanFeudGame) -> ClanFeudState:
@@ -1058,9 +1071,11 @@ def _phase3_run(w: W, task: Task) -> bool:
 
 
 def _draw_event_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
-    acts = w.game.event_actions
-    drawn = set(w.events)
-    return tuple([(acts[e], 1) for e in range(len(acts)) if e not in drawn])
+    outcomes = w.game.event_outcomes
+    left = [True] * len(outcomes)
+    for e in w.events:
+        left[e] = False
+    return tuple(compress(outcomes, left))
 
 
 def _draw_event_apply(w: W, task: Task, action: DrawEvent, player: int) -> None:

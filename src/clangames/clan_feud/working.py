@@ -366,9 +366,10 @@ _thaw_state, _ = drafting(ClanFeudState, W)
 draft class, so every thaw of a ClanFeudState makes one."""
 
 
-def working(s: ClanFeudState) -> W:
-    """``s`` thawed into a :class:`W` (its cache fields empty), its task stack a list."""
-    w: W = _thaw_state(s)
+def working(s: ClanFeudState | W) -> W:
+    """``s`` thawed into a :class:`W` (its cache fields empty), its task stack a list (a
+    new one: ``s`` may be the fast path's kept draft, itself a W)."""
+    w: W = _thaw_state(s)  # type: ignore[arg-type]
     w.tasks = list(w.tasks)
     return w
 
@@ -403,3 +404,52 @@ def make_apply_owned(
     made: Callable[[ClanFeudState, Any, int], ClanFeudState] = namespace["apply_owned"]
     made.__doc__ = make_apply_owned.__doc__
     return made
+
+
+def make_apply_kept(
+    apply_table: dict[str, Callable[[W, Task, Any, int], None]],
+    settle: Callable[[W, bool], ClanFeudState],
+) -> tuple[Callable[[ClanFeudState, Any, int], ClanFeudState], Callable[[Any], ClanFeudState]]:
+    """The fast path's moves on a draft kept from one step to the next (the kernel's
+    ``_apply_kept`` and ``_kept_state`` hooks, :mod:`clangames.engine.rollout`): the first
+    move makes the playout's own state its draft in place, as :func:`make_apply_owned`
+    does, and the draft stays one, its task stack a list, until the playout ends, when
+    ``kept_state`` freezes it. Between moves it answers the kernel as a state does (its
+    phase, its options or chance weights, its sequences tuples again, so the rules' memos
+    keyed by a tuple's identity still find them): each step is spared the class switch
+    each way and the task stack's copy each way. ``apply_table`` and ``settle`` are the
+    rules'."""
+    resets = cache_resets(ClanFeudState, "s")
+    lines = [
+        "def apply_kept(s, action, player):",
+        "    if s.__class__ is W:",
+        *["    " + line for line in resets],
+        "        tasks = s.tasks",
+        "    else:",
+        "        set_attribute(s, '__class__', W)",
+        *["    " + line for line in resets],
+        "        tasks = s.tasks = list(s.tasks)",
+        "    task = tasks[-1]",
+        "    APPLY[task.kind](s, task, action, player)",
+        "    return settle(s, True)",
+    ]
+    namespace: dict[str, Any] = {
+        "W": W,
+        "set_attribute": object.__setattr__,
+        "APPLY": apply_table,
+        "settle": settle,
+    }
+    exec(compile("\n".join(lines), "<apply_kept of ClanFeudState>", "exec"), namespace)
+    made: Callable[[ClanFeudState, Any, int], ClanFeudState] = namespace["apply_kept"]
+    made.__doc__ = make_apply_kept.__doc__
+    return made, kept_state
+
+
+def kept_state(s: Any) -> ClanFeudState:
+    """The state a kept draft describes (its task stack a tuple, its class the state's);
+    a state given is returned as it is."""
+    if s.__class__ is W:
+        s.tasks = tuple(s.tasks)  # type: ignore[assignment]
+        s.__class__ = ClanFeudState  # type: ignore[assignment]
+    state: ClanFeudState = s
+    return state

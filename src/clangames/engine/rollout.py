@@ -20,7 +20,14 @@ state of a :func:`rollout_seats` that asks bots (a bot may keep what it is shown
 game offers it: the state switched into its draft in place, its caches reset, none of its
 fields copied (the three older games' is :func:`clangames.engine.draft.owned_apply` of
 their move, one generated function with the thaw and the freeze inline; Clan Feud
-generates its own). A game offering it must
+generates its own). A class may also keep the draft across moves: with both
+``_apply_kept(state, action, player)`` (``_apply_owned``'s contract, except that what it
+returns may be a draft, which the loop only asks for its ``phase``, ``_legal`` and
+``_chance_weights`` and hands to the next ``_apply_kept``) and ``_kept_state(draft)`` (the
+state it describes; a state is returned as it is), :func:`rollout`, :func:`rollout_moves`
+and :func:`rollout_seats` without bots or a watcher use them instead, and call
+``_kept_state`` once at the end (Clan Feud does, sparing a class switch and a copy of its
+task stack each way a step). A game offering either must
 keep no state of a playout by identity (a memo keyed by a state object would see that state
 change under it): the games' memos are keyed by the tuples and numbers in a state, which a
 move replaces rather than changes, and King's Kilt's re-deal remembers the last state it
@@ -118,9 +125,7 @@ def _random(
     chance = CHANCE
     weight = _weight
     record = None if moves is None else moves.append
-    owned_apply: Callable[[State, Action, int], State] | None = getattr(
-        type(state), "_apply_owned", None
-    )
+    owned_apply, kept_state = _owned_hooks(type(state), True)
     apply_owned = None  # the caller's state is never built on: only the states made here
     s = rng.state
     steps = 0
@@ -184,6 +189,8 @@ def _random(
             state = state._apply(action, player)
             apply_owned = owned_apply
         steps += 1
+    if kept_state is not None:
+        state = kept_state(state)
     return state, Rng._at(s), steps
 
 
@@ -212,10 +219,9 @@ def rollout_seats(
             f"rollout_seats needs one Rng per seat ({num_players}), got {len(seat_rngs)}"
         )
     seeds = [r.state for r in seat_rngs]
-    # A bot may keep the states it is shown: with bots, every move copies (see _random).
-    owned_apply: Callable[[State, Action, int], State] | None = (
-        None if others else getattr(type(state), "_apply_owned", None)
-    )
+    # A bot may keep the states it is shown: with bots, every move copies (see _random);
+    # a watcher is shown every state, so it gets states, never a kept draft.
+    owned_apply, kept_state = (None, None) if others else _owned_hooks(type(state), watch is None)
     apply_owned = None  # the caller's state is never built on: only the states made here
     limit_of = _LIMITS.get
     new_limit = _limit
@@ -286,7 +292,24 @@ def rollout_seats(
         steps += 1
         if watch is not None:
             watch(state)
+    if kept_state is not None:
+        state = kept_state(state)
     return Playout(state, Rng._at(s), tuple(Rng._at(t) for t in seeds), tuple(moves))
+
+
+def _owned_hooks(
+    cls: type[State], keep: bool
+) -> tuple[Callable[[State, Action, int], State] | None, Callable[[State], State] | None]:
+    """The move a rollout makes on the states it made itself, and the function that turns
+    what the last such move returned into a state (None: it returns states). With ``keep``,
+    a class's ``_apply_kept`` and ``_kept_state`` if it has both (see the module's
+    description), else its ``_apply_owned``, else none."""
+    if keep:
+        kept = getattr(cls, "_apply_kept", None)
+        done = getattr(cls, "_kept_state", None)
+        if kept is not None and done is not None:
+            return kept, done
+    return getattr(cls, "_apply_owned", None), None
 
 
 def _check_max_steps(max_steps: int) -> int:
