@@ -85,7 +85,8 @@ else
     tests/clan_feud/test_cf_parts_together.py tests/clan_feud/test_cf_conformance_2p.py \
     tests/clan_feud/test_cf_draft.py tests/clan_feud/test_cf_speed_hook.py \
     tests/clan_feud/test_cf_speed_memos.py tests/clan_feud/test_cf_speed_owned.py \
-    tests/clan_feud/test_cf_speed_round4.py
+    tests/clan_feud/test_cf_speed_round4.py tests/clan_feud/test_cf_speed_round5.py \
+    tests/clan_feud/test_cf_speed_kept.py tests/engine/test_rollout_kept.py
 fi
 
 minor_version() {
