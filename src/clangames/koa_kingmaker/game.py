@@ -89,10 +89,10 @@ class KoaGame(Game):
         self._recover_cache: dict[int, tuple[KoaAction, ...]] = {}
         self._discard_cache: dict[int, tuple[KoaAction, ...]] = {}
         self.seal_memo: dict[int, tuple[tuple[KoaAction, int], ...]] = {}
+        """:meth:`seal_weights` by the hand's mask (the rules read it directly)."""
         self.hits_memo: dict[int, tuple[tuple[int, int], ...]] = {}
         """A reveal's hits by the key of its count (see
         :func:`clangames.koa_kingmaker.rules.count_hits`)."""
-        """:meth:`seal_weights` by the hand's mask (the rules read it directly)."""
         self._info = GameInfo(
             name=spec.name,
             title=spec.title,
