@@ -84,10 +84,15 @@ class KoaGame(Game):
             sorted(range(NOMINATION), key=lambda c: (-values.hand[c], c))
         )
         self.discard_preference = tuple(sorted(DISCARDABLE, key=lambda c: (values.court[c], c)))
-        self._play_cache: dict[int, tuple[KoaAction, ...]] = {}
+        self.play_memo: dict[int, tuple[KoaAction, ...]] = {}
+        """:meth:`play_actions` by the playable cards' mask (the rules read it directly)."""
         self._recover_cache: dict[int, tuple[KoaAction, ...]] = {}
         self._discard_cache: dict[int, tuple[KoaAction, ...]] = {}
-        self._seal_cache: dict[int, tuple[tuple[KoaAction, int], ...]] = {}
+        self.seal_memo: dict[int, tuple[tuple[KoaAction, int], ...]] = {}
+        """:meth:`seal_weights` by the hand's mask (the rules read it directly)."""
+        self.hits_memo: dict[int, tuple[tuple[int, int], ...]] = {}
+        """A reveal's hits by the key of its count (see
+        :func:`clangames.koa_kingmaker.rules.count_hits`)."""
         self._info = GameInfo(
             name=spec.name,
             title=spec.title,
@@ -181,9 +186,9 @@ class KoaGame(Game):
     # -- shared action tuples (hot path) ----------------------------------------------------
     def play_actions(self, cards: int) -> tuple[KoaAction, ...]:
         """The commit actions for a bitmask of playable cards, sorted by id."""
-        found = self._play_cache.get(cards)
+        found = self.play_memo.get(cards)
         if found is None:
-            found = self._play_cache[cards] = tuple(self.play_action[c] for c in self.bits[cards])
+            found = self.play_memo[cards] = tuple(self.play_action[c] for c in self.bits[cards])
         return found
 
     def recover_actions(self, cards: int) -> tuple[KoaAction, ...]:
@@ -205,9 +210,9 @@ class KoaGame(Game):
 
     def seal_weights(self, hand: int) -> tuple[tuple[KoaAction, int], ...]:
         """Chance outcomes of an automated household's card: each card in hand, weight 1."""
-        found = self._seal_cache.get(hand)
+        found = self.seal_memo.get(hand)
         if found is None:
-            found = self._seal_cache[hand] = tuple(
+            found = self.seal_memo[hand] = tuple(
                 (self.seal_action[c], 1) for c in self.bits[hand & CHARACTERS]
             )
         return found

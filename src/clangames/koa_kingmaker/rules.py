@@ -40,15 +40,11 @@ from clangames.koa_kingmaker.actions import (
 from clangames.koa_kingmaker.cards import (
     BANNER,
     CHARACTERS,
-    FANATIC,
     GOLD,
-    JESTER,
     KEEPERS,
-    MARSHALS,
+    MAX_HOUSES,
     NOMINATION,
     ROYALTY,
-    SEER,
-    THIEF,
     card_name,
 )
 
@@ -118,18 +114,16 @@ def _take(cards: tuple[int, ...], house: int, bit: int) -> tuple[int, ...]:
 
 
 # -- legal actions --------------------------------------------------------------------------
-def playable(s: KoaState, house: int) -> int:
-    """The cards ``house`` may commit now: its characters and its nominations of houses
-    still in the game."""
-    return s.hands[house] & (CHARACTERS | s.alive << NOMINATION)
-
-
 def legal_actions(s: KoaState, player: int) -> tuple[KoaAction, ...]:
     """The legal actions of a player who is to move, sorted by action id."""
     game = s.game
     name = s.phase.name
     if name == "commit":
-        return game.play_actions(playable(s, player))
+        # the house's characters and its nominations of houses still in the game, looked
+        # up in play_actions' memo inline: this runs at every commitment of a playout
+        cards = s.hands[player] & (CHARACTERS | s.alive << NOMINATION)
+        found = game.play_memo.get(cards)
+        return game.play_actions(cards) if found is None else found
     if name == "return":
         return game.recover_actions(s.discards[player] & CHARACTERS)
     if name == "discard":
@@ -155,8 +149,15 @@ def chance_weights(s: KoaState) -> tuple[tuple[Any, int], ...]:
     game = s.game
     name = s.phase.name
     if name == "seal":
-        h = sealing_house(s)
-        return game.seal_weights(s.hands[h])
+        # sealing_house() and seal_weights() inline: this runs at every seal of a playout
+        table = s.table.ids
+        alive = s.alive
+        hands = s.hands
+        for h in game.automated:
+            if alive >> h & 1 and hands[h] and table[h] == NOT_COMMITTED:
+                found = game.seal_memo.get(hands[h])
+                return game.seal_weights(hands[h]) if found is None else found
+        return game.seal_weights(hands[sealing_house(s)])
     if name == "inherit":
         dealt = set(s.inheritance)
         return tuple(
@@ -175,20 +176,19 @@ _table = maker(Commitments)
 """``Commitments(ids)`` without attrs' ``__init__``: the table changes at every commitment
 of every playout."""
 
+_CLEAR = Commitments.open(MAX_HOUSES)
+"""The cleared table: one value that every new round and every game's end share."""
+
 
 def _move(d: Draft, action: Any, player: int) -> Draft:
     """The draft edited by the move: every kind of action's rule."""
     kind = type(action)
     if kind is Play:
         commit(d, player, action.card)
+    elif kind is Seal:
+        seal(d, action.card)
     elif kind is Nominate:
         commit(d, player, NOMINATION + action.house)
-    elif kind is Seal:
-        h = sealing_house(d)
-        # the house sealing is one still to commit (sealing_house): no second check
-        d.table = _table(replace_at(d.table.ids, h, action.card))
-        d.hands = _take(d.hands, h, 1 << action.card)
-        next_commitment(d)
     elif kind is Inherit:
         deal_inheritance(d, action.number)
     elif kind is Recover:
@@ -210,7 +210,8 @@ def commit(d: Draft, player: int, card: int) -> None:
     # would be done twice at every commitment of every playout
     ids = replace_at(d.table.ids, player, card)
     d.table = _table(ids)
-    d.hands = _take(d.hands, player, 1 << card)
+    hands = d.hands
+    d.hands = replace_at(hands, player, hands[player] & ~(1 << card))
     waiting = 0
     alive = d.alive
     for p in game.seats:
@@ -220,6 +221,34 @@ def commit(d: Draft, player: int, card: int) -> None:
         d.phase = game.commit_phase[waiting]
     else:
         reveal(d)
+
+
+def seal(d: Draft, card: int) -> None:
+    """The automated household sealing now puts ``card`` face down; then the next one
+    seals, or the players commit. (:func:`sealing_house` and :func:`next_commitment` in
+    one pass over the households: this runs at every seal of every playout.)"""
+    game = d.game
+    alive = d.alive
+    hands = d.hands
+    ids = d.table.ids
+    h = -1
+    for a in game.automated:
+        if alive >> a & 1 and hands[a] and ids[a] == NOT_COMMITTED:
+            if h >= 0:  # a later household still has to seal
+                d.phase = SEAL
+                break
+            h = a
+            # the house sealing is one still to commit: no second check of the table
+            d.table = _table(replace_at(ids, h, card))
+            d.hands = replace_at(hands, h, hands[h] & ~(1 << card))
+    else:
+        if h < 0:  # no household to seal (a state the rules never make): as the rules read
+            h = sealing_house(d)
+            d.table = _table(replace_at(ids, h, card))
+            d.hands = _take(hands, h, 1 << card)
+            next_commitment(d)
+        else:
+            d.phase = game.commit_phase[alive & game.real_mask]
 
 
 def deal_inheritance(d: Draft, number: int) -> None:
@@ -235,7 +264,7 @@ def start_round(d: Draft) -> None:
     """A new round: the table is clear; automated households seal first, then the real
     players commit."""
     d.round += 1
-    d.table = _table((NOT_COMMITTED,) * len(d.table.ids))
+    d.table = _CLEAR
     d.scored = 0
     next_commitment(d)
 
@@ -252,51 +281,108 @@ def next_commitment(d: Draft) -> None:
     d.phase = game.commit_phase[alive & game.real_mask]
 
 
+_NOMINATORS_AT = tuple(MAX_HOUSES * t for t in range(MAX_HOUSES))
+"""Where a count's key (:func:`count_hits`) holds the houses that nominated house ``t``."""
+
+_BANNERS_AT = MAX_HOUSES * MAX_HOUSES
+_SEERS_AT = _BANNERS_AT + MAX_HOUSES
+_MARSHALS_AT = _SEERS_AT + MAX_HOUSES
+"""Where a count's key holds the nominating houses with a Banner in court, the Seers and
+the Marshals (after each house's nominators)."""
+
+_FIELD = (1 << MAX_HOUSES) - 1
+"""A mask of every house: one field of a count's key."""
+
+HITS_MEMO_LIMIT = 1 << 15
+"""Counts kept in a game's memo of hits before it is emptied."""
+
+
 def reveal(d: Draft) -> None:
-    """Turn every commitment face up and resolve the steps that need no decision."""
+    """Turn every commitment face up and resolve the steps that need no decision.
+
+    One pass over the table finds the houses that played each character and packs the
+    nominations into the key of the count, whose hits come from the game's memo
+    (:func:`count_hits`): the same counts recur in every playout."""
     game = d.game
     played = d.table.ids
     d.played = played
-    table = list(played)
-    courts = list(d.courts)
-    discards = list(d.discards)
-    houses = range(len(played))
-    # 1. Jester and Banner join their owners' courts; then a Fanatic clears every Banner.
-    fanatic = False
-    golds = 0
-    thieves = 0
-    seers = 0
-    marshals = 0
-    for h in houses:
-        c = played[h]
-        if c < NOMINATION:
-            if c in (JESTER, BANNER):
-                courts[h] |= 1 << c
-                table[h] = NOT_COMMITTED
-            elif c == FANATIC:
-                fanatic = True
-            elif c == GOLD:
-                golds |= 1 << h
-            elif c == THIEF:
-                thieves |= 1 << h
-            elif c == SEER:
-                seers |= 1 << h
-            elif c == MARSHALS:
-                marshals |= 1 << h
-    if fanatic:
-        for h in houses:
-            if courts[h] & _BANNER_BIT:
-                courts[h] &= ~_BANNER_BIT
-                discards[h] |= _BANNER_BIT
-    # 2. Count: 1 per nomination, 2 from a house with a Banner in court.
-    counts = [0] * len(played)
-    nominators = [0] * len(played)
-    for h in houses:
-        c = played[h]
+    courts = d.courts
+    roles = [0] * NOMINATION  # per character kind, the houses that played it
+    key = 0
+    h = 0
+    for c in played:  # a counter costs less than enumerate's pairs here
         if c >= NOMINATION:
-            t = c - NOMINATION
-            counts[t] += 2 if courts[h] & _BANNER_BIT else 1
-            nominators[t] |= 1 << h
+            key |= 1 << _NOMINATORS_AT[c - NOMINATION] + h
+            # A nominating house played no Banner this round: its court is as it was.
+            if courts[h] & _BANNER_BIT:
+                key |= 1 << _BANNERS_AT + h
+        elif c >= 0:
+            roles[c] |= 1 << h
+        h += 1  # noqa: SIM113
+    # the character kinds are numbered 0..6 in this order (cards.py)
+    jesters, seers, marshals, golds, thieves, banners, fanatics = roles
+    table = played
+    discards = d.discards
+    # 1. Jester and Banner join their owners' courts; then a Fanatic clears every Banner.
+    joined = jesters | banners
+    if joined or fanatics:
+        in_court = list(courts)
+        if joined:
+            left = list(played)
+            for h in game.bits[joined]:
+                in_court[h] |= 1 << played[h]
+                left[h] = NOT_COMMITTED
+            table = tuple(left)
+        if fanatics:
+            discarded = list(discards)
+            for h, court in enumerate(in_court):
+                if court & _BANNER_BIT:
+                    in_court[h] = court & ~_BANNER_BIT
+                    discarded[h] |= _BANNER_BIT
+            discards = tuple(discarded)
+            key &= ~(_FIELD << _BANNERS_AT)
+        d.courts = tuple(in_court)
+    # 2-5. The count and its hits.
+    if key:
+        key |= seers << _SEERS_AT | marshals << _MARSHALS_AT
+        memo = game.hits_memo
+        hits = memo.get(key)
+        if hits is None:
+            if len(memo) >= HITS_MEMO_LIMIT:
+                memo.clear()
+            hits = memo[key] = count_hits(game, key)
+        d.hits = hits
+    else:
+        d.hits = ()
+    # 6. Each Thief discards every Gold; fed Thieves, or else unstolen Golds, may return a card.
+    if golds and thieves:
+        left = list(table)
+        discarded = list(discards)
+        for g in game.bits[golds]:
+            discarded[g] |= _GOLD_BIT
+            left[g] = NOT_COMMITTED
+        table = tuple(left)
+        discards = tuple(discarded)
+        d.recovering = game.bits[thieves]
+    else:
+        d.recovering = game.bits[golds]
+    if table is not played:
+        d.table = _table(table)
+    d.discards = discards
+    settle(d)
+
+
+def count_hits(game: KoaGame, key: int) -> tuple[tuple[int, int], ...]:
+    """Steps 2-5 of a reveal: the hits in the order they are taken, for a count's ``key``
+    (MAX_HOUSES bits per field: the houses that nominated each house, then the nominating
+    houses with a Banner in court, the Seers and the Marshals)."""
+    banners = key >> _BANNERS_AT & _FIELD
+    seers = key >> _SEERS_AT & _FIELD
+    marshals = key >> _MARSHALS_AT & _FIELD
+    houses = range(MAX_HOUSES)
+    # 2. Count: 1 per nomination, 2 from a house with a Banner in court.
+    nominators = [key >> _NOMINATORS_AT[t] & _FIELD for t in houses]
+    counts = [n.bit_count() + (n & banners).bit_count() for n in nominators]
     # 3-4. The Seer's count is removed; the highest remaining count (at least 1) is hit.
     best = 0
     for t in houses:
@@ -315,20 +401,7 @@ def reveal(d: Draft) -> None:
                         counters.append((n, t))
             else:
                 hits.append((t, -1))
-    hits += counters
-    d.hits = tuple(hits)
-    # 6. Each Thief discards every Gold; fed Thieves, or else unstolen Golds, may return a card.
-    if golds and thieves:
-        for g in game.bits[golds]:
-            discards[g] |= _GOLD_BIT
-            table[g] = NOT_COMMITTED
-        d.recovering = game.bits[thieves]
-    else:
-        d.recovering = game.bits[golds]
-    d.table = _table(tuple(table))
-    d.courts = tuple(courts)
-    d.discards = tuple(discards)
-    settle(d)
+    return (*hits, *counters)
 
 
 def settle(d: Draft) -> None:
@@ -426,7 +499,7 @@ def end_round(d: Draft) -> None:
     d.recovering = ()
     d.hits = ()
     if d.alive.bit_count() <= 2:
-        d.table = _table((NOT_COMMITTED,) * len(hands))
+        d.table = _CLEAR
         d.phase = OVER
         return
     start_round(d)  # which clears the table
