@@ -271,26 +271,36 @@ def test_each_games_owned_move_gives_its_move_s_successor_in_place(name: str) ->
 
 
 @pytest.mark.parametrize("name", ["kings_kilt", "koa_kingmaker", "kilt_castle"])
+@pytest.mark.parametrize("hook", ["_apply_kept", "_apply_owned"])
 def test_a_rollout_builds_in_place_only_on_states_it_made(
-    name: str, monkeypatch: pytest.MonkeyPatch
+    name: str, hook: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # (Clan Feud's own file checks the same of its moves.) Every step but the first is
-    # made in place; the caller's state is never touched; the game equals the copying one.
+    # made in place, on a kept draft by a rollout, on states by a rollout_seats shown to
+    # a watcher; the caller's state is never touched; the game equals the copying one.
     game = clangames.load(name, players=3)
     state = game.initial_state()
     for _ in range(20):
         state = state.apply(*reversed(next_move(state)))
     before = state.to_json()
-    copying, _, _ = clangames.rollout(state, clangames.Rng(5), first_mover=True)
-    real = game.state_type._apply_owned  # type: ignore[attr-defined]
+    seats = [clangames.Rng(k) for k in range(3)]
+    if hook == "_apply_kept":
+        copying, _, _ = clangames.rollout(state, clangames.Rng(5), first_mover=True)
+    else:
+        copying = clangames.rollout_seats(state, clangames.Rng(5), seats).state
+    real = getattr(game.state_type, hook)
     seen: list[State] = []
 
     def spy(s: State, action: object, player: int) -> State:
         seen.append(s)
         return real(s, action, player)  # type: ignore[no-any-return]
 
-    monkeypatch.setattr(game.state_type, "_apply_owned", spy)
-    final, _, steps = clangames.rollout(state, clangames.Rng(5), first_mover=True)
+    monkeypatch.setattr(game.state_type, hook, spy)
+    if hook == "_apply_kept":
+        final, _, steps = clangames.rollout(state, clangames.Rng(5), first_mover=True)
+    else:
+        played = clangames.rollout_seats(state, clangames.Rng(5), seats, watch=lambda s: None)
+        final, steps = played.state, played.steps
     assert steps > 1 and len(seen) == steps - 1
     assert all(s is not state for s in seen)
     assert state.to_json() == before and final == copying

@@ -1,7 +1,8 @@
 """The kernel's kept-draft hooks (``_apply_kept``, ``_kept_state``): a rollout uses them
 only on the states it made itself, only without bots or a watcher, and hands back what the
-last kept move made through ``_kept_state``, once. Shown on KOA Kingmaker, whose class has
-neither hook: the spies lend it ones that wrap its ``_apply_owned``."""
+last kept move made through ``_kept_state``, once. Shown on KOA Kingmaker, whose hooks the
+spies replace with ones that wrap its ``_apply_owned`` (its own kept draft is checked in
+test_draft_kept.py)."""
 
 from __future__ import annotations
 

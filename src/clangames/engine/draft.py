@@ -205,12 +205,7 @@ def owned_apply(
     (see :mod:`clangames.engine.rollout`). The state given is gone, become its successor:
     nothing may keep it (a memo keyed by the state object would see it change).
     ``TypeError`` for anything but a state class that is not a draft itself."""
-    if not (isinstance(state_type, type) and issubclass(state_type, State)):
-        raise TypeError(f"owned_apply needs a State class, got {state_type!r}")
-    if state_type in _FROZEN:
-        raise TypeError(f"{state_type.__name__} is a draft already; freeze it before thawing it")
-    _copier(state_type)  # its draft class settled before the first thaw, as drafting does
-    twin = _draft_of(state_type)
+    twin = _owned_draft_class(state_type, "owned_apply")
     lines = [
         "def apply_owned(s, action, player, twin=twin, set_attribute=set_attribute,"
         " move=move, frozen=frozen):"
@@ -218,16 +213,80 @@ def owned_apply(
     lines.append("    set_attribute(s, '__class__', twin)")
     lines += cache_resets(state_type, "s")
     lines += ["    move(s, action, player)", "    s.__class__ = frozen", "    return s"]
+    apply_owned: Callable[[S, Any, int], S] = _generated(
+        "apply_owned", lines, state_type, twin, move, f"<owned apply of {state_type.__qualname__}>"
+    )
+    return apply_owned
+
+
+def kept_apply(
+    state_type: type[S], move: Callable[[Any, Any, int], object]
+) -> tuple[Callable[[S, Any, int], S], Callable[[Any], S]]:
+    """The fast path's ``(apply_kept, kept_state)`` hooks (see
+    :mod:`clangames.engine.rollout`) for a game whose moves edit a draft with
+    ``move(draft, action, player)``: :func:`owned_apply`'s move without the freeze, so
+    that one draft serves a whole playout. ``apply_kept`` switches a state it is given
+    into its draft in place (a draft it made before stays one), resets the cache fields
+    and runs ``move``; what it returns is that draft, which answers the rollout loop as
+    the state would (its ``phase``, ``_legal``, ``_chance_weights``: the state class's own
+    methods, inherited). ``kept_state`` freezes such a draft in place into the state it
+    describes and hands a state back as it is. Each step is spared the two class switches
+    of :func:`owned_apply`; the game's rules must not tell a draft from a state by its
+    type, nor keep it by identity (it changes under them). ``TypeError`` as for
+    :func:`owned_apply`."""
+    twin = _owned_draft_class(state_type, "kept_apply")
+    lines = [
+        "def apply_kept(s, action, player, twin=twin, set_attribute=set_attribute, move=move):",
+        "    if s.__class__ is not twin:",
+        "        set_attribute(s, '__class__', twin)",
+    ]
+    lines += cache_resets(state_type, "s")
+    lines += ["    move(s, action, player)", "    return s"]
+    where = f"<kept apply of {state_type.__qualname__}>"
+    apply_kept: Callable[[S, Any, int], S] = _generated(
+        "apply_kept", lines, state_type, twin, move, where
+    )
+    finish = [
+        "def kept_state(s, twin=twin, frozen=frozen):",
+        "    if s.__class__ is twin:",
+        "        s.__class__ = frozen",
+        "    return s",
+    ]
+    where = f"<kept state of {state_type.__qualname__}>"
+    kept_state: Callable[[Any], S] = _generated("kept_state", finish, state_type, twin, move, where)
+    return apply_kept, kept_state
+
+
+def _owned_draft_class(state_type: type[State], caller: str) -> type:
+    """The draft class a move in place switches ``state_type``'s states into (settled
+    now, before the first thaw, as :func:`drafting` settles it); ``TypeError`` for
+    anything but a state class that is not a draft itself."""
+    if not (isinstance(state_type, type) and issubclass(state_type, State)):
+        raise TypeError(f"{caller} needs a State class, got {state_type!r}")
+    if state_type in _FROZEN:
+        raise TypeError(f"{state_type.__name__} is a draft already; freeze it before thawing it")
+    _copier(state_type)
+    return _draft_of(state_type)
+
+
+def _generated(
+    name: str,
+    lines: list[str],
+    state_type: type[State],
+    twin: type,
+    move: Callable[[Any, Any, int], object],
+    where: str,
+) -> Any:
+    """The function ``name`` defined by the generated ``lines``, which may use ``twin``,
+    ``frozen`` (``state_type``), ``move`` and ``set_attribute`` (object's)."""
     namespace: dict[str, Any] = {
         "twin": twin,
         "set_attribute": object.__setattr__,
         "move": move,
         "frozen": state_type,
     }
-    source = "\n".join(lines)
-    exec(compile(source, f"<owned apply of {state_type.__qualname__}>", "exec"), namespace)
-    apply_owned: Callable[[S, Any, int], S] = namespace["apply_owned"]
-    return apply_owned
+    exec(compile("\n".join(lines), where, "exec"), namespace)
+    return namespace[name]
 
 
 def _copier(cls: type[State]) -> Callable[[Any], Any]:

@@ -26,8 +26,9 @@ returns may be a draft, which the loop only asks for its ``phase``, ``_legal`` a
 ``_chance_weights`` and hands to the next ``_apply_kept``) and ``_kept_state(draft)`` (the
 state it describes; a state is returned as it is), :func:`rollout`, :func:`rollout_moves`
 and :func:`rollout_seats` without bots or a watcher use them instead, and call
-``_kept_state`` once at the end (Clan Feud does, sparing a class switch and a copy of its
-task stack each way a step). A game offering either must
+``_kept_state`` once at the end, sparing each step a class switch each way (the three
+older games' pair is :func:`clangames.engine.draft.kept_apply` of their move; Clan Feud
+generates its own, which spares the copy of its task stack too). A game offering either must
 keep no state of a playout by identity (a memo keyed by a state object would see that state
 change under it): the games' memos are keyed by the tuples and numbers in a state, which a
 move replaces rather than changes, and King's Kilt's re-deal remembers the last state it

@@ -13,7 +13,7 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any, Protocol
 
 from clangames.engine.data import plus, replace_at
-from clangames.engine.draft import drafting, maker, owned_apply
+from clangames.engine.draft import drafting, kept_apply, maker, owned_apply
 from clangames.engine.phases import Phase
 from clangames.engine.piles import KIND_BITS, Multiset
 from clangames.engine.seats import clockwise_from, next_seat, right_of
@@ -45,14 +45,21 @@ fast path; see :mod:`clangames.engine.rollout`): no copy of its fields, and the 
 freeze inline (:func:`clangames.engine.draft.owned_apply` of :func:`_move`, made by
 :func:`bind_state_type`)."""
 
+apply_kept: Callable[[KingsKiltState, Any, int], KingsKiltState]
+kept_state: Callable[[Any], KingsKiltState]
+"""The fast path's kept draft (:func:`clangames.engine.draft.kept_apply` of :func:`_move`,
+made by :func:`bind_state_type`): :func:`apply_owned` without the freeze, the draft edited
+from one move to the next and frozen once by ``kept_state`` when the playout ends."""
+
 
 def bind_state_type(state_type: type[KingsKiltState]) -> None:
-    """Bind the moves' draft copier and freezer, and the fast path's move, to the state
+    """Bind the moves' draft copier and freezer, and the fast path's moves, to the state
     class, once: the state module calls it right after defining the class (it imports
     this module, so this module cannot import the class at its own import time)."""
-    global _thaw, _freeze, apply_owned
+    global _thaw, _freeze, apply_owned, apply_kept, kept_state
     _thaw, _freeze = drafting(state_type)
     apply_owned = owned_apply(state_type, _move)
+    apply_kept, kept_state = kept_apply(state_type, _move)
 
 
 class Draft(Protocol):
