@@ -641,24 +641,27 @@ class QuickDeal:
         "beta",
         "bound",
         "clans",
+        "copies_by",
         "deck_v",
         "from_deck",
         "held",
         "joint",
         "least",
         "others",
+        "owns",
         "pool",
-        "prepared",
         "rest_need",
         "rho",
-        "seat_decks",
-        "seat_thirds",
         "shown",
         "shows",
+        "spans_den",
         "third_v",
+        "viewer",
+        "viewer_third",
         "ways",
         "width",
         "zmin",
+        "zprod",
     )
 
     def __init__(self, key: Key, seen: list[int]) -> None:
@@ -714,9 +717,22 @@ class QuickDeal:
         self.least = sum(lows[:from_deck]) if len(lows) >= from_deck * (n - 1) else -1
         members = a * k + rest_need
         self.zmin = [members - p - a * from_deck for p in range(n)]
-        self.seat_decks = [deck_v] * n  # the viewer's entries; the others' per deal
-        self.seat_thirds = [third_v.bit_length() - 1] * n
-        self.prepared: dict[tuple[int, ...], tuple[tuple[int, ...], list[int], int]] = {}
+        # The parts of the odds that no deal changes, multiplied out once: the thirds'
+        # bounds where nobody else shows a card, and every ``Zmin_j``.
+        spans_den = 1
+        for i in range(n - 1):
+            spans_den *= self.bound - (i if i > self.least else self.least)
+        self.spans_den = spans_den
+        zprod = 1
+        for least_z in self.zmin:
+            zprod *= least_z
+        self.zprod = zprod
+        self.viewer = viewer
+        self.viewer_third = third_v.bit_length() - 1
+        # ``Q0_c`` depends only on which clans the others hold as deck cards (their union),
+        # and a player's own copies only on their deck cards: both kept as they are met.
+        self.copies_by: dict[int, tuple[int, ...]] = {}
+        self.owns: dict[int, int] = {}
 
     @property
     def possible(self) -> bool:
@@ -769,14 +785,17 @@ class QuickDeal:
 
     def _finish(self, stream: _Stream, decks: list[int], rest: int) -> int | None:
         """The thirds, drawn one other player after another, and the acceptance test."""
-        key = tuple(decks)
-        prepared = self.prepared.get(key)
-        if prepared is None:
-            copies = self._copies(decks)
-            owns = [sum([copies[c] for c in _clans_of(mine)]) for mine in decks]
-            prepared = self.prepared[key] = (tuple(copies), owns, sum(copies))
-        start, owns, left = prepared
+        holders = 0
+        for mine in decks:
+            holders |= mine
+        start = self.copies_by.get(holders)
+        if start is None:
+            start = self.copies_by[holders] = tuple(self._copies(decks))
         copies = list(start)
+        owns_of = self.owns
+        # The copies every other player's third may be: the hidden ones less the deck
+        # cards held (their number is the same for every deal).
+        left = self.bound
         thirds: list[int] = []
         spans = []
         shows = self.shows
@@ -794,7 +813,10 @@ class QuickDeal:
                     return None
             else:
                 # The copies left outside the player's deck clans: those less the ones taken.
-                span = left - i - owns[i]
+                owns = owns_of.get(mine)
+                if owns is None:
+                    owns = self._owns(mine)
+                span = left - i - owns
                 for taken in thirds:
                     span += mine >> taken & 1
                 if not span:
@@ -815,6 +837,15 @@ class QuickDeal:
             return None
         return self._deal(decks, thirds, rest)
 
+    def _owns(self, mine: int) -> int:
+        """The copies of the clans of the deck cards ``mine``, less those cards (kept)."""
+        pool = self.pool
+        owns = 0
+        for c in _clans_of(mine):
+            owns += pool[c] - 1
+        self.owns[mine] = owns
+        return owns
+
     def _copies(self, decks: list[int]) -> list[int]:
         """``Q0_c``: the hidden copies of each clan less the deck cards others hold."""
         copies = list(self.pool)
@@ -827,10 +858,9 @@ class QuickDeal:
         """The chance a drawn deal is kept, as (numerator, denominator): the thirds'
         normalisers over their bounds, times ``Zmin_j / Z_j`` for every seat's third (more
         by one for each earlier seat's third among the seat's deck clans)."""
-        num = den = 1
-        bound = self.bound
-        least = self.least
+        num = self.zprod
         if self.shown:
+            den = 1
             holders = 0
             for mine in decks:
                 holders |= mine
@@ -841,21 +871,23 @@ class QuickDeal:
                 num *= span
                 den *= bound_of(i, decks[i], holders)
         else:
-            for i, span in enumerate(spans):
+            den = self.spans_den
+            for span in spans:
                 num *= span
-                den *= bound - (i if i > least else least)
-        deck_of = list(self.seat_decks)
-        third_of = list(self.seat_thirds)
-        for i, p in enumerate(self.others):
-            deck_of[p] = decks[i]
-            third_of[p] = thirds[i]
+        viewer = self.viewer
+        taken: list[int] = []
+        i = 0
         for p, least_z in enumerate(self.zmin):
-            mine = deck_of[p]
+            if p == viewer:
+                mine, third = self.deck_v, self.viewer_third
+            else:
+                mine, third = decks[i], thirds[i]
+                i += 1
             hits = 0
-            for q in range(p):
-                hits += mine >> third_of[q] & 1
-            num *= least_z
+            for t in taken:
+                hits += mine >> t & 1
             den *= least_z + hits
+            taken.append(third)
         return num, den
 
     def _deal(self, decks: list[int], thirds: list[int], rest: int) -> int:
@@ -947,7 +979,6 @@ class _Joint:
         "flat",
         "from_deck",
         "last",
-        "owns",
         "quick",
         "rests",
         "sums",
@@ -963,7 +994,6 @@ class _Joint:
         # Per player, the bound by deck cards (doubled, plus one where another player holds
         # the deck card of the clan whose shown card must be the third).
         self.bounds: list[dict[int, int]] = [{} for _ in quick.shows]
-        self.owns: dict[int, int] = {}  # by deck cards: their clans' copies, less one each
         self.rests: list[tuple[int, int, int]] = []  # (rest, holders, its factor)
         self.sums: list[dict[tuple[int, int], int]] = []
         self.cums: list[int] = []
@@ -1003,12 +1033,9 @@ class _Joint:
         if got is None:
             pool = quick.pool
             if not forced:
-                owns = self.owns.get(mine)
+                owns = quick.owns.get(mine)
                 if owns is None:
-                    owns = 0
-                    for c in _clans_of(mine):
-                        owns += pool[c] - 1
-                    self.owns[mine] = owns
+                    owns = quick._owns(mine)
                 got = quick.bound - (i if i > owns else owns)
             elif forced & (forced - 1):
                 got = 0
