@@ -614,6 +614,10 @@ def posterior(key: Key) -> FamilyPosterior:
     return _kept(_TABLES, _CACHED, key, FamilyPosterior)
 
 
+Tried = tuple[list[int], list[int], int, list[int]]
+"""A kept quick try, unpacked (see :meth:`QuickDeal.tried`)."""
+
+
 class QuickDeal:
     """A cheap exact draw for a position whose tables are not made yet, in the usual case
     (the deal over, one third each): a proposal drawn without tables, kept with
@@ -751,6 +755,14 @@ class QuickDeal:
 
     def draw(self, stream: _Stream) -> int | None:
         """One try: a deal with the posterior's distribution, or None (not kept)."""
+        got = self.tried(stream)
+        return None if got is None else self._deal(got[0], got[1], got[2])
+
+    def tried(self, stream: _Stream) -> Tried | None:
+        """:meth:`draw`'s try as the re-deal uses it, unpacked: the other players' deck
+        cards and thirds (seat order), the undealt rest, and the copies of each clan left
+        hidden once the others' face-down family cards are taken out (``Q0_c`` less the
+        thirds), which are the Clan Members and the others' hands to deal."""
         if self.shown:
             joint = self.joint if self.joint is not None else self._joint()
             rest, chosen = joint.choose(stream.below(joint.total))
@@ -783,7 +795,7 @@ class QuickDeal:
         """Every split of ``holders`` into the other players' deck cards."""
         return _split_table(holders, self.from_deck, len(self.others))
 
-    def _finish(self, stream: _Stream, decks: list[int], rest: int) -> int | None:
+    def _finish(self, stream: _Stream, decks: list[int], rest: int) -> Tried | None:
         """The thirds, drawn one other player after another, and the acceptance test."""
         holders = 0
         for mine in decks:
@@ -835,7 +847,9 @@ class QuickDeal:
         num, den = self._odds(decks, thirds, spans)
         if num != den and stream.below(den) >= num:
             return None
-        return self._deal(decks, thirds, rest)
+        # The copies left are the hidden ones less the others' face-down family cards: a
+        # shown card counts in ``pool`` and in the player's family alike.
+        return decks, thirds, rest, copies
 
     def _owns(self, mine: int) -> int:
         """The copies of the clans of the deck cards ``mine``, less those cards (kept)."""
@@ -1378,39 +1392,44 @@ def resample(s: KingsKiltState, viewer: int, rng: Rng) -> KingsKiltState:
         redeal = _Redeal(s, viewer)
         _last[0] = (s, viewer, redeal)
     stream = _Stream(rng.state)
-    deal = None
+    revealed = s.revealed
+    families = list(s.families)
+    from_deck = list(s.from_deck)
+    family_deck = s.family_deck
+    got = None
     quick = redeal.quick
     if quick is not None:
         for _ in range(_TRIES):
-            deal = quick.draw(stream)
-            if deal is not None:
+            got = quick.tried(stream)
+            if got is not None:
                 break
-    if deal is None:
+    if got is not None:
+        decks, thirds, _, remaining = got
+        for p, deck, third in zip(redeal.others, decks, thirds, strict=True):
+            families[p] = deck | 1 << third
+            from_deck[p] = deck
+    else:
         post = redeal.post
         if post is None:
             post = redeal.post = posterior(redeal.key)
         deal = post.draw(stream)
-    width = redeal.width
-    lane = (1 << width) - 1
-    bits = redeal.bits
-    revealed = s.revealed
-    families = list(s.families)
-    from_deck = list(s.from_deck)
-    remaining = list(redeal.pool)
-    shift = 0
-    for p in redeal.others:
-        deck = deal >> shift & lane
-        family = deal >> (shift + width) & lane
-        shift += 2 * width
-        families[p] = family
-        from_deck[p] = deck
-        for c in bits[family & ~revealed[p]]:
-            remaining[c] -= 1
-    family_deck = s.family_deck
-    if redeal.family_deal:
-        family_deck = deal >> shift & lane
-        for c in bits[family_deck]:
-            remaining[c] -= 1
+        width = redeal.width
+        lane = (1 << width) - 1
+        bits = redeal.bits
+        remaining = list(redeal.pool)
+        shift = 0
+        for p in redeal.others:
+            deck = deal >> shift & lane
+            family = deal >> (shift + width) & lane
+            shift += 2 * width
+            families[p] = family
+            from_deck[p] = deck
+            for c in bits[family & ~revealed[p]]:
+                remaining[c] -= 1
+        if redeal.family_deal:
+            family_deck = deal >> shift & lane
+            for c in bits[family_deck]:
+                remaining[c] -= 1
     # The hands: each drawn card by card without replacement from what is left of the
     # pool, every card a uniform index below the cards left (digits of the same stream).
     seed, x, m = stream.seed, stream.x, stream.m
