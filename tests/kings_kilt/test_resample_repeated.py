@@ -90,3 +90,25 @@ def test_a_position_re_dealt_many_times_gives_what_fresh_re_deals_give(players: 
             post._last[0] = (None, -1, None)
             cold.append(state.resample(viewer, Rng(i)))
         assert warm == cold
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_flat_list_of_rests_gives_the_rest_the_programme_gives(players: int) -> None:
+    """At every end of every rest's interval (and one before it) the bisection of the flat
+    list and the clan-by-clan reading agree, and the intervals cover every number."""
+    checked = 0
+    for state, viewer in _turns(players, 30 + players)[::4]:
+        quick = _fresh_quick(state, viewer)
+        if quick.shown or not quick.possible or not quick.rest_need:
+            continue
+        ends, picks = quick._flatten()
+        assert ends[-1] == quick.ways[0][quick.rest_need]
+        assert len({rest for rest, _ in picks}) == len(picks)
+        low = 0
+        for end, pick in zip(ends, picks, strict=True):
+            assert end > low
+            for u in (low, end - 1):
+                assert quick._rest_at(u) == pick
+            low = end
+        checked += 1
+    assert checked >= 3

@@ -647,6 +647,8 @@ class QuickDeal:
         "clans",
         "copies_by",
         "deck_v",
+        "draws",
+        "flat",
         "from_deck",
         "held",
         "joint",
@@ -737,6 +739,10 @@ class QuickDeal:
         # and a player's own copies only on their deck cards: both kept as they are met.
         self.copies_by: dict[int, tuple[int, ...]] = {}
         self.owns: dict[int, int] = {}
+        # Once drawn from a few times (a search's re-deals of one position), the rests are
+        # read from a flat list (see :meth:`_flatten`).
+        self.draws = 0
+        self.flat: tuple[list[int], list[tuple[int, tuple[list[int], ...]]]] | None = None
 
     @property
     def possible(self) -> bool:
@@ -755,47 +761,102 @@ class QuickDeal:
 
     def draw(self, stream: _Stream) -> int | None:
         """One try: a deal with the posterior's distribution, or None (not kept)."""
-        got = self.tried(stream)
-        return None if got is None else self._deal(got[0], got[1], got[2])
+        decks, rest = self._propose(stream)
+        return self._finish(stream, decks, rest)
 
     def tried(self, stream: _Stream) -> Tried | None:
         """:meth:`draw`'s try as the re-deal uses it, unpacked: the other players' deck
         cards and thirds (seat order), the undealt rest, and the copies of each clan left
         hidden once the others' face-down family cards are taken out (``Q0_c`` less the
         thirds), which are the Clan Members and the others' hands to deal."""
+        decks, rest = self._propose(stream)
+        return self._complete(stream, decks, rest)
+
+    def _propose(self, stream: _Stream) -> tuple[list[int], int]:
+        """The proposal's deck split (the other players' deck cards) and undealt rest."""
         if self.shown:
             joint = self.joint if self.joint is not None else self._joint()
             rest, chosen = joint.choose(stream.below(joint.total))
-            return self._finish(stream, chosen, rest)
+            return chosen, rest
         r = self.rest_need
         rest = 0
         if r:
-            held = self.held
-            beta = self.beta
-            rho = self.rho
-            ways = self.ways
-            u = stream.below(ways[0][r])
-            holders = []
-            for j, c in enumerate(held):
-                stay = beta[j] * ways[j + 1][r]
-                if u < stay:
-                    u //= beta[j]
-                    holders.append(c)
-                else:
-                    u = (u - stay) // rho[j]
-                    rest |= 1 << c
-                    r -= 1
-            splits = self._splits_of(tuple(holders))
+            u = stream.below(self.ways[0][r])
+            flat = self.flat
+            if flat is None:
+                self.draws += 1
+                if self.draws > _FLATTEN_AFTER:
+                    flat = self.flat = self._flatten()
+            if flat is not None:
+                ends, picks = flat
+                rest, splits = picks[bisect_right(ends, u)]
+            else:
+                rest, splits = self._rest_at(u)
         else:
             splits = self._splits_of(tuple(self.held))
         decks = splits[stream.below(len(splits))] if len(splits) > 1 else splits[0]
-        return self._finish(stream, decks, rest)
+        return decks, rest
+
+    def _rest_at(self, u: int) -> tuple[int, tuple[list[int], ...]]:
+        """The undealt rest the number ``u`` (below ``ways[0][rest_need]``) falls on, read
+        from the programme clan by clan, with the deck splits of the clans it leaves."""
+        held = self.held
+        beta = self.beta
+        rho = self.rho
+        ways = self.ways
+        r = self.rest_need
+        rest = 0
+        holders = []
+        for j, c in enumerate(held):
+            stay = beta[j] * ways[j + 1][r]
+            if u < stay:
+                u //= beta[j]
+                holders.append(c)
+            else:
+                u = (u - stay) // rho[j]
+                rest |= 1 << c
+                r -= 1
+        return rest, self._splits_of(tuple(holders))
+
+    def _flatten(self) -> tuple[list[int], list[tuple[int, tuple[list[int], ...]]]]:
+        """Every rest :meth:`_rest_at` can give, in its order, with the ends of their
+        intervals of numbers: each rest's numbers are one interval as long as its weight
+        (the clan-by-clan reading divides by a whole weight each time), so a bisection of
+        the ends gives the same rest for the same number."""
+        held = self.held
+        beta = self.beta
+        rho = self.rho
+        ways = self.ways
+        ends: list[int] = []
+        picks: list[tuple[int, tuple[list[int], ...]]] = []
+        running = 0
+
+        def leaves(j: int, r: int, rest: int, holders: list[int], scale: int) -> None:
+            nonlocal running
+            if not scale or not ways[j][r]:
+                return  # no number falls here
+            if j == len(held):
+                running += scale
+                ends.append(running)
+                picks.append((rest, self._splits_of(tuple(holders))))
+                return
+            leaves(j + 1, r, rest, [*holders, held[j]], scale * beta[j])
+            if r:
+                leaves(j + 1, r - 1, rest | 1 << held[j], holders, scale * rho[j])
+
+        leaves(0, self.rest_need, 0, [], 1)
+        return ends, picks
 
     def _splits_of(self, holders: tuple[int, ...]) -> tuple[list[int], ...]:
         """Every split of ``holders`` into the other players' deck cards."""
         return _split_table(holders, self.from_deck, len(self.others))
 
-    def _finish(self, stream: _Stream, decks: list[int], rest: int) -> Tried | None:
+    def _finish(self, stream: _Stream, decks: list[int], rest: int) -> int | None:
+        """:meth:`_complete`'s kept try as a deal's bit lanes, or None."""
+        got = self._complete(stream, decks, rest)
+        return None if got is None else self._deal(got[0], got[1], rest)
+
+    def _complete(self, stream: _Stream, decks: list[int], rest: int) -> Tried | None:
         """The thirds, drawn one other player after another, and the acceptance test."""
         holders = 0
         for mine in decks:
@@ -1182,8 +1243,9 @@ class _Joint:
 
 
 _FLATTEN_AFTER = 4
-"""Draws of a shown-card proposal read from its programme before its list is made (a
-first re-deal takes one to a few; a search's re-deals of one position take hundreds)."""
+"""Draws of a quick proposal's rest (and, where others show cards, split) read from its
+programme before its flat list is made (a first re-deal takes one to a few; a search's
+re-deals of one position take hundreds)."""
 
 
 @functools.lru_cache(maxsize=1024)
