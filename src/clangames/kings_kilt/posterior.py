@@ -56,7 +56,7 @@ from math import perm
 from operator import add
 from typing import TYPE_CHECKING, TypeVar
 
-from clangames.engine.draft import freeze, thaw
+from clangames.engine.draft import freeze, maker, thaw
 from clangames.engine.piles import Multiset
 from clangames.engine.rng import Rng
 
@@ -1431,6 +1431,9 @@ class _Redeal:
         self.width = max(len(pool), 4)
 
 
+_multiset = maker(Multiset)
+"""A ``Multiset`` of counts the re-deal made itself (no check needed, none run)."""
+
 _last: list[tuple[object, int, _Redeal | None]] = [(None, -1, None)]
 """The last state and viewer re-dealt (a search re-deals one position many times)."""
 
@@ -1526,12 +1529,12 @@ def resample(s: KingsKiltState, viewer: int, rng: Rng) -> KingsKiltState:
             remaining[kind] = copies - 1
             drawn[kind] += 1
             total -= 1
-        hands[p] = Multiset(tuple(drawn))
+        hands[p] = _multiset(tuple(drawn))
     d = thaw(s)
     d.families = tuple(families)
     d.from_deck = tuple(from_deck)
     d.family_deck = family_deck
     d.hands = tuple(hands)
     if not redeal.family_deal:
-        d.members = Multiset(tuple(remaining))
+        d.members = _multiset(tuple(remaining))
     return freeze(d, type(s))
