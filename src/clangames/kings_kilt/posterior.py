@@ -654,6 +654,7 @@ class QuickDeal:
         "joint",
         "least",
         "others",
+        "outside",
         "owns",
         "pool",
         "rest_need",
@@ -739,6 +740,7 @@ class QuickDeal:
         # and a player's own copies only on their deck cards: both kept as they are met.
         self.copies_by: dict[int, tuple[int, ...]] = {}
         self.owns: dict[int, int] = {}
+        self.outside: dict[int, tuple[int, ...]] = {}  # the clans outside some deck cards
         # Once drawn from a few times (a search's re-deals of one position), the rests are
         # read from a flat list (see :meth:`_flatten`).
         self.draws = 0
@@ -872,7 +874,7 @@ class QuickDeal:
         thirds: list[int] = []
         spans = []
         shows = self.shows
-        everything = (1 << len(copies)) - 1
+        outside_of = self.outside
         for i, mine in enumerate(decks):
             forced = shows[i] & ~mine
             if forced:
@@ -896,7 +898,10 @@ class QuickDeal:
                     return None
                 x = stream.below(span)
                 third = -1
-                for c in _clans_of(everything & ~mine):
+                outside = outside_of.get(mine)
+                if outside is None:
+                    outside = outside_of[mine] = _clans_of(((1 << len(copies)) - 1) & ~mine)
+                for c in outside:
                     count = copies[c]
                     if x < count:
                         third = c
