@@ -42,6 +42,8 @@ target over bound times proposal: exact too, and the tables are made only where 
 not apply (the deal under way, several thirds each) or, rarely, all its tries fail. Where
 other players show family cards, its rest and deck split come from :class:`_Joint`, a
 small programme over the players that never proposes a split a shown card rules out.
+A position drawn from more than a few times (a search's root) reads its rest, or the
+joint's split, from a flat list, and hands its kept try to the re-deal unpacked.
 """
 
 from __future__ import annotations
