@@ -42,6 +42,8 @@ target over bound times proposal: exact too, and the tables are made only where 
 not apply (the deal under way, several thirds each) or, rarely, all its tries fail. Where
 other players show family cards, its rest and deck split come from :class:`_Joint`, a
 small programme over the players that never proposes a split a shown card rules out.
+A position drawn from more than a few times (a search's root) reads its rest, or the
+joint's split, from a flat list, and hands its kept try to the re-deal unpacked.
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ from math import perm
 from operator import add
 from typing import TYPE_CHECKING, TypeVar
 
-from clangames.engine.draft import freeze, thaw
+from clangames.engine.draft import freeze, maker, thaw
 from clangames.engine.piles import Multiset
 from clangames.engine.rng import Rng
 
@@ -614,6 +616,10 @@ def posterior(key: Key) -> FamilyPosterior:
     return _kept(_TABLES, _CACHED, key, FamilyPosterior)
 
 
+Tried = tuple[list[int], list[int], int, list[int]]
+"""A kept quick try, unpacked (see :meth:`QuickDeal.tried`)."""
+
+
 class QuickDeal:
     """A cheap exact draw for a position whose tables are not made yet, in the usual case
     (the deal over, one third each): a proposal drawn without tables, kept with
@@ -641,24 +647,30 @@ class QuickDeal:
         "beta",
         "bound",
         "clans",
+        "copies_by",
         "deck_v",
+        "draws",
+        "flat",
         "from_deck",
         "held",
         "joint",
         "least",
         "others",
+        "outside",
+        "owns",
         "pool",
-        "prepared",
         "rest_need",
         "rho",
-        "seat_decks",
-        "seat_thirds",
         "shown",
         "shows",
+        "spans_den",
         "third_v",
+        "viewer",
+        "viewer_third",
         "ways",
         "width",
         "zmin",
+        "zprod",
     )
 
     def __init__(self, key: Key, seen: list[int]) -> None:
@@ -714,9 +726,27 @@ class QuickDeal:
         self.least = sum(lows[:from_deck]) if len(lows) >= from_deck * (n - 1) else -1
         members = a * k + rest_need
         self.zmin = [members - p - a * from_deck for p in range(n)]
-        self.seat_decks = [deck_v] * n  # the viewer's entries; the others' per deal
-        self.seat_thirds = [third_v.bit_length() - 1] * n
-        self.prepared: dict[tuple[int, ...], tuple[tuple[int, ...], list[int], int]] = {}
+        # The parts of the odds that no deal changes, multiplied out once: the thirds'
+        # bounds where nobody else shows a card, and every ``Zmin_j``.
+        spans_den = 1
+        for i in range(n - 1):
+            spans_den *= self.bound - (i if i > self.least else self.least)
+        self.spans_den = spans_den
+        zprod = 1
+        for least_z in self.zmin:
+            zprod *= least_z
+        self.zprod = zprod
+        self.viewer = viewer
+        self.viewer_third = third_v.bit_length() - 1
+        # ``Q0_c`` depends only on which clans the others hold as deck cards (their union),
+        # and a player's own copies only on their deck cards: both kept as they are met.
+        self.copies_by: dict[int, tuple[int, ...]] = {}
+        self.owns: dict[int, int] = {}
+        self.outside: dict[int, tuple[int, ...]] = {}  # the clans outside some deck cards
+        # Once drawn from a few times (a search's re-deals of one position), the rests are
+        # read from a flat list (see :meth:`_flatten`).
+        self.draws = 0
+        self.flat: tuple[list[int], list[tuple[int, tuple[list[int], ...]]]] | None = None
 
     @property
     def possible(self) -> bool:
@@ -735,52 +765,118 @@ class QuickDeal:
 
     def draw(self, stream: _Stream) -> int | None:
         """One try: a deal with the posterior's distribution, or None (not kept)."""
+        decks, rest = self._propose(stream)
+        return self._finish(stream, decks, rest)
+
+    def tried(self, stream: _Stream) -> Tried | None:
+        """:meth:`draw`'s try as the re-deal uses it, unpacked: the other players' deck
+        cards and thirds (seat order), the undealt rest, and the copies of each clan left
+        hidden once the others' face-down family cards are taken out (``Q0_c`` less the
+        thirds), which are the Clan Members and the others' hands to deal."""
+        decks, rest = self._propose(stream)
+        return self._complete(stream, decks, rest)
+
+    def _propose(self, stream: _Stream) -> tuple[list[int], int]:
+        """The proposal's deck split (the other players' deck cards) and undealt rest."""
         if self.shown:
             joint = self.joint if self.joint is not None else self._joint()
             rest, chosen = joint.choose(stream.below(joint.total))
-            return self._finish(stream, chosen, rest)
+            return chosen, rest
         r = self.rest_need
         rest = 0
         if r:
-            held = self.held
-            beta = self.beta
-            rho = self.rho
-            ways = self.ways
-            u = stream.below(ways[0][r])
-            holders = []
-            for j, c in enumerate(held):
-                stay = beta[j] * ways[j + 1][r]
-                if u < stay:
-                    u //= beta[j]
-                    holders.append(c)
-                else:
-                    u = (u - stay) // rho[j]
-                    rest |= 1 << c
-                    r -= 1
-            splits = self._splits_of(tuple(holders))
+            u = stream.below(self.ways[0][r])
+            flat = self.flat
+            if flat is None:
+                self.draws += 1
+                if self.draws > _FLATTEN_AFTER:
+                    flat = self.flat = self._flatten()
+            if flat is not None:
+                ends, picks = flat
+                rest, splits = picks[bisect_right(ends, u)]
+            else:
+                rest, splits = self._rest_at(u)
         else:
             splits = self._splits_of(tuple(self.held))
         decks = splits[stream.below(len(splits))] if len(splits) > 1 else splits[0]
-        return self._finish(stream, decks, rest)
+        return decks, rest
+
+    def _rest_at(self, u: int) -> tuple[int, tuple[list[int], ...]]:
+        """The undealt rest the number ``u`` (below ``ways[0][rest_need]``) falls on, read
+        from the programme clan by clan, with the deck splits of the clans it leaves."""
+        held = self.held
+        beta = self.beta
+        rho = self.rho
+        ways = self.ways
+        r = self.rest_need
+        rest = 0
+        holders = []
+        for j, c in enumerate(held):
+            stay = beta[j] * ways[j + 1][r]
+            if u < stay:
+                u //= beta[j]
+                holders.append(c)
+            else:
+                u = (u - stay) // rho[j]
+                rest |= 1 << c
+                r -= 1
+        return rest, self._splits_of(tuple(holders))
+
+    def _flatten(self) -> tuple[list[int], list[tuple[int, tuple[list[int], ...]]]]:
+        """Every rest :meth:`_rest_at` can give, in its order, with the ends of their
+        intervals of numbers: each rest's numbers are one interval as long as its weight
+        (the clan-by-clan reading divides by a whole weight each time), so a bisection of
+        the ends gives the same rest for the same number."""
+        held = self.held
+        beta = self.beta
+        rho = self.rho
+        ways = self.ways
+        ends: list[int] = []
+        picks: list[tuple[int, tuple[list[int], ...]]] = []
+        running = 0
+
+        def leaves(j: int, r: int, rest: int, holders: list[int], scale: int) -> None:
+            nonlocal running
+            if not scale or not ways[j][r]:
+                return  # no number falls here
+            if j == len(held):
+                running += scale
+                ends.append(running)
+                picks.append((rest, self._splits_of(tuple(holders))))
+                return
+            leaves(j + 1, r, rest, [*holders, held[j]], scale * beta[j])
+            if r:
+                leaves(j + 1, r - 1, rest | 1 << held[j], holders, scale * rho[j])
+
+        leaves(0, self.rest_need, 0, [], 1)
+        return ends, picks
 
     def _splits_of(self, holders: tuple[int, ...]) -> tuple[list[int], ...]:
         """Every split of ``holders`` into the other players' deck cards."""
         return _split_table(holders, self.from_deck, len(self.others))
 
     def _finish(self, stream: _Stream, decks: list[int], rest: int) -> int | None:
+        """:meth:`_complete`'s kept try as a deal's bit lanes, or None."""
+        got = self._complete(stream, decks, rest)
+        return None if got is None else self._deal(got[0], got[1], rest)
+
+    def _complete(self, stream: _Stream, decks: list[int], rest: int) -> Tried | None:
         """The thirds, drawn one other player after another, and the acceptance test."""
-        key = tuple(decks)
-        prepared = self.prepared.get(key)
-        if prepared is None:
-            copies = self._copies(decks)
-            owns = [sum([copies[c] for c in _clans_of(mine)]) for mine in decks]
-            prepared = self.prepared[key] = (tuple(copies), owns, sum(copies))
-        start, owns, left = prepared
+        holders = 0
+        for mine in decks:
+            holders |= mine
+        start = self.copies_by.get(holders)
+        if start is None:
+            start = self.copies_by[holders] = tuple(self._copies(decks))
         copies = list(start)
+        owns_of = self.owns
+        # The copies every other player's third may be: the hidden ones less the deck
+        # cards held (their number is the same for every deal).
+        left = self.bound
         thirds: list[int] = []
         spans = []
         shows = self.shows
-        everything = (1 << len(copies)) - 1
+        outside_of = self.outside
         for i, mine in enumerate(decks):
             forced = shows[i] & ~mine
             if forced:
@@ -794,14 +890,20 @@ class QuickDeal:
                     return None
             else:
                 # The copies left outside the player's deck clans: those less the ones taken.
-                span = left - i - owns[i]
+                owns = owns_of.get(mine)
+                if owns is None:
+                    owns = self._owns(mine)
+                span = left - i - owns
                 for taken in thirds:
                     span += mine >> taken & 1
                 if not span:
                     return None
                 x = stream.below(span)
                 third = -1
-                for c in _clans_of(everything & ~mine):
+                outside = outside_of.get(mine)
+                if outside is None:
+                    outside = outside_of[mine] = _clans_of(((1 << len(copies)) - 1) & ~mine)
+                for c in outside:
                     count = copies[c]
                     if x < count:
                         third = c
@@ -813,7 +915,18 @@ class QuickDeal:
         num, den = self._odds(decks, thirds, spans)
         if num != den and stream.below(den) >= num:
             return None
-        return self._deal(decks, thirds, rest)
+        # The copies left are the hidden ones less the others' face-down family cards: a
+        # shown card counts in ``pool`` and in the player's family alike.
+        return decks, thirds, rest, copies
+
+    def _owns(self, mine: int) -> int:
+        """The copies of the clans of the deck cards ``mine``, less those cards (kept)."""
+        pool = self.pool
+        owns = 0
+        for c in _clans_of(mine):
+            owns += pool[c] - 1
+        self.owns[mine] = owns
+        return owns
 
     def _copies(self, decks: list[int]) -> list[int]:
         """``Q0_c``: the hidden copies of each clan less the deck cards others hold."""
@@ -827,10 +940,9 @@ class QuickDeal:
         """The chance a drawn deal is kept, as (numerator, denominator): the thirds'
         normalisers over their bounds, times ``Zmin_j / Z_j`` for every seat's third (more
         by one for each earlier seat's third among the seat's deck clans)."""
-        num = den = 1
-        bound = self.bound
-        least = self.least
+        num = self.zprod
         if self.shown:
+            den = 1
             holders = 0
             for mine in decks:
                 holders |= mine
@@ -841,21 +953,23 @@ class QuickDeal:
                 num *= span
                 den *= bound_of(i, decks[i], holders)
         else:
-            for i, span in enumerate(spans):
+            den = self.spans_den
+            for span in spans:
                 num *= span
-                den *= bound - (i if i > least else least)
-        deck_of = list(self.seat_decks)
-        third_of = list(self.seat_thirds)
-        for i, p in enumerate(self.others):
-            deck_of[p] = decks[i]
-            third_of[p] = thirds[i]
+        viewer = self.viewer
+        taken: list[int] = []
+        i = 0
         for p, least_z in enumerate(self.zmin):
-            mine = deck_of[p]
+            if p == viewer:
+                mine, third = self.deck_v, self.viewer_third
+            else:
+                mine, third = decks[i], thirds[i]
+                i += 1
             hits = 0
-            for q in range(p):
-                hits += mine >> third_of[q] & 1
-            num *= least_z
+            for t in taken:
+                hits += mine >> t & 1
             den *= least_z + hits
+            taken.append(third)
         return num, den
 
     def _deal(self, decks: list[int], thirds: list[int], rest: int) -> int:
@@ -947,7 +1061,6 @@ class _Joint:
         "flat",
         "from_deck",
         "last",
-        "owns",
         "quick",
         "rests",
         "sums",
@@ -963,7 +1076,6 @@ class _Joint:
         # Per player, the bound by deck cards (doubled, plus one where another player holds
         # the deck card of the clan whose shown card must be the third).
         self.bounds: list[dict[int, int]] = [{} for _ in quick.shows]
-        self.owns: dict[int, int] = {}  # by deck cards: their clans' copies, less one each
         self.rests: list[tuple[int, int, int]] = []  # (rest, holders, its factor)
         self.sums: list[dict[tuple[int, int], int]] = []
         self.cums: list[int] = []
@@ -1003,12 +1115,9 @@ class _Joint:
         if got is None:
             pool = quick.pool
             if not forced:
-                owns = self.owns.get(mine)
+                owns = quick.owns.get(mine)
                 if owns is None:
-                    owns = 0
-                    for c in _clans_of(mine):
-                        owns += pool[c] - 1
-                    self.owns[mine] = owns
+                    owns = quick._owns(mine)
                 got = quick.bound - (i if i > owns else owns)
             elif forced & (forced - 1):
                 got = 0
@@ -1141,8 +1250,9 @@ class _Joint:
 
 
 _FLATTEN_AFTER = 4
-"""Draws of a shown-card proposal read from its programme before its list is made (a
-first re-deal takes one to a few; a search's re-deals of one position take hundreds)."""
+"""Draws of a quick proposal's rest (and, where others show cards, split) read from its
+programme before its flat list is made (a first re-deal takes one to a few; a search's
+re-deals of one position take hundreds)."""
 
 
 @functools.lru_cache(maxsize=1024)
@@ -1328,6 +1438,9 @@ class _Redeal:
         self.width = max(len(pool), 4)
 
 
+_multiset = maker(Multiset)
+"""A ``Multiset`` of counts the re-deal made itself (no check needed, none run)."""
+
 _last: list[tuple[object, int, _Redeal | None]] = [(None, -1, None)]
 """The last state and viewer re-dealt (a search re-deals one position many times)."""
 
@@ -1351,39 +1464,44 @@ def resample(s: KingsKiltState, viewer: int, rng: Rng) -> KingsKiltState:
         redeal = _Redeal(s, viewer)
         _last[0] = (s, viewer, redeal)
     stream = _Stream(rng.state)
-    deal = None
+    revealed = s.revealed
+    families = list(s.families)
+    from_deck = list(s.from_deck)
+    family_deck = s.family_deck
+    got = None
     quick = redeal.quick
     if quick is not None:
         for _ in range(_TRIES):
-            deal = quick.draw(stream)
-            if deal is not None:
+            got = quick.tried(stream)
+            if got is not None:
                 break
-    if deal is None:
+    if got is not None:
+        decks, thirds, _, remaining = got
+        for p, deck, third in zip(redeal.others, decks, thirds, strict=True):
+            families[p] = deck | 1 << third
+            from_deck[p] = deck
+    else:
         post = redeal.post
         if post is None:
             post = redeal.post = posterior(redeal.key)
         deal = post.draw(stream)
-    width = redeal.width
-    lane = (1 << width) - 1
-    bits = redeal.bits
-    revealed = s.revealed
-    families = list(s.families)
-    from_deck = list(s.from_deck)
-    remaining = list(redeal.pool)
-    shift = 0
-    for p in redeal.others:
-        deck = deal >> shift & lane
-        family = deal >> (shift + width) & lane
-        shift += 2 * width
-        families[p] = family
-        from_deck[p] = deck
-        for c in bits[family & ~revealed[p]]:
-            remaining[c] -= 1
-    family_deck = s.family_deck
-    if redeal.family_deal:
-        family_deck = deal >> shift & lane
-        for c in bits[family_deck]:
-            remaining[c] -= 1
+        width = redeal.width
+        lane = (1 << width) - 1
+        bits = redeal.bits
+        remaining = list(redeal.pool)
+        shift = 0
+        for p in redeal.others:
+            deck = deal >> shift & lane
+            family = deal >> (shift + width) & lane
+            shift += 2 * width
+            families[p] = family
+            from_deck[p] = deck
+            for c in bits[family & ~revealed[p]]:
+                remaining[c] -= 1
+        if redeal.family_deal:
+            family_deck = deal >> shift & lane
+            for c in bits[family_deck]:
+                remaining[c] -= 1
     # The hands: each drawn card by card without replacement from what is left of the
     # pool, every card a uniform index below the cards left (digits of the same stream).
     seed, x, m = stream.seed, stream.x, stream.m
@@ -1418,12 +1536,12 @@ def resample(s: KingsKiltState, viewer: int, rng: Rng) -> KingsKiltState:
             remaining[kind] = copies - 1
             drawn[kind] += 1
             total -= 1
-        hands[p] = Multiset(tuple(drawn))
+        hands[p] = _multiset(tuple(drawn))
     d = thaw(s)
     d.families = tuple(families)
     d.from_deck = tuple(from_deck)
     d.family_deck = family_deck
     d.hands = tuple(hands)
     if not redeal.family_deal:
-        d.members = Multiset(tuple(remaining))
+        d.members = _multiset(tuple(remaining))
     return freeze(d, type(s))
