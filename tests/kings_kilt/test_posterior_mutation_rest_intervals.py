@@ -18,6 +18,7 @@ import pytest
 
 from clangames.kings_kilt.posterior import QuickDeal, _Stream, family_key, hidden_pool, quick_deal
 
+from .test_posterior_mutation_acceptance_odds import SPIES_ON_THE_SAMPLER
 from .test_resample_posterior import _turn
 
 
@@ -34,6 +35,7 @@ class _Scripted(_Stream):
         return value
 
 
+@SPIES_ON_THE_SAMPLER
 @pytest.mark.parametrize(("players", "seed", "fraction"), [(2, 11, 0.2), (3, 7, 0.4), (3, 5, 0.1)])
 def test_every_rest_owns_an_interval_as_long_as_its_weight(
     players: int, seed: int, fraction: float, monkeypatch: pytest.MonkeyPatch
