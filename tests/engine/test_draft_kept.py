@@ -21,6 +21,8 @@ from clangames.engine.draft import kept_apply, owned_apply, thaw
 from testing import toys
 from testing.toys import ToyState
 
+from .test_draft import _Hashed, hashed_at_stake
+
 RULES = {
     "kilt_castle": "clangames.kilt_castle.turn",
     "kings_kilt": "clangames.kings_kilt.turn",
@@ -42,19 +44,6 @@ def at_stake() -> ToyState:
     state: Any = GAME.initial_state().apply_text("draw high").apply_text("draw low")
     assert isinstance(state, ToyState)
     return state
-
-
-@attrs.frozen(slots=True, cache_hash=True)
-class _Hashed(ToyState):
-    pass
-
-
-def hashed_at_stake() -> _Hashed:
-    state = at_stake()
-    return _Hashed(
-        state.game, state.phase, state.deck, state.cards, state.community, state.stake,
-        state.commitments,
-    )  # fmt: skip
 
 
 def _stake(draft: Any, action: object, player: int) -> None:

@@ -10,24 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-import clangames
 from clangames.engine.rng import Rng
 from clangames.kings_kilt import KingsKiltState
 from clangames.kings_kilt import posterior as post
 
-
-def _turns(players: int, seed: int) -> list[tuple[KingsKiltState, int]]:
-    """Every turn of a seeded game once the family deal is over, with its player."""
-    game = clangames.load("kings_kilt", players=players)
-    _, _, moves = clangames.rollout_moves(game.initial_state(), Rng(seed))
-    state = game.initial_state()
-    turns = []
-    for player, action in moves:
-        assert isinstance(state, KingsKiltState)
-        if player >= 0 and state.phase.name == "turn":
-            turns.append((state, player))
-        state = state.apply(action, player)
-    return turns
+from .test_resample_quick_cache import _turns
 
 
 def _fresh_quick(state: KingsKiltState, viewer: int) -> post.QuickDeal:
