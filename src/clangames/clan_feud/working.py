@@ -394,14 +394,7 @@ def make_apply_owned(
         "    APPLY[task.kind](s, task, action, player)",
         "    return settle(s)",
     ]
-    namespace: dict[str, Any] = {
-        "W": W,
-        "set_attribute": object.__setattr__,
-        "APPLY": apply_table,
-        "settle": settle,
-    }
-    exec(compile("\n".join(lines), "<apply_owned of ClanFeudState>", "exec"), namespace)
-    made: Callable[[ClanFeudState, Any, int], ClanFeudState] = namespace["apply_owned"]
+    made = _generated("apply_owned", lines, apply_table, settle)
     made.__doc__ = make_apply_owned.__doc__
     return made
 
@@ -419,30 +412,38 @@ def make_apply_kept(
     keyed by a tuple's identity still find them): each step is spared the class switch
     each way and the task stack's copy each way. ``apply_table`` and ``settle`` are the
     rules'."""
-    resets = cache_resets(ClanFeudState, "s")
     lines = [
         "def apply_kept(s, action, player):",
-        "    if s.__class__ is W:",
-        *["    " + line for line in resets],
-        "        tasks = s.tasks",
-        "    else:",
+        "    if s.__class__ is not W:",
         "        set_attribute(s, '__class__', W)",
-        *["    " + line for line in resets],
-        "        tasks = s.tasks = list(s.tasks)",
-        "    task = tasks[-1]",
+        "        s.tasks = list(s.tasks)",
+        *cache_resets(ClanFeudState, "s"),
+        "    task = s.tasks[-1]",
         "    APPLY[task.kind](s, task, action, player)",
         "    return settle(s, True)",
     ]
+    made = _generated("apply_kept", lines, apply_table, settle)
+    made.__doc__ = make_apply_kept.__doc__
+    return made, kept_state
+
+
+def _generated(
+    name: str,
+    lines: list[str],
+    apply_table: dict[str, Callable[[W, Task, Any, int], None]],
+    settle: Callable[..., ClanFeudState],
+) -> Callable[[ClanFeudState, Any, int], ClanFeudState]:
+    """The move ``name`` defined by the generated ``lines``, which may use ``W``,
+    ``set_attribute`` (object's), ``APPLY`` (``apply_table``) and ``settle``."""
     namespace: dict[str, Any] = {
         "W": W,
         "set_attribute": object.__setattr__,
         "APPLY": apply_table,
         "settle": settle,
     }
-    exec(compile("\n".join(lines), "<apply_kept of ClanFeudState>", "exec"), namespace)
-    made: Callable[[ClanFeudState, Any, int], ClanFeudState] = namespace["apply_kept"]
-    made.__doc__ = make_apply_kept.__doc__
-    return made, kept_state
+    exec(compile("\n".join(lines), f"<{name} of ClanFeudState>", "exec"), namespace)
+    made: Callable[[ClanFeudState, Any, int], ClanFeudState] = namespace[name]
+    return made
 
 
 def kept_state(s: Any) -> ClanFeudState:
