@@ -315,3 +315,30 @@ def test_a_lone_way_in_a_hand_built_program_is_told_where_the_or_stands() -> Non
         words.told(s, pay)
         == "pay £2 per city you control (option 1 of the card); then player 0 loses £2"
     )
+
+
+def test_a_lone_way_after_a_lone_chance_outcome_in_the_same_walk_is_told() -> None:
+    # A draw from a deck of one design has one outcome, told by itself; the walk then
+    # reaches player 1's program, whose OR has one affordable way. The walk once reused
+    # its lone-way callback's name for the drawn card and crashed calling the card.
+    game = load(2)
+    college = [e.name for e in game.events.regular].index("The Tounis College")
+    node = game.each_player_nodes[college]
+    deck = [0] * len(game.deck.designs)
+    deck[0] = 1
+    tasks = [
+        Task("prog", 1, 0, data=(node, -1)),
+        Task("draw", 0, 1),
+        Task("prog", 0, 0, data=(node, -1)),
+    ]
+    s = position(
+        game, tasks, control={"glasgow": 0, "edinburgh": 1}, money=(5, 1), deck=tuple(deck)
+    )
+    pay = next(a for a in s.legal_actions(0) if s.action_text(a) == "option 1")
+    assert words.told(s, pay) == (
+        "pay £2 per city you control (option 1 of the card); then player 0 loses £2; player 0"
+        " draws an action card; player 1's only option: move the England track 1 step up"
+        " (option 2 of the card); the England track goes from 0 to 1"
+    )
+    after = s.apply(pay)
+    assert after.hands[0][0] == 1 and after.england == 1

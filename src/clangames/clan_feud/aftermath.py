@@ -104,9 +104,9 @@ def walk(
             if len(outcomes) != 1:
                 break
             told()
-            lone = outcomes[0][0]
-            out += _forced(w, task, lone, CHANCE, Phase.chance(task.kind), say)
-            apply_(w, task, lone, CHANCE)
+            outcome = outcomes[0][0]
+            out += _forced(w, task, outcome, CHANCE, Phase.chance(task.kind), say)
+            apply_(w, task, outcome, CHANCE)
             continue
         if together is not None:
             if together(w, task):
