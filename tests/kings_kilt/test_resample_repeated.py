@@ -8,6 +8,8 @@ it may change which deal a number gives, nor what is left to deal as hands and m
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 import pytest
 
 from clangames.engine.rng import Rng
@@ -99,3 +101,52 @@ def test_the_flat_list_of_rests_gives_the_rest_the_programme_gives(players: int)
             low = end
         checked += 1
     assert checked >= 3
+
+
+def _walk_by_options(joint: post._Joint, u: int) -> tuple[int, list[int]]:
+    """The reading of ``u`` through :meth:`_Joint._options`, as the walk was before it
+    read the bounds' memo inline (the oracle)."""
+    at = bisect_right(joint.cums, u)
+    if at:
+        u -= joint.cums[at - 1]
+    rest, left, base = joint.rests[at]
+    u //= base
+    decks = []
+    for i in range(joint.last):
+        chosen = 0
+        for mine, bound, weight in joint._options(at, i, left):
+            if u < weight:
+                u //= bound
+                chosen = mine
+                break
+            u -= weight
+        decks.append(chosen)
+        left &= ~chosen
+    decks.append(left)
+    return rest, decks
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_joint_programme_read_inline_is_the_one_read_by_its_options(players: int) -> None:
+    """Where others show cards, each rest's weight summed inline (two other players) or by
+    the memo equals its options' weights, and the inline walk gives the split the options'
+    reading gives at both ends of every split's interval and at numbers between."""
+    checked = 0
+    for state, viewer in _turns(players, 50 + players)[::2]:
+        quick = _fresh_quick(state, viewer)
+        if not quick.shown or not quick.possible:
+            continue
+        joint = quick._joint()
+        low = 0
+        for at, (_, holders, base) in enumerate(joint.rests):
+            whole = sum(weight for _, _, weight in joint._options(at, 0, holders))
+            assert joint.cums[at] - low == base * whole
+            low = joint.cums[at]
+        ends, picks = joint.flatten()
+        start = 0
+        for end, pick in zip(ends, picks, strict=True):
+            for u in (start, (start + end) // 2, end - 1):
+                assert joint.walk(u) == _walk_by_options(joint, u) == pick
+            start = end
+        checked += 1
+    assert checked >= 5

@@ -1081,6 +1081,13 @@ class _Joint:
         self.cums: list[int] = []
         total = 0
         factors = list(zip(held, quick.rho, quick.beta, strict=True))
+        # With two other players the weight of a rest is one pass over the first one's
+        # deck cards (the second's are what is left), summed here without the programme's
+        # memo, which nothing reads then (:meth:`_options` asks the last player's bound).
+        pairs = self.last == 1
+        shown_first, shown_second = (*quick.shows, 0, 0)[:2]
+        first, second = self.bounds[0], self.bounds[-1]
+        bound_of = self._bound
         for rest in _masks(tuple(held), quick.rest_need):
             base = 1
             for c, rho, beta in factors:
@@ -1089,7 +1096,24 @@ class _Joint:
                 continue
             holders = everything & ~rest
             sums: dict[tuple[int, int], int] = {}
-            weight = base * self._sum(0, holders, holders, sums)
+            if pairs:
+                # (the bounds' memo read inline, its keys as in :meth:`_bound`)
+                held_first = shown_first & holders
+                held_second = shown_second & holders
+                got = 0
+                for mine in _subsets(holders, self.from_deck):
+                    bound = first.get(mine << 1 | (held_first & ~mine != 0))
+                    if bound is None:
+                        bound = bound_of(0, mine, holders)
+                    if bound:
+                        other = holders & ~mine
+                        after = second.get(other << 1 | (held_second & ~other != 0))
+                        if after is None:
+                            after = bound_of(1, other, holders)
+                        got += bound * after
+                weight = base * got
+            else:
+                weight = base * self._sum(0, holders, holders, sums)
             if weight:
                 total += weight
                 self.rests.append((rest, holders, base))
@@ -1190,11 +1214,38 @@ class _Joint:
         if at:
             u -= self.cums[at - 1]
         rest, left, base = self.rests[at]
+        holders = left
+        sums = self.sums[at]
         u //= base
         decks = []
-        for i in range(self.last):
+        last = self.last
+        shows = self.quick.shows
+        bound_of = self._bound
+        # :meth:`_options` read inline (the bounds' memo as in :meth:`_bound`, the last
+        # player's bound for the weight after the one before them): a first re-deal walks
+        # the programme once, and this is most of its proposal.
+        for i in range(last):
+            row = self.bounds[i]
+            held_i = shows[i] & holders
+            after_row = self.bounds[last] if i + 1 == last else None
+            held_last = shows[last] & holders
             chosen = 0
-            for mine, bound, weight in self._options(at, i, left):
+            for mine in _subsets(left, self.from_deck):
+                bound = row.get(mine << 1 | (held_i & ~mine != 0))
+                if bound is None:
+                    bound = bound_of(i, mine, holders)
+                if not bound:
+                    continue
+                other = left & ~mine
+                if after_row is not None:
+                    after = after_row.get(other << 1 | (held_last & ~other != 0))
+                    if after is None:
+                        after = bound_of(last, other, holders)
+                else:
+                    after = self._sum(i + 1, other, holders, sums)
+                if not after:
+                    continue
+                weight = bound * after
                 if u < weight:
                     u //= bound  # uniform below the weight still to come
                     chosen = mine
