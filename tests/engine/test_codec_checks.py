@@ -105,6 +105,44 @@ def test_kings_kilt_quick_card_test_never_accepts_more() -> None:
     )
 
 
+def _count_moved(state: Any, seat: int, to: str | int) -> Any:
+    """``state`` with the last count of seat ``seat``'s hand moved to the end of the pile
+    named ``to`` or of seat ``to``'s hand: the same cards and total length."""
+    hands = list(state.hands)
+    counts = hands[seat].counts
+    hands[seat] = attrs.evolve(hands[seat], counts=counts[:-1])
+    if isinstance(to, int):
+        hands[to] = attrs.evolve(hands[to], counts=(*hands[to].counts, counts[-1]))
+        return attrs.evolve(state, hands=tuple(hands))
+    pile = getattr(state, to)
+    pile = attrs.evolve(pile, counts=(*pile.counts, counts[-1]))
+    return attrs.evolve(state, hands=tuple(hands), **{to: pile})
+
+
+@pytest.mark.parametrize("players", player_counts("kings_kilt"))
+def test_kings_kilt_quick_card_test_checks_each_pile_and_hand_length(players: int) -> None:
+    """The quick card test gathers every pile's and hand's counts into one list, but still
+    holds each of them to one count per clan: a count moved from a hand to a pile or to
+    the next hand (the same cards, the same total length) is refused by the quick test,
+    and the check's message is the detailed card check's, naming the first field."""
+    checked = 0
+    for state in playout_states("kings_kilt", players, 3)[::20]:
+        for seat in range(players):
+            after = (seat + 1) % players
+            for to, field in (
+                ("leaders", "leaders"),
+                ("removed", "removed"),
+                (after, f"hands[{min(seat, after)}]"),
+            ):
+                moved = _count_moved(state, seat, to)
+                assert not kings_kilt._cards_look_consistent(moved, players)
+                message = _message(kings_kilt.check_consistency, moved)
+                assert message is not None and message.startswith(f"state.{field}:")
+                assert message == _message(kings_kilt._check_cards, moved)
+                checked += 1
+    assert checked > 10
+
+
 def test_koa_quick_house_test_never_accepts_more() -> None:
     agree(koa._houses_look_consistent, koa._check_houses, "koa_kingmaker")
 

@@ -12,7 +12,6 @@ state never stores that order, so there is nothing to hide there.
 
 from __future__ import annotations
 
-import itertools
 from operator import attrgetter
 from typing import TYPE_CHECKING, NoReturn
 
@@ -119,10 +118,8 @@ def _cards_look_consistent(s: KingsKiltState, n: int) -> bool:
     """True only if :func:`_check_cards` passes, tested in a lean pass (locals, the cards
     counted by clan in a few C calls, no error text; the decoder runs this on every state
     it reads). False says nothing: the detailed check then finds and words the problem."""
-    game = s.game
-    tally = _tally_of(game)
-    k = len(game.clans)
-    comps = game.components
+    tally = _tally_of(s.game)
+    k = tally.kinds
     pyramid = s.pyramid
     families = s.families
     from_deck = s.from_deck
@@ -130,29 +127,34 @@ def _cards_look_consistent(s: KingsKiltState, n: int) -> bool:
     hands = s.hands
     top = s.top
     if not (
-        len(pyramid) == game.geo.size
+        len(pyramid) == tally.size
         and len(families) == len(from_deck) == len(revealed) == len(hands) == n
     ):
         return False
-    counts = (
-        s.leaders.counts,
-        s.members.counts,
-        s.reshuffled.counts,
-        s.discards.counts,
-        s.removed.counts,
-        *[hand.counts for hand in hands],
-    )
-    if list(map(len, counts)) != tally.lengths:
+    # Every pile's and hand's counts in one list, one count per clan each: the list is
+    # built in the frame (a chained iterator handed to ``bytes`` cost twice as much).
+    leaders = s.leaders.counts
+    members = s.members.counts
+    reshuffled = s.reshuffled.counts
+    discards = s.discards.counts
+    removed = s.removed.counts
+    if not len(leaders) == len(members) == len(reshuffled) == len(discards) == len(removed) == k:
         return False
+    counts = [*leaders, *members, *reshuffled, *discards, *removed]
+    for hand in hands:
+        held = hand.counts
+        if len(held) != k:
+            return False
+        counts += held
     try:  # one byte per count: bytes() refuses a count outside 0..255
-        flat = bytes(itertools.chain.from_iterable(counts))
+        flat = bytes(counts)
     except ValueError:
         return False
     if sum(flat) > tally.room:
         return False
-    limit = 1 << k
-    family_size = comps.family_size
-    deck_size = comps.family_from_deck
+    limit = tally.limit
+    family_size = tally.family_size
+    deck_size = tally.deck_size
     dealt = 0  # the clans dealt from the one-per-clan deck so far
     for p in range(n):
         family = families[p]
@@ -200,8 +202,16 @@ class _Tally:
     numbers, exactly, as long as no byte of that sum reaches 255."""
 
     game: KingsKiltGame
-    lengths: list[int]
-    """Each pile's and hand's length: one count per clan."""
+    kinds: int
+    """The clans: each pile's and hand's length (one count per clan)."""
+    size: int
+    """The pyramid's spaces."""
+    limit: int
+    """One more than the largest clan bitmask."""
+    family_size: int
+    """The most family cards a player holds."""
+    deck_size: int
+    """The most family cards a player gets from the one-per-clan deck."""
     room: int
     """The most cards the piles and hands may hold together for no clan's byte to reach
     255 once the pyramid, the top card and the family cards are added."""
@@ -238,7 +248,11 @@ def _tally(game: KingsKiltGame) -> _Tally:
     weight = {c: 256 ** (k - 1 - c) for c in range(k)}
     tally = _Tally(
         game=game,
-        lengths=[k] * (5 + n),
+        kinds=k,
+        size=game.geo.size,
+        limit=1 << k,
+        family_size=game.components.family_size,
+        deck_size=game.components.family_from_deck,
         room=254 - game.geo.size - 1 - (n + 1),
         modulus=256**k - 1,
         weight={-1: 0, **weight},
@@ -463,7 +477,7 @@ def _check_progress(s: KingsKiltState, n: int) -> None:
         if s.turns < 1:
             fail("turns", f"a turn has begun by the {name} step: expected >= 1, got {s.turns}")
     step = _STEP.get(name, len(SETUP_STEPS))
-    held = list(map(sum, map(_COUNTS, s.hands)))  # a Multiset's len() is a Python call
+    held = [sum(hand.counts) for hand in s.hands]  # a Multiset's len() is a Python call
     if setup:
         if [
             list(map(int.bit_count, s.from_deck)),
@@ -528,7 +542,9 @@ def _check_progress(s: KingsKiltState, n: int) -> None:
     if name == "over" and passed != (1 << n) - 1:
         fail("passed", "the game ends once every player has passed")
     flags = (s.nobles_triggered, s.guardians_triggered, s.crowned)
-    if all(flags) or max(pyramid[_tally_of(game).trigger_start :], default=-1) < 0:
+    # (``max``'s keyword ``default`` costs as much as the rest of the test: an empty slice
+    # takes ``_NO_CARD`` instead.)
+    if all(flags) or max(pyramid[_tally_of(game).trigger_start :] or _NO_CARD) < 0:
         return  # every flag set, or no card in a row that sets one
     for (row, span, field), flag in zip(game.trigger_rows, flags, strict=True):
         if row >= 2 and not flag and max(pyramid[span]) >= 0:
@@ -537,6 +553,8 @@ def _check_progress(s: KingsKiltState, n: int) -> None:
 
 _STEP = {name: step for step, name in enumerate(SETUP_STEPS)}
 """A setup step's place in the setup (any other step comes after it)."""
+_NO_CARD = (-1,)
+"""A row of spaces with no card (what ``max`` finds in an empty slice of the pyramid)."""
 
 
 def _holdings(

@@ -78,6 +78,9 @@ class KingsKiltState(State):
     _legal = turn.legal_actions
     _apply = turn.apply
     _chance_weights = turn.chance_weights
+    # Run on every state read from JSON, so also the function itself (before the method
+    # ``observation`` below hides the module's name in this class body).
+    check_consistency = observation.check_consistency
 
     def explain_illegal(self, action: Any, player: int) -> str:
         return turn.explain_illegal(self, action, player)
@@ -106,9 +109,6 @@ class KingsKiltState(State):
 
     def prompt(self) -> str:
         return turn.prompt(self)
-
-    def check_consistency(self) -> None:
-        observation.check_consistency(self)
 
     # -- conveniences for people and tests ----------------------------------------------------
     def card_at(self, row: int, index: int) -> str | None:
