@@ -7,6 +7,7 @@ and explanations name a part of the turn in words, never a bare "phase (3)"."""
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -23,6 +24,7 @@ from clangames.engine.phases import CHANCE
 from clangames.engine.rng import Rng
 from clangames.rendering.text import narrate, renderer_for
 
+from .cf_helpers import variant
 from .cf_rules_helpers import load, play, position
 
 
@@ -342,3 +344,33 @@ def test_a_lone_way_after_a_lone_chance_outcome_in_the_same_walk_is_told() -> No
     )
     after = s.apply(pay)
     assert after.hands[0][0] == 1 and after.england == 1
+
+
+def test_an_or_with_no_way_a_seat_can_take_is_told_as_such(tmp_path: Path) -> None:
+    # No bundled card has one (every event's OR may move the England track), but a user's
+    # events file may: a seat that can pay neither way does nothing, and the narration
+    # says so instead of passing over that seat's turn of the card in silence.
+    path = variant(
+        tmp_path,
+        "events.toml",
+        'each_player = "pay_money(3) OR england_track(+1)"',
+        'each_player = "pay_money(3) OR pay_feud(2)"',
+    )
+    game = load(2, events=path)
+    node = game.each_player_nodes[0]
+    tasks = [Task("prog", 1, 0, data=(node, -1)), Task("prog", 0, 0, data=(node, -1))]
+    name = game.events.regular[0].name
+    s = position(game, tasks, money=(5, 2), feud=(2, 1), events=(0,))
+    pay = next(a for a in s.legal_actions(0) if s.action_text(a) == "option 1")
+    assert words.told(s, pay) == (
+        f"pay £3 (option 1 of the event {name}); then player 0 loses £3; player 1 can take"
+        f" none of the options of the event {name}"
+    )
+    after = s.apply(pay)
+    assert after.money == (2, 2) and after.feud == (2, 1) and after.england == 0
+    # with one way affordable, that way is named as before
+    s = position(game, tasks, money=(5, 3), feud=(2, 1), events=(0,))
+    assert words.told(s, pay) == (
+        f"pay £3 (option 1 of the event {name}); then player 0 loses £3; player 1's only"
+        f" option: pay £3 (option 1 of the event {name}); player 1 loses £3"
+    )

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from clangames.clan_feud.actions import TROOPS, DrawCard, Take, Word
+from clangames.clan_feud.playing import program_source
 from clangames.clan_feud.rules import _NESTED, _SEQUENCES, APPLY, HANDLERS, W
 from clangames.clan_feud.state import ENGLAND, ClanFeudState
 from clangames.clan_feud.working import _thaw_state, working
@@ -74,10 +75,16 @@ def walk(
     def lone(w: W, task: Any, option: Any) -> None:
         # a program takes an OR's one affordable way by itself, wherever the OR stands in
         # it; without this line its effects (a track step, a payment) would read as the
-        # last mover's
+        # last mover's. With no affordable way it does nothing, which is said too: else
+        # a card that asks a choice of every seat would seem to have skipped one
         nonlocal since
         told()
-        out.extend(_forced(w, task, option, task.player, Phase.turn(task.kind, task.player), say))
+        if option is None:
+            source = program_source(w.game, w.events, task)
+            out.append(f"player {task.player} can take none of the options of {source}")
+        else:
+            phase = Phase.turn(task.kind, task.player)
+            out.extend(_forced(w, task, option, task.player, phase, say))
         since = _snapshot(w, Phase.over())
 
     # the same loop as rules.settle, a task at a time (a test keeps the two in step)

@@ -233,8 +233,9 @@ def _run(w: W, task: Task, lone: Callable[[W, Task, Any], None] | None = None) -
     payments) run in this loop on a local copy of the frames, which is written to the task
     only when the loop stops: each step a trip through ``settle`` with a new task cost
     more than the step itself. ``lone(w, task, option)``, if given, hears of each OR of
-    several ways that the seat can afford only one of, which the loop takes by itself;
-    the task then stands at that OR (the narration words the way taken from it)."""
+    several ways that the seat can afford only one of, which the loop takes by itself, or
+    none of (``option`` None), which it skips; the task then stands at that OR (the
+    narration words the way taken from it, or that none could be)."""
     data = written = task.data
     p = task.player
     g = w.game
@@ -301,9 +302,9 @@ def _run(w: W, task: Task, lone: Callable[[W, Task, Any], None] | None = None) -
             ok = [k for k, o in enumerate(e.options) if available(w, p, o)]
             if len(ok) > 1:
                 break
-            if lone is not None and ok and len(ok) < len(e.options):
+            if lone is not None and len(ok) < len(e.options):
                 w.set_data(data)
-                lone(w, tasks[-1], g.option_actions[ok[0] + 1])
+                lone(w, tasks[-1], g.option_actions[ok[0] + 1] if ok else None)
             data = (*rest, children[node][ok[0]], -1) if ok else rest
             continue
         if isinstance(e, May):
