@@ -49,7 +49,7 @@ from clangames.clan_feud.cards import ActionDeck, EventDeck, load_actions, load_
 from clangames.clan_feud.effects import Or
 from clangames.clan_feud.england import EnglandTrack, load_england
 from clangames.clan_feud.interpret import child_nodes, number_nodes
-from clangames.clan_feud.rules import assign_candidates
+from clangames.clan_feud.rules import assign_candidates, assign_plans
 from clangames.clan_feud.state import ClanFeudState
 from clangames.engine.actions import ActionTable
 from clangames.engine.errors import InvalidParameterError
@@ -157,6 +157,8 @@ class ClanFeudGame(Game):
         """The assignment actions by colour, value - 1, column and level (None: none)."""
         self.assign_candidates = assign_candidates(self.assign_table)
         """Per dice-pool index, what a die there may do (see rules.assign_candidates)."""
+        self.assign_plans = assign_plans(self.assign_candidates)
+        """What each assignment action does (see rules.assign_plan), by its identity."""
         self.assign_memo: dict[int, tuple[ClanFeudAction, ...]] = {}
         """A die's assignments per pool index and open slots (see rules.die_assignments)."""
         self.raise_actions: dict[tuple[int, int], ClanFeudAction] = {

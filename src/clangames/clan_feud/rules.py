@@ -792,21 +792,54 @@ def _assign_apply(w: W, task: Task, action: Any, player: int) -> None:
     if isinstance(action, Word):
         w.passed |= 1 << p
         return
-    w.pool = put(w.pool, p, plus(w.pool[p], 3 * action.colour + action.value - 1, -1))
-    column, level = action.column, action.level
+    plan = w.game.assign_plans.get(id(action))
+    i, slots, after = assign_plan(action) if plan is None else plan
+    # The die leaves the pool and fills the first free slot at its level; both fields
+    # replaced whole, as put and plus do, without their calls (the cycle's commonest move).
+    rows = list(w.pool)
+    row = list(rows[p])
+    row[i] -= 1
+    rows[p] = tuple(row)
+    w.pool = tuple(rows)
     filled = w.filled[p]
     taken = w.covered[p] | filled
-    for slot in SLOTS_AT[level]:  # the first free slot at the level
-        bit = 1 << (5 * column + slot)
-        if bit & EXISTS and not taken & bit:
+    for bit in slots:
+        if not taken & bit:
             break
     else:
-        slot = -1
-    w.filled = put(w.filled, p, filled | 1 << (5 * column + slot))
+        bit = 1 << (5 * action.column - 1)  # (no free slot: not reached by a legal action)
+    values = list(w.filled)
+    values[p] = filled | bit
+    w.filled = tuple(values)
     if task.a:  # the card's action resolves first, then the die's
-        playing.assign_with_card(w, p, task.a - 1, action, _COLUMN_TASKS[column][p][level])
+        playing.assign_with_card(w, p, task.a - 1, action, after[p])
         return
-    w.tasks.append(_COLUMN_TASKS[column][p][level])
+    w.tasks.append(after[p])
+
+
+AssignPlan = tuple[int, tuple[int, ...], tuple[Task, ...]]
+"""What an assignment does, worked out once per action: the die's pool index, the bits of
+its level's slots that exist (left first) and, per seat, the column's task it pushes."""
+
+
+def assign_plan(action: Any) -> AssignPlan:
+    """The :data:`AssignPlan` of an assignment action."""
+    column, level = action.column, action.level
+    bits = [1 << (5 * column + slot) for slot in SLOTS_AT[level]]
+    return (
+        3 * action.colour + action.value - 1,
+        tuple([bit for bit in bits if bit & EXISTS]),
+        tuple([_COLUMN_TASKS[column][p][level] for p in range(MAX_SEATS)]),
+    )
+
+
+def assign_plans(
+    assign_candidates: tuple[tuple[tuple[int, Any], ...], ...],
+) -> dict[int, AssignPlan]:
+    """Every assignment action's plan, by the action's identity (the game keeps the
+    actions, so no other object takes their ids); another equal action is planned when
+    it is applied."""
+    return {id(action): assign_plan(action) for row in assign_candidates for _, action in row}
 
 
 def _feud_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
