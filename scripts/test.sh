@@ -86,6 +86,7 @@ else
     tests/clan_feud/test_cf_draft.py tests/clan_feud/test_cf_speed_hook.py \
     tests/clan_feud/test_cf_speed_memos.py tests/clan_feud/test_cf_speed_owned.py \
     tests/clan_feud/test_cf_speed_round4.py tests/clan_feud/test_cf_speed_round5.py \
+    tests/clan_feud/test_cf_speed_round6.py \
     tests/clan_feud/test_cf_speed_kept.py tests/engine/test_rollout_kept.py \
     tests/engine/test_draft_kept.py tests/kings_kilt/test_resample_repeated.py
 fi
