@@ -197,42 +197,39 @@ def _houses_look_consistent(s: KoaState) -> bool:
     ):
         return False
     highest = game.max_number
-    # Every seat's card on the table, latest card and number in range, and the numbers
-    # dealt distinct: whole-tuple tests in C (a seat of a house not in the game passes
-    # them exactly when the tail test below does).
-    dealt = MAX_HOUSES - inheritance.count(0)  # the numbers dealt (none is 0)
-    if not (
-        min(ids) >= -1
-        and max(ids) < ROYAL
-        and min(played) >= -1
-        and max(played) < ROYAL
-        and min(inheritance) >= 0
-        and max(inheritance) <= highest
-        and len(set(inheritance)) == dealt + (dealt < MAX_HOUSES)
-    ):
-        return False
     if houses < MAX_HOUSES:
         # The seats of houses not in the game hold nothing: whole-tail comparisons in C
         # say what the loop below would say of each (a full set of 0, no number, out -1).
         zeros, unset = _ABSENT[houses]
+        tail = played[houses:]
         if not (
             hands[houses:] == courts[houses:] == discards[houses:] == centre[houses:] == zeros
             and inheritance[houses:] == zeros
             and ids[houses:] == out_round[houses:] == unset
+            and min(tail) >= -1
+            and max(tail) < ROYAL
         ):
             return False
-    full_sets = _FULL_SETS.get((houses, game.automated_mask)) or _full_sets(game)
+    numbers = 0  # the inheritance numbers seen, as a bitmask
     living = alive  # shifted right once per house: bit 0 is the house's
-    for full, hand, court, discard, middle, card, out in zip(
-        full_sets[:houses],
+    for full, hand, court, discard, middle, card, number, shown, out in zip(
+        _full_sets(game)[:houses],
         hands,
         courts,
         discards,
         centre,
         ids,
+        inheritance,
+        played,
         out_round,
         strict=False,  # the houses in the game: the per-house fields have MAX_HOUSES
     ):
+        if not (-1 <= card < ROYAL and -1 <= shown < ROYAL and 0 <= number <= highest):
+            return False
+        if number:
+            if numbers >> number & 1:
+                return False
+            numbers |= 1 << number
         # Exactly the house's own set, no card in two places: the union is the set (a
         # negative part would make it negative) and the parts add up to it as numbers
         # (non-negative numbers add up to more than their union as soon as two share a
