@@ -374,3 +374,90 @@ def test_koa_commit_and_seal_steps_refuse_what_they_refused_before(players: int)
                 refused += expected is not None
     assert compared > 50
     assert refused > 10
+
+
+@pytest.mark.parametrize("players", player_counts("kilt_castle"))
+def test_kilt_castle_floor_on_water_refused_when_the_supply_adds_up(players: int) -> None:
+    """A floor moved from the supply onto a water space keeps every kind's count right,
+    so only the water test stops it: refused, naming that space, as before."""
+    game = loaded("kilt_castle", players)
+    extra = {"game": game}
+    checked = 0
+    for state in playout_states("kilt_castle", players, 3)[5::25]:
+        data = state.to_json()["state"]
+        counts = data["supply"]["counts"]
+        kind = next(f for f, count in enumerate(counts) if count and game.floor_owner[f] >= 0)
+        for space in sorted(game.board.water):
+            towers = [*data["towers"]]
+            towers[space] = game.letter[kind]
+            left = [*counts]
+            left[kind] -= 1
+            changed = {**data, "towers": towers, "supply": {"counts": left}}
+            mutant = decode(game.state_type, changed, "state", extra)
+            message = _message(kilt_castle.check_consistency, mutant)
+            assert message == f"state.towers[{space}]: a floor stands on water"
+            assert message == _message(legacy_checks.kilt_castle_check_consistency, mutant)
+            checked += 1
+    assert checked >= 3
+
+
+@pytest.mark.parametrize("players", player_counts("kilt_castle"))
+def test_kilt_castle_inner_colours_refused_as_before(players: int, monkeypatch: Any) -> None:
+    """Every card's inner colour set to every colour of the board, through the table of
+    allowed ``inner`` tuples and through the per-card test it stands in for (a board with
+    too many double cards): the verdicts and messages of the check before."""
+    game = loaded("kilt_castle", players)
+    extra = {"game": game}
+    mutated = [
+        decode(
+            game.state_type,
+            {**data, "inner": [*inner[:i], colour, *inner[i + 1 :]]},
+            "state",
+            extra,
+        )
+        for state in playout_states("kilt_castle", players, 3)[::30]
+        for data in [state.to_json()["state"]]
+        for inner in [data["inner"]]
+        for i in range(len(inner))
+        for colour in range(len(game.board.colours))
+    ]
+    for most in (kilt_castle._MOST_INNERS, 1):  # 1: no table, the per-card test
+        monkeypatch.setattr(kilt_castle, "_MOST_INNERS", most)
+        kilt_castle._QUICK.clear()
+        assert (kilt_castle._quick_of(game).inners is None) == (most == 1)
+        refused = 0
+        for mutant in mutated:
+            expected = _message(legacy_checks.kilt_castle_check_consistency, mutant)
+            assert _message(kilt_castle.check_consistency, mutant) == expected
+            refused += expected is not None
+        assert 0 < refused < len(mutated)
+    kilt_castle._QUICK.clear()
+
+
+@pytest.mark.parametrize("players", player_counts("koa_kingmaker"))
+def test_koa_quick_house_test_refuses_a_number_dealt_twice(players: int) -> None:
+    """Two houses given the same inheritance number: the quick test says no and the
+    check refuses with the detailed message; numbers still to deal (several 0s) pass."""
+    game = loaded("koa_kingmaker", players)
+    extra = {"game": game}
+    dealing = twice = 0
+    for state in playout_states("koa_kingmaker", players, 3)[::7]:
+        data = state.to_json()["state"]
+        numbers = data["inheritance"]
+        if numbers.count(0) > 1:
+            dealing += 1
+            assert koa._houses_look_consistent(state)
+        for h, g in itertools.permutations(range(game.houses), 2):
+            if not numbers[h]:
+                continue
+            same = [*numbers]
+            same[g] = numbers[h]
+            mutant = decode(game.state_type, {**data, "inheritance": same}, "state", extra)
+            assert not koa._houses_look_consistent(mutant)
+            message = _message(koa.check_consistency, mutant)
+            assert message is not None and message.startswith(
+                "state.inheritance: expected distinct"
+            )
+            assert message == _message(koa._check_houses, mutant)
+            twice += 1
+    assert dealing >= 1 and twice > 10

@@ -3,8 +3,11 @@ cards are laid out) and the checks a saved state must pass."""
 
 from __future__ import annotations
 
+import itertools
+import math
+from collections.abc import Callable
 from itertools import repeat
-from operator import add, and_, contains, eq
+from operator import add, and_, contains, eq, itemgetter
 from typing import TYPE_CHECKING, NoReturn
 
 import attrs
@@ -117,12 +120,19 @@ def check_consistency(s: KiltCastleState) -> None:
         fail("positions", f"expected one entry per card in play ({ncards}), got {len(positions)}")
     if len(inner) != ncards:
         fail("inner", f"expected one entry per card in play ({ncards}), got {len(inner)}")
+    tables = _QUICK.get(id(game))
+    if tables is None or tables.game is not game:
+        tables = _quick_of(game)
     ordered = sorted(positions)  # also counts the card rows, below
     if not (
         ordered
         and ordered[0] >= 0
         and ordered[-1] < len(board.positions)
-        and all(map(contains, game.card_colours, inner))
+        and (
+            inner in tables.inners
+            if tables.inners is not None
+            else all(map(contains, game.card_colours, inner))
+        )
     ):
         _check_cards(s)
     spaces = len(towers)
@@ -134,7 +144,6 @@ def check_consistency(s: KiltCastleState) -> None:
     # the game, so no floor is of a colour out of play and nothing else stands in the
     # towers. Counted in one number with a byte per floor kind (see _Quick), without a
     # call per kind; otherwise the checks in their order.
-    tables = _quick_of(game)
     left = -1  # the supply as one number, a byte per kind (-1: a count outside 0..255)
     try:
         left = int.from_bytes(bytes(counts), "little")
@@ -145,7 +154,7 @@ def check_consistency(s: KiltCastleState) -> None:
         )
     except (KeyError, ValueError):  # a letter of no kind, a count outside 0..255
         quick = False
-    if not quick or any(map(towers.__getitem__, board.water)):
+    if not quick or tables.water(towers) != tables.dry:
         built = list(map(floors.count, game.letter))
         if not set(floors) <= game.letters_in_play or any(map(towers.__getitem__, board.water)):
             built = _count_floors(s)
@@ -263,6 +272,13 @@ class _Quick:
     """The colours in play."""
     colour_bytes: tuple[int, ...]
     """Per colour in play, the bytes of its three kinds in such a number."""
+    inners: frozenset[tuple[int, ...]] | None
+    """Every ``inner`` the cards allow (a colour of each card), or None when there would
+    be more than :data:`_MOST_INNERS` of them: one hashed tuple instead of a call per card."""
+    water: Callable[[tuple[str, ...]], object]
+    """The towers on the water spaces, picked out of the towers in one C call."""
+    dry: object
+    """What :attr:`water` picks out of a grid with nothing built."""
 
 
 _QUICK: dict[int, _Quick] = {}
@@ -276,6 +292,9 @@ def _quick_of(game: KiltCastleGame) -> _Quick:
     if found is None or found.game is not game:
         if len(_QUICK) >= 64:
             _QUICK.clear()
+        # (an itemgetter of one space gives that tower itself; of none, an empty slice)
+        spaces = sorted(game.board.water)
+        water = itemgetter(*spaces) if spaces else _NO_SPACES
         found = _QUICK[id(game)] = _Quick(
             game=game,
             kinds=len(game.letter),
@@ -283,8 +302,20 @@ def _quick_of(game: KiltCastleGame) -> _Quick:
             total=sum(count * 256**f for f, count in enumerate(game.floors_in_all)),
             colours=frozenset(game.colours),
             colour_bytes=tuple(0xFFFFFF << 24 * colour for colour in game.colours),
+            inners=(
+                frozenset(itertools.product(*game.card_colours))
+                if math.prod(map(len, game.card_colours)) <= _MOST_INNERS
+                else None
+            ),
+            water=water,
+            dry=water(("",) * (game.board.rows * game.board.cols)),
         )
     return found
+
+
+_MOST_INNERS = 4096
+"""The most ``inner`` tuples :class:`_Quick` lists (2 ** 12: twelve double cards)."""
+_NO_SPACES = itemgetter(slice(0, 0))
 
 
 def _check_cards(s: KiltCastleState) -> None:

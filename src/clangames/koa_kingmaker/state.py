@@ -66,6 +66,9 @@ class KoaState(State):
     _legal = rules.legal_actions
     _apply = rules.apply
     _chance_weights = rules.chance_weights
+    # Run on every state read from JSON, so also the function itself (before the method
+    # ``observation`` below hides the module's name in this class body).
+    check_consistency = observation.check_consistency
 
     def explain_illegal(self, action: Any, player: int) -> str:
         return rules.explain_illegal(self, action, player)
@@ -94,9 +97,6 @@ class KoaState(State):
 
     def prompt(self) -> str:
         return rules.prompt(self)
-
-    def check_consistency(self) -> None:
-        observation.check_consistency(self)
 
     # -- conveniences for people and tests ----------------------------------------------------
     def hand_of(self, house: int) -> tuple[str, ...]:
