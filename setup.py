@@ -50,6 +50,7 @@ COMPILED_MODULES = (
     "src/clangames/kilt_castle/turn.py",
     "src/clangames/clan_feud/interpret.py",
     "src/clangames/clan_feud/military.py",
+    "src/clangames/clan_feud/playing.py",
     "src/clangames/clan_feud/rows.py",
     "src/clangames/clan_feud/rules.py",
     "src/clangames/clan_feud/scoring.py",
