@@ -23,7 +23,9 @@ from setuptools import Extension, setup
 # replace_at). Left interpreted, whatever their cost:
 # - modules defining attrs classes (states, games, components, observations, the
 #   engine's value objects): compiled attrs classes lose their annotations (attrs and the
-#   codec read them) and refuse instances of games compiled separately;
+#   codec read them) and refuse instances of games compiled separately (Clan Feud's
+#   CardInfo, the card plays' summary of a design, lives in cards.py so that playing.py
+#   compiles);
 # - the codec and anything that generates code or classes at run time (engine/codec.py,
 #   engine/draft.py's draft classes, Clan Feud's working.py, whose working class `W` takes
 #   the state's class as its base at run time and swaps its instances' class: it is kept
@@ -50,6 +52,7 @@ COMPILED_MODULES = (
     "src/clangames/kilt_castle/turn.py",
     "src/clangames/clan_feud/interpret.py",
     "src/clangames/clan_feud/military.py",
+    "src/clangames/clan_feud/playing.py",
     "src/clangames/clan_feud/rows.py",
     "src/clangames/clan_feud/rules.py",
     "src/clangames/clan_feud/scoring.py",

@@ -15,6 +15,7 @@ import os
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
 import clangames
@@ -52,17 +53,27 @@ def test_the_listed_modules_exist_and_are_pure_rule_modules() -> None:
 
 
 def test_clan_feud_compiles_its_rules_and_keeps_its_working_class_interpreted() -> None:
-    # The rules and the row helpers are most of a Clan Feud step; the working class W
-    # switches class with the state at run time and must stay interpreted (setup.py).
-    from clangames.clan_feud import board, rows, rules, working
+    # The rules, the card plays and the row helpers are most of a Clan Feud step; the
+    # working class W switches class with the state at run time and must stay interpreted
+    # (setup.py), as must the attrs classes (the cards' CardInfo).
+    import clangames.clan_feud as clan_feud
+    from clangames.clan_feud import board, cards, playing, rows, rules, working
 
     names = listed_modules()
-    assert {"clangames.clan_feud.rules", "clangames.clan_feud.rows"} <= set(names)
-    assert "clangames.clan_feud.working" not in names
-    assert "clangames.clan_feud.board" not in names
+    compiled = {"clangames.clan_feud." + m for m in ("rules", "rows", "playing")}
+    assert compiled <= set(names)
+    interpreted = {"clangames.clan_feud." + m for m in ("working", "board", "cards")}
+    assert not interpreted & set(names)
     # What moved out is still found where the rest of the package and the tests look.
     assert rules.W is working.W and rules.interned is working.interned
     assert board.put is rows.put and board._TOTALS is rows._TOTALS
+    assert playing.CardInfo is cards.CardInfo is clan_feud.CardInfo
+    assert attrs.has(cards.CardInfo)
+    # The summary the rules read is still built per design, from the cards' data.
+    game = clangames.load("clan_feud", players=3)
+    infos = game.card_info
+    assert len(infos) == len(game.deck.designs)
+    assert all(isinstance(info, cards.CardInfo) for info in infos)
 
 
 @pytest.mark.skipif(not EXPECT_COMPILED, reason="the pure-Python install (the default)")

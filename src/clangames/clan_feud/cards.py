@@ -132,6 +132,36 @@ class ActionDeck:
             _check_places(design.action, board, f"actions {self.source}: {design.id} action")
 
 
+@attrs.frozen(slots=True)
+class CardInfo:
+    """What the rules need to know of one design, worked out once at load
+    (``playing.card_info``): its window and program node, its die filter (-1 / 0 where a
+    key is absent) and its modifiers. Kept here, with the cards' other attrs classes, so
+    that the rules in ``playing`` compile (setup.py)."""
+
+    window: str
+    node: int
+    column: int = -1
+    colour: int = -1
+    value: int = 0
+    level: int = 0
+    level_at_least: bool = False
+    mode: int = 0
+    discount: int = 0
+    free_type: int = -1
+    free_n: int = 0
+    places: bool = False
+    orders: bool = False
+    cavalry_only: bool = False
+    more_armies_only: bool = False
+    """The action is only a move boost of extra armies (AC25): it changes something only
+    where the player has more troops than the die's level moves armies."""
+    gains: tuple[Any, ...] = ()
+    """The £ amounts the action surely gains before its die acts (its own primitives or a
+    plain sequence's: ``gain_money``, a bonus Intrigue action's £; none if it also pays
+    £): the die's action need only be legal after the card (cards spec 1.1)."""
+
+
 def _check_places(expr: Expr, board: Board, where: str) -> None:
     missing = sorted(p for p in places(expr) if p not in board.index)
     if missing:

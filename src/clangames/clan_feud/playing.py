@@ -34,8 +34,6 @@ from itertools import compress
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from clangames.clan_feud import war
 from clangames.clan_feud.actions import (
     COLOURS,
@@ -55,6 +53,7 @@ from clangames.clan_feud.actions import (
     Word,
 )
 from clangames.clan_feud.board import occupied_by, plus, put, troop_totals
+from clangames.clan_feud.cards import CardInfo as CardInfo  # attrs: kept there (setup.py)
 from clangames.clan_feud.effects import (
     And,
     CombatEffect,
@@ -138,34 +137,6 @@ mountain parts apply only to armies made only of cavalry."""
 MOD_FIELDS = MOD_CAVALRY + 1
 """How many fields ``state.mods`` has while a card is pending."""
 MODE_MOVE, MODE_RECRUIT = 1, 2
-
-
-@attrs.frozen(slots=True)
-class CardInfo:
-    """What the rules need to know of one design, worked out once at load: its window and
-    program node, its die filter (-1 / 0 where a key is absent) and its modifiers."""
-
-    window: str
-    node: int
-    column: int = -1
-    colour: int = -1
-    value: int = 0
-    level: int = 0
-    level_at_least: bool = False
-    mode: int = 0
-    discount: int = 0
-    free_type: int = -1
-    free_n: int = 0
-    places: bool = False
-    orders: bool = False
-    cavalry_only: bool = False
-    more_armies_only: bool = False
-    """The action is only a move boost of extra armies (AC25): it changes something only
-    where the player has more troops than the die's level moves armies."""
-    gains: tuple[Any, ...] = ()
-    """The £ amounts the action surely gains before its die acts (its own primitives or a
-    plain sequence's: ``gain_money``, a bonus Intrigue action's £; none if it also pays
-    £): the die's action need only be legal after the card (cards spec 1.1)."""
 
 
 def _primitives(e: Expr) -> list[Primitive]:
