@@ -6,6 +6,7 @@ winners); the statistics it records are the measure's, in declared order."""
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -218,3 +219,30 @@ def test_kings_kilts_family_card_points_are_scorings(players: int) -> None:
         values = measure.of(final, ())
         for c, clan in enumerate(game.clans):
             assert values[f"family_card_points.{clan}"] == clan_points(game, final.pyramid, c)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_clan_feuds_watch_counts_every_spawn_it_skips_adding_up(players: int) -> None:
+    """England's watch adds the troops up again only when England's armies or a battle
+    changed: its spawns are still every step at which England's troops grew."""
+    from clangames.clan_feud.statistics import _english_troops
+
+    game = clangames.load("clan_feud", players=players, england_start=10)
+    measure = game.statistics()
+    assert measure is not None and measure.follow is not None
+    for index in range(3):
+        watch = measure.follow()
+        troops: list[int] = []
+
+        def see(state: Any, watch: Any = watch, troops: list[int] = troops) -> None:
+            troops.append(_english_troops(state))
+            watch.see(state)
+
+        root = Rng(6).fork(index)
+        seats = [root.fork(p + 1) for p in range(players)]
+        played = rollout_seats(game.initial_state(), root, seats, watch=see)
+        # the first state only starts the watch, counting from no troops
+        counted = [0, *troops[1:]]
+        grew = sum(1 for before, now in pairwise(counted) if now > before)
+        assert grew > 0
+        assert measure.of(played.state, played.moves, watch)["england.spawns"] == grew
