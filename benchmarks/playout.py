@@ -43,7 +43,7 @@ from typing import Any
 import attrs
 
 import clangames
-from clangames.cli.simulate import play_game
+from clangames.cli.simulate import GamePlayer
 from clangames.engine.registry import load
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchmarks/ is not a package
@@ -118,9 +118,11 @@ def fast_playouts(game: clangames.Game, games: int, seed: int) -> int:
 
 def simulate_games(game: clangames.Game, games: int, seed: int) -> int:
     """``clangames simulate``'s work for games 0..games-1 with random seats (one worker's
-    loop, in this process); the steps taken."""
+    loop over a batch, in this process: its set-up once, then each game); the steps
+    taken."""
     names = ("random",) * game.num_players
-    return sum(play_game(game, names, seed, i).steps for i in range(games))
+    player = GamePlayer(game, names, seed)
+    return sum(player.play(i).steps for i in range(games))
 
 
 def simulate_bare(game: clangames.Game, games: int, seed: int) -> int:

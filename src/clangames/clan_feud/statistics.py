@@ -36,7 +36,7 @@ from clangames.engine.statistics import GameStatistics, Moves
 
 if TYPE_CHECKING:
     from clangames.clan_feud.game import ClanFeudGame
-    from clangames.clan_feud.state import Battle, ClanFeudState
+    from clangames.clan_feud.state import Battle, ClanFeudState, EnglishArmy
     from clangames.engine.state import State
 
 
@@ -46,9 +46,12 @@ def statistics(game: ClanFeudGame) -> GameStatistics:
     starts = tuple(board.starts(game.seat_count))
     ids = {t: board.territories[t].id for t in starts}
     designs = tuple(d.id for d in game.deck.designs)
+    # The names are made once: measured runs for every game of a simulation.
+    start_names = tuple((t, f"start.{ids[t]}.taken", f"start.{ids[t]}.won") for t in starts)
+    card_names = tuple((f"card.{d}.plays", f"card.{d}.won", f"card.{d}.combat") for d in designs)
     names = (
-        *(f"start.{ids[t]}.{part}" for t in starts for part in ("taken", "won")),
-        *(f"card.{d}.{part}" for d in designs for part in ("plays", "won", "combat")),
+        *(name for _, taken, won in start_names for name in (taken, won)),
+        *(name for per_card in card_names for name in per_card),
         "vp.final_count",
         "vp.during_play",
         "vp.total",
@@ -71,10 +74,10 @@ def statistics(game: ClanFeudGame) -> GameStatistics:
         dealt += [t for t in sorted(starts) if t not in dealt][: game.seat_count - len(dealt)]
         returns = s.returns()
         values: dict[str, float] = {}
-        for t in starts:
+        for t, taken, won in start_names:
             seat = dealt.index(t) if t in dealt else -1
-            values[f"start.{ids[t]}.taken"] = 1 if seat >= 0 else 0
-            values[f"start.{ids[t]}.won"] = returns[seat] if seat >= 0 else 0.0
+            values[taken] = 1 if seat >= 0 else 0
+            values[won] = returns[seat] if seat >= 0 else 0.0
         # The final count only adds VP and is computed from the table, which it leaves as
         # it was: on the final state it gives what it gave.
         final_vp = sum(final_count(s, p) for p in range(game.seat_count))
@@ -83,16 +86,16 @@ def statistics(game: ClanFeudGame) -> GameStatistics:
         values["vp.during_play"] = total - final_vp
         values["vp.total"] = total
         values["turns"] = s.turn
-        for d in designs:
-            values[f"card.{d}.plays"] = values[f"card.{d}.won"] = 0.0
-            values[f"card.{d}.combat"] = 0.0
+        for plays, won, combat in card_names:
+            values[plays] = values[won] = 0.0
+            values[combat] = 0.0
         for p, a in moves:
             if isinstance(a, PlayAction):
-                d = designs[a.design]
-                values[f"card.{d}.plays"] += 1
-                values[f"card.{d}.won"] += returns[p]
+                plays, won, _ = card_names[a.design]
+                values[plays] += 1
+                values[won] += returns[p]
             elif isinstance(a, PlayCard):
-                values[f"card.{designs[a.design]}.combat"] += 1
+                values[card_names[a.design][2]] += 1
         values["england.war_reached"] = watched.war
         values["england.spawns"] = watched.spawns
         values["england.defeated"] = watched.defeated
@@ -112,12 +115,13 @@ class EnglandWatch:
     """England's statistics from the states of one game as it is played (a statistics
     :class:`~clangames.engine.statistics.Follower`), then all of the game's statistics."""
 
-    __slots__ = ("battle", "defeated", "measured", "seen", "spawns", "troops", "war")
+    __slots__ = ("battle", "defeated", "english", "measured", "seen", "spawns", "troops", "war")
 
     def __init__(self, measured: Callable[[State, Moves, EnglandWatch], dict[str, float]]):
         self.measured = measured
         self.war = self.spawns = self.defeated = self.troops = 0
         self.battle: Battle | None = None
+        self.english: tuple[EnglishArmy, ...] | None = None
         self.seen = False
 
     def see(self, state: State) -> None:
@@ -127,9 +131,16 @@ class EnglandWatch:
         battle = s.battle
         if self.seen:
             self.war |= s.at_war
-            now = _english_troops(s)
-            self.spawns += now > self.troops
-            self.troops = now
+            english = s.english
+            # Called after every move of every simulated game: a move that leaves England's
+            # armies alone keeps their tuple (immutable, and held here, so its identity
+            # cannot be reused), so outside battles their troops are only added up again
+            # when it changes.
+            if english is not self.english or battle is not None or self.battle is not None:
+                now = _english_troops(s)
+                self.spawns += now > self.troops
+                self.troops = now
+            self.english = english
             b = self.battle
             if b is not None and battle is None and ENGLAND in b.owners:
                 # a battle with England is over: an English side that won stands there

@@ -56,6 +56,7 @@ from clangames.cli.play import (
     PlayError,
     add_game_arguments,
     load_game,
+    make_seat_bot,
     positive_int,
     seat_names,
     seat_policies,
@@ -70,13 +71,16 @@ from clangames.cli.runs import (
     scan_batches,
     start_run,
 )
+from clangames.cli.saving import HUMAN
 from clangames.cli.tally import Tally, box_stats
 from clangames.engine.errors import ClanGamesError
 from clangames.engine.game import Game
+from clangames.engine.match import Policy
 from clangames.engine.phases import CHANCE
 from clangames.engine.registry import load
 from clangames.engine.rng import Rng
 from clangames.engine.rollout import rollout_seats
+from clangames.engine.state import State
 from clangames.engine.statistics import GameStatistics
 
 START_METHOD = "spawn"
@@ -126,65 +130,133 @@ def play_game(
 ) -> GameResult:
     """Game ``index`` of a simulation with ``seed``: chance from ``Rng(seed).fork(index)``,
     seat ``p``'s bot from that Rng's ``fork(p + 1)``; with ``measure``, the game's own
-    statistics of the finished game too."""
-    root = Rng(seed).fork(index)
-    seats = seats_for(names, index, rotate)
-    policies = seat_policies(seats, root, iterations, rollout_limit)
-    if len(policies) != game.num_players:
-        raise SimulateError(f"game {index}: nobody can move (is a seat human?)")
-    # The fast path plays exactly the Match this used to drive: chance from ``root``, a
-    # random seat drawing from its RandomBot's Rng inline, any other bot asked as usual.
-    seat_rngs = []
-    searching = {}
-    for seat in range(game.num_players):
-        bot = policies[seat]
-        if isinstance(bot, RandomBot) and type(bot) is RandomBot:
-            seat_rngs.append(bot.rng)
+    statistics of the finished game too. A batch plays its games with one
+    :class:`GamePlayer` instead, which does this call's set-up once."""
+    return GamePlayer(game, names, seed, rotate, iterations, rollout_limit, measure).play(index)
+
+
+class GamePlayer:
+    """Plays the games of one batch (:func:`play_game` for each index), with what does not
+    change from game to game looked up once: which bot names are plain random bots (their
+    seats draw inline on the fast path, no bot is made), the declared length, the seed's
+    Rng, whether the final states' ``returns`` are the kernel's (then they come from the
+    winners already asked for rather than a second scoring)."""
+
+    __slots__ = (
+        "_game",
+        "_iterations",
+        "_limit",
+        "_measure",
+        "_names",
+        "_plain",
+        "_rollout_limit",
+        "_root",
+        "_rotate",
+        "_unplayable",
+    )
+
+    def __init__(
+        self,
+        game: Game,
+        names: Sequence[str],
+        seed: int,
+        rotate: bool = False,
+        iterations: int | None = None,
+        rollout_limit: int | None = None,
+        measure: GameStatistics | None = None,
+    ) -> None:
+        self._game = game
+        self._names = tuple(names)
+        self._root = Rng(seed)
+        self._rotate = rotate
+        self._iterations = iterations
+        self._rollout_limit = rollout_limit
+        self._measure = measure
+        self._limit = game.info.max_game_length
+        self._unplayable = len(self._names) != game.num_players or HUMAN in self._names
+        # A name is plain when its bot is exactly a RandomBot drawing from the Rng it was
+        # given: such a seat's draws are made inline from that Rng, so the bot itself is
+        # never needed (an unknown name raises here, as making its bot would).
+        plain = set()
+        for name in set(self._names) - {HUMAN}:
+            probe = Rng(0)
+            bot = make_seat_bot(name, probe, iterations, rollout_limit)
+            if type(bot) is RandomBot and bot.rng is probe:
+                plain.add(name)
+        self._plain = frozenset(plain)
+
+    def play(self, index: int) -> GameResult:
+        """Game ``index``, as :func:`play_game` plays it."""
+        game = self._game
+        root = self._root.fork(index)
+        names = self._names
+        seats = seats_for(names, index, self._rotate) if self._rotate else names
+        if self._unplayable:
+            raise SimulateError(f"game {index}: nobody can move (is a seat human?)")
+        # The fast path plays exactly the Match this used to drive: chance from ``root``, a
+        # random seat drawing from its RandomBot's Rng inline, any other bot asked as usual.
+        plain = self._plain
+        seat_rngs = []
+        searching: dict[int, Policy] = {}
+        for seat, name in enumerate(seats):
+            rng = root.fork(seat + 1)
+            if name in plain:
+                seat_rngs.append(rng)
+            else:
+                seat_rngs.append(root)  # unused: this seat's bot draws from its own Rng
+                searching[seat] = make_seat_bot(name, rng, self._iterations, self._rollout_limit)
+        limit = self._limit
+        measure = self._measure
+        follow = None if measure is None else measure.follow
+        follower = None if follow is None else follow()
+        played = rollout_seats(
+            game.initial_state(),
+            root,
+            seat_rngs,
+            limit + 1,
+            searching,
+            watch=None if follower is None else follower.see,
+        )
+        moves = played.moves
+        steps = len(moves)
+        if steps > limit:
+            raise CommandFailure(f"game {index}: longer than the declared max_game_length {limit}")
+        state = played.state
+        statistics = () if measure is None else measure.row(state, moves, follower)
+        deciders = [player for player, _ in moves if player != CHANCE]
+        winners = tuple(state.winners())
+        if type(state).returns is State.returns:
+            # The kernel's returns ask for the winners again, which costs a game's scoring.
+            returns = shares(winners, game.num_players)
         else:
-            seat_rngs.append(root)  # unused: this seat's bot draws from its own Rng
-            searching[seat] = bot
-    limit = game.info.max_game_length
-    follower = measure.follow() if measure is not None and measure.follow is not None else None
-    played = rollout_seats(
-        game.initial_state(),
-        root,
-        seat_rngs,
-        limit + 1,
-        searching,
-        watch=None if follower is None else follower.see,
-    )
-    steps = played.steps
-    if steps > limit:
-        raise CommandFailure(f"game {index}: longer than the declared max_game_length {limit}")
-    deciders = [player for player, _ in played.moves if player != CHANCE]
-    state = played.state
-    statistics: tuple[float, ...] = ()
-    if measure is not None:
-        values = measure.of(state, played.moves, follower)
-        statistics = tuple(values[name] for name in measure.names)
-    return GameResult(
-        index,
-        seats,
-        tuple(state.scores()),
-        tuple(state.returns()),
-        tuple(state.winners()),
-        steps,
-        len(deciders),
-        deciders[0] if deciders else -1,
-        statistics,
-    )
+            returns = tuple(state.returns())
+        return GameResult(
+            index,
+            seats,
+            tuple(state.scores()),
+            returns,
+            winners,
+            steps,
+            len(deciders),
+            deciders[0] if deciders else -1,
+            statistics,
+        )
+
+
+def shares(winners: Sequence[int], players: int) -> tuple[float, ...]:
+    """The returns of a finished game whose winners are ``winners``, as the kernel's
+    ``State.returns`` gives them: 1/k for each of the k winners, 0 for everyone else."""
+    share = 1.0 / len(winners) if winners else 0.0
+    return tuple(share if p in winners else 0.0 for p in range(players))
 
 
 def run_job(job: Job) -> list[GameResult]:
     """Play a batch of games (what each worker process runs)."""
     game = load(job.game, **dict(job.params))
-    measure = game.statistics()
-    return [
-        play_game(
-            game, job.names, job.seed, i, job.rotate, job.iterations, job.rollout_limit, measure
-        )
-        for i in job.indices
-    ]
+    player = GamePlayer(
+        game, job.names, job.seed, job.rotate, job.iterations, job.rollout_limit, game.statistics()
+    )
+    return [player.play(i) for i in job.indices]
 
 
 def bot_settings(

@@ -64,11 +64,25 @@ class GameStatistics:
     follow: Callable[[], Follower] | None = attrs.field(default=None, repr=False, eq=False)
     """A new :class:`Follower` for a game about to be played, if the game offers one."""
 
+    _expected: frozenset[str] = attrs.field(init=False, repr=False, eq=False)
+    """``names`` as a set, made once: every game's values are checked against it."""
+
+    @_expected.default
+    def _names_set(self) -> frozenset[str]:
+        return frozenset(self.names)
+
     def of(self, final: State, moves: Moves, followed: Follower | None = None) -> dict[str, float]:
         """The statistics of a finished game (from ``followed``, the game's follower that
         watched it, if given; else from ``measure``), checked against the declared names;
         raises StatisticsError if the game is not over or the function broke its
         declaration."""
+        return dict(zip(self.names, self.row(final, moves, followed), strict=True))
+
+    def row(
+        self, final: State, moves: Moves, followed: Follower | None = None
+    ) -> tuple[float, ...]:
+        """:meth:`of` as the values alone, in the order of ``names`` (what ``clangames
+        simulate`` records for each game), with the same checks and errors."""
         if not final.is_terminal:
             raise StatisticsError(
                 f"{final.game.name}: statistics need a finished game, this one is in phase"
@@ -77,24 +91,27 @@ class GameStatistics:
         found = (
             followed.measure(final, moves) if followed is not None else self.measure(final, moves)
         )
-        values = dict(found)
-        if set(values) != set(self.names):
-            missing = sorted(set(self.names) - set(values))
-            extra = sorted(set(values) - set(self.names))
+        values = found if type(found) is dict else dict(found)
+        if values.keys() != self._expected:
+            missing = sorted(self._expected - set(values))
+            extra = sorted(set(values) - self._expected)
             raise StatisticsError(
                 f"{final.game.name}: the statistics function gave names {extra} not declared"
                 f" and left out {missing}; expected exactly the declared {list(self.names)}"
             )
+        isfinite = math.isfinite
         for name, value in values.items():
-            if (
-                isinstance(value, bool)
-                or not isinstance(value, (int, float))
-                or not math.isfinite(value)
-            ):
-                raise StatisticsError(
-                    f"{final.game.name}: statistic {name!r} is {value!r}; expected a finite number"
-                )
-        return {name: values[name] for name in self.names}
+            kind = type(value)
+            # Exact ints and floats (nearly every value) skip the isinstance checks.
+            if kind is float or kind is int:
+                if isfinite(value):
+                    continue
+            elif kind is not bool and isinstance(value, (int, float)) and isfinite(value):
+                continue
+            raise StatisticsError(
+                f"{final.game.name}: statistic {name!r} is {value!r}; expected a finite number"
+            )
+        return tuple(map(values.__getitem__, self.names))
 
 
 def declared_statistics(game: Game) -> GameStatistics:

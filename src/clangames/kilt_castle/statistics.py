@@ -5,9 +5,10 @@
 ``turns`` and ``floors`` (floors built).
 
 Every floor stays where it is built, so a tower of k floors was overbuilt k - 1 times: the
-final state gives the overbuilds. Ducat days come from the moves: the lay-out is replayed
-(a few chance steps) to learn where each card lies, then each relocation is followed, as
-the rule does, to see whether it left its card position empty.
+final state gives the overbuilds. Ducat days come from the moves: the lay-out's chance
+steps say where each card lies (the k-th card laid goes to the game's k-th lay-out
+position, as the rule lays it: read off the actions, no state is made), then each
+relocation is followed, as the rule does, to see whether it left its card position empty.
 """
 
 from __future__ import annotations
@@ -28,17 +29,18 @@ def statistics(game: KiltCastleGame) -> GameStatistics:
     """The statistics Kilt Castle declares for ``game``."""
     names = ("ducat_days", "overbuilds", "roofs", "turns", "floors")
     card_slot = game.card_slot
+    layout_slots = game.layout_slots
+    start = game.initial_state().positions  # the single cards, laid before any chance step
 
     def measure(final: State, moves: Moves) -> dict[str, float]:
         end: KiltCastleState = final  # type: ignore[assignment]
-        state: KiltCastleState = game.initial_state()
+        positions = list(start)
         laid = 0
         for player, action in moves:
             if player != CHANCE:
                 break
-            state = state._apply(action, player)
+            positions[card_slot[action.card]] = layout_slots[laid]
             laid += 1
-        positions = list(state.positions)
         ducat_days = 0
         for _, action in moves[laid:]:
             if type(action) is Relocate:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from clangames.engine.statistics import GameStatistics, Moves
-from clangames.kings_kilt.scoring import clan_points
 
 if TYPE_CHECKING:
     from clangames.engine.state import State
@@ -23,20 +22,47 @@ def statistics(game: KingsKiltGame) -> GameStatistics:
     """The statistics King's Kilt declares for ``game`` (its clans give the names)."""
     clans = game.clans
     king_positions = tuple(p for p in range(game.geo.size) if game.geo.row[p] == game.geo.king_row)
+    # The names are made once: measure runs for every game of a simulation.
+    per_clan = tuple(
+        (c, f"king.{clan}", f"family_card_points.{clan}") for c, clan in enumerate(clans)
+    )
     names = (
         "crowned",
         "betrayed",
-        *(f"king.{clan}" for clan in clans),
-        *(f"family_card_points.{clan}" for clan in clans),
+        *(king for _, king, _ in per_clan),
+        *(points for _, _, points in per_clan),
     )
+
+    worth = position_points(game)
 
     def measure(final: State, moves: Moves) -> dict[str, float]:
         s: KingsKiltState = final  # type: ignore[assignment]
-        kings = {s.pyramid[p] for p in king_positions} - {-1}
+        pyramid = s.pyramid
+        kings = {pyramid[p] for p in king_positions} - {-1}
+        # Every clan's points in one pass over the pyramid (scoring's clan_points walks
+        # it once per clan).
+        totals = dict.fromkeys(range(len(clans)), 0)
+        for clan, points in zip(pyramid, worth, strict=True):
+            if clan in totals:
+                totals[clan] += points
         values: dict[str, float] = {"crowned": 1 if kings else 0, "betrayed": len(s.removed)}
-        for c, clan in enumerate(clans):
-            values[f"king.{clan}"] = 1 if c in kings else 0
-            values[f"family_card_points.{clan}"] = clan_points(game, s.pyramid, c)
+        for c, king, points_name in per_clan:
+            values[king] = 1 if c in kings else 0
+            values[points_name] = totals[c]
         return values
 
     return GameStatistics(names, measure)
+
+
+def position_points(game: KingsKiltGame) -> tuple[int, ...]:
+    """What a family card scores for each pyramid position a card of its clan holds (the
+    row's points of :func:`~clangames.kings_kilt.scoring.clan_points`; 0 off the scoring
+    rows), so that every clan's points come from one pass over the pyramid."""
+    geo = game.geo
+    comps = game.components
+    worth = {
+        geo.nobleman_row: comps.nobleman_points,
+        geo.guardian_row: comps.guardian_points,
+        geo.king_row: comps.king_points,  # last: the King's row comes first in clan_points
+    }
+    return tuple(worth.get(geo.row[p], 0) for p in range(geo.size))

@@ -19,22 +19,20 @@ if TYPE_CHECKING:
 def statistics(game: KoaGame) -> GameStatistics:
     """The statistics KOA Kingmaker declares for ``game`` (its houses give the names)."""
     houses = game.houses
-    names = (
-        "eliminations",
-        "surviving_houses",
-        "rounds",
-        *(f"survived.house{h}" for h in range(houses)),
-    )
+    survived = tuple(enumerate(f"survived.house{h}" for h in range(houses)))
+    names = ("eliminations", "surviving_houses", "rounds", *(name for _, name in survived))
+    everyone = (1 << houses) - 1
 
     def measure(final: State, moves: Moves) -> dict[str, float]:
         s: KoaState = final  # type: ignore[assignment]
+        alive = s.alive
         values: dict[str, float] = {
             "eliminations": sum(1 for r in s.out_round[:houses] if r > 0),
-            "surviving_houses": (s.alive & ((1 << houses) - 1)).bit_count(),
+            "surviving_houses": (alive & everyone).bit_count(),
             "rounds": s.round,
         }
-        for h in range(houses):
-            values[f"survived.house{h}"] = s.alive >> h & 1
+        for h, name in survived:
+            values[name] = alive >> h & 1
         return values
 
     return GameStatistics(names, measure)
