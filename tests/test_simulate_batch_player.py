@@ -20,11 +20,11 @@ from clangames.cli.simulate import (
     SimulateError,
     play_game,
     run_job,
-    shares,
 )
 from clangames.engine.phases import CHANCE
 from clangames.engine.rng import Rng
 from clangames.engine.rollout import rollout_seats
+from clangames.engine.state import winner_shares
 from clangames.engine.statistics import GameStatistics, StatisticsError
 from clangames.kings_kilt.scoring import clan_points
 
@@ -125,15 +125,15 @@ def test_a_state_class_with_its_own_returns_is_asked_for_them(
     the kernel's definition."""
     game = clangames.load("koa_kingmaker", players=2)
     plain = GamePlayer(game, ["random"] * 2, 3).play(0)
-    assert plain.returns == shares(plain.winners, 2) and sum(plain.returns) == 1.0
+    assert plain.returns == winner_shares(plain.winners, 2) and sum(plain.returns) == 1.0
     monkeypatch.setattr(game.state_type, "returns", lambda self: (0.25, 0.75))
     assert GamePlayer(game, ["random"] * 2, 3).play(0).returns == (0.25, 0.75)
 
 
 def test_shares_split_a_win() -> None:
-    assert shares((0, 2), 3) == (0.5, 0.0, 0.5)
-    assert shares((1,), 2) == (0.0, 1.0)
-    assert shares((), 2) == (0.0, 0.0)
+    assert winner_shares((0, 2), 3) == (0.5, 0.0, 0.5)
+    assert winner_shares((1,), 2) == (0.0, 1.0)
+    assert winner_shares((), 2) == (0.0, 0.0)
 
 
 def test_run_job_plays_its_batch_with_the_games_statistics() -> None:

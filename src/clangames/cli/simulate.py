@@ -80,7 +80,7 @@ from clangames.engine.phases import CHANCE
 from clangames.engine.registry import load
 from clangames.engine.rng import Rng
 from clangames.engine.rollout import rollout_seats
-from clangames.engine.state import State
+from clangames.engine.state import State, winner_shares
 from clangames.engine.statistics import GameStatistics
 
 START_METHOD = "spawn"
@@ -227,7 +227,7 @@ class GamePlayer:
         winners = tuple(state.winners())
         if type(state).returns is State.returns:
             # The kernel's returns ask for the winners again, which costs a game's scoring.
-            returns = shares(winners, game.num_players)
+            returns = winner_shares(winners, game.num_players)
         else:
             returns = tuple(state.returns())
         return GameResult(
@@ -241,13 +241,6 @@ class GamePlayer:
             deciders[0] if deciders else -1,
             statistics,
         )
-
-
-def shares(winners: Sequence[int], players: int) -> tuple[float, ...]:
-    """The returns of a finished game whose winners are ``winners``, as the kernel's
-    ``State.returns`` gives them: 1/k for each of the k winners, 0 for everyone else."""
-    share = 1.0 / len(winners) if winners else 0.0
-    return tuple(share if p in winners else 0.0 for p in range(players))
 
 
 def run_job(job: Job) -> list[GameResult]:

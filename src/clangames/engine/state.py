@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import abc
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import repeat
 from operator import is_
@@ -419,9 +419,7 @@ class State(abc.ABC):
         n = self.game.num_players
         if not self.is_terminal:
             return (0.0,) * n
-        won = self.winners()
-        share = 1.0 / len(won) if won else 0.0
-        return tuple(share if p in won else 0.0 for p in range(n))
+        return winner_shares(self.winners(), n)
 
     # -- tensors (clangames.engine.encoding) ---------------------------------------------------
     def observation_tensor(self, player: int) -> list[float]:
@@ -525,3 +523,11 @@ class State(abc.ABC):
     @abc.abstractmethod
     def prompt(self) -> str:
         """What is being decided now, in words."""
+
+
+def winner_shares(winners: Sequence[int], players: int) -> tuple[float, ...]:
+    """The returns of a finished game won by ``winners`` (:meth:`State.returns`): 1/k for
+    each of the k winners, 0 for everyone else. Shared with ``clangames simulate``, which
+    has the winners already and would otherwise score the game twice."""
+    share = 1.0 / len(winners) if winners else 0.0
+    return tuple(share if p in winners else 0.0 for p in range(players))
