@@ -7,6 +7,7 @@ a tie goes to the player with more Influence cards left; still tied, they share 
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -16,20 +17,28 @@ if TYPE_CHECKING:
 
 def clan_points(game: KingsKiltGame, pyramid: tuple[int, ...], clan: int) -> int:
     """What one family card of ``clan`` scores with the pyramid as it stands."""
+    return sum(compress(game.points_at, map(clan.__eq__, pyramid)))
+
+
+def position_points(game: KingsKiltGame) -> tuple[int, ...]:
+    """What a card of a clan in each pyramid position is worth to that clan's family
+    cards: the King's row, a Guardian's or a Nobleman's points, 0 off the scoring rows
+    (the game keeps it as ``points_at``, which :func:`clan_points` and the statistics
+    read)."""
     geo = game.geo
     comps = game.components
-    points = 0
+    points = []
     for pos in range(geo.size):
-        if pyramid[pos] != clan:
-            continue
         row = geo.row[pos]
         if row == geo.king_row:
-            points += comps.king_points
+            points.append(comps.king_points)
         elif row == geo.guardian_row:
-            points += comps.guardian_points
+            points.append(comps.guardian_points)
         elif row == geo.nobleman_row:
-            points += comps.nobleman_points
-    return points
+            points.append(comps.nobleman_points)
+        else:
+            points.append(0)
+    return tuple(points)
 
 
 def family_score(game: KingsKiltGame, pyramid: tuple[int, ...], family: int) -> int:

@@ -33,7 +33,7 @@ def statistics(game: KingsKiltGame) -> GameStatistics:
         *(points for _, _, points in per_clan),
     )
 
-    worth = position_points(game)
+    worth = game.points_at
 
     def measure(final: State, moves: Moves) -> dict[str, float]:
         s: KingsKiltState = final  # type: ignore[assignment]
@@ -52,17 +52,3 @@ def statistics(game: KingsKiltGame) -> GameStatistics:
         return values
 
     return GameStatistics(names, measure)
-
-
-def position_points(game: KingsKiltGame) -> tuple[int, ...]:
-    """What a family card scores for each pyramid position a card of its clan holds (the
-    row's points of :func:`~clangames.kings_kilt.scoring.clan_points`; 0 off the scoring
-    rows), so that every clan's points come from one pass over the pyramid."""
-    geo = game.geo
-    comps = game.components
-    worth = {
-        geo.nobleman_row: comps.nobleman_points,
-        geo.guardian_row: comps.guardian_points,
-        geo.king_row: comps.king_points,  # last: the King's row comes first in clan_points
-    }
-    return tuple(worth.get(geo.row[p], 0) for p in range(geo.size))
