@@ -43,7 +43,8 @@ not apply (the deal under way, several thirds each) or, rarely, all its tries fa
 other players show family cards, its rest and deck split come from :class:`_Joint`, a
 small programme over the players that never proposes a split a shown card rules out.
 A position drawn from more than a few times (a search's root) reads its rest, or the
-joint's split, from a flat list, and hands its kept try to the re-deal unpacked.
+joint's split with its product of bounds, from a flat list, and hands its kept try to the
+re-deal unpacked.
 """
 
 from __future__ import annotations
