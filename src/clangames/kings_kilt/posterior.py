@@ -43,7 +43,8 @@ not apply (the deal under way, several thirds each) or, rarely, all its tries fa
 other players show family cards, its rest and deck split come from :class:`_Joint`, a
 small programme over the players that never proposes a split a shown card rules out.
 A position drawn from more than a few times (a search's root) reads its rest, or the
-joint's split, from a flat list, and hands its kept try to the re-deal unpacked.
+joint's split with its product of bounds, from a flat list, and hands its kept try to the
+re-deal unpacked.
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ from math import perm
 from operator import add
 from typing import TYPE_CHECKING, TypeVar
 
-from clangames.engine.draft import freeze, maker, thaw
+from clangames.engine.draft import drafting, maker
 from clangames.engine.piles import Multiset
 from clangames.engine.rng import Rng
 
@@ -96,6 +97,17 @@ class _Stream:
         """A uniform integer in ``[0, n)``, for any ``n >= 1``."""
         x, m = self.x, self.m
         limit = n << 32
+        if m >= limit:
+            # The usual draw (no word needed, the digit kept) with one division fewer:
+            # ``x < m - m % n`` exactly when ``x // n < m // n``. The loop below redoes a
+            # refused draw from the same ``x`` and ``m``, so the words consumed and the
+            # digits given are the loop's own.
+            q = m // n
+            y, digit = divmod(x, n)
+            if y < q:
+                self.x = y
+                self.m = q
+                return digit
         while True:
             while m < limit:
                 s = self.seed = (self.seed + 0x9E3779B97F4A7C15) & _MASK64
@@ -742,7 +754,8 @@ class QuickDeal:
         # and a player's own copies only on their deck cards: both kept as they are met.
         self.copies_by: dict[int, tuple[int, ...]] = {}
         self.owns: dict[int, int] = {}
-        self.outside: dict[int, tuple[int, ...]] = {}  # the clans outside some deck cards
+        # By deck cards: the copies their owner's third may be, and the clans outside them.
+        self.outside: dict[int, tuple[int, tuple[int, ...]]] = {}
         # Once drawn from a few times (a search's re-deals of one position), the rests are
         # read from a flat list (see :meth:`_flatten`).
         self.draws = 0
@@ -765,7 +778,7 @@ class QuickDeal:
 
     def draw(self, stream: _Stream) -> int | None:
         """One try: a deal with the posterior's distribution, or None (not kept)."""
-        decks, rest = self._propose(stream)
+        decks, rest, _ = self._propose(stream)
         return self._finish(stream, decks, rest)
 
     def tried(self, stream: _Stream) -> Tried | None:
@@ -773,15 +786,24 @@ class QuickDeal:
         cards and thirds (seat order), the undealt rest, and the copies of each clan left
         hidden once the others' face-down family cards are taken out (``Q0_c`` less the
         thirds), which are the Clan Members and the others' hands to deal."""
-        decks, rest = self._propose(stream)
-        return self._complete(stream, decks, rest)
+        decks, rest, bounds = self._propose(stream)
+        return self._complete(stream, decks, rest, bounds)
 
-    def _propose(self, stream: _Stream) -> tuple[list[int], int]:
-        """The proposal's deck split (the other players' deck cards) and undealt rest."""
+    def _propose(self, stream: _Stream) -> tuple[list[int], int, int]:
+        """The proposal's deck split (the other players' deck cards) and undealt rest,
+        and where others show cards and the joint's flat list is made, the product of the
+        split's bounds (the odds' denominator's part :meth:`_odds` would ask the joint
+        for; else 0)."""
         if self.shown:
             joint = self.joint if self.joint is not None else self._joint()
-            rest, chosen = joint.choose(stream.below(joint.total))
-            return chosen, rest
+            number = stream.below(joint.total)
+            listed = joint.flat
+            if listed is None:
+                rest, chosen = joint.choose(number)
+                return chosen, rest, 0
+            at = bisect_right(listed[0], number)
+            rest, chosen = listed[1][at]
+            return chosen, rest, joint.dens[at]
         r = self.rest_need
         rest = 0
         if r:
@@ -799,7 +821,7 @@ class QuickDeal:
         else:
             splits = self._splits_of(tuple(self.held))
         decks = splits[stream.below(len(splits))] if len(splits) > 1 else splits[0]
-        return decks, rest
+        return decks, rest, 0
 
     def _rest_at(self, u: int) -> tuple[int, tuple[list[int], ...]]:
         """The undealt rest the number ``u`` (below ``ways[0][rest_need]``) falls on, read
@@ -856,12 +878,16 @@ class QuickDeal:
         return _split_table(holders, self.from_deck, len(self.others))
 
     def _finish(self, stream: _Stream, decks: list[int], rest: int) -> int | None:
-        """:meth:`_complete`'s kept try as a deal's bit lanes, or None."""
+        """:meth:`_complete`'s kept try as a deal's bit lanes, or None (the odds asked of
+        the bounds player by player: the same as the flat list's product)."""
         got = self._complete(stream, decks, rest)
         return None if got is None else self._deal(got[0], got[1], rest)
 
-    def _complete(self, stream: _Stream, decks: list[int], rest: int) -> Tried | None:
-        """The thirds, drawn one other player after another, and the acceptance test."""
+    def _complete(
+        self, stream: _Stream, decks: list[int], rest: int, bounds: int = 0
+    ) -> Tried | None:
+        """The thirds, drawn one other player after another, and the acceptance test
+        (``bounds``: as :meth:`_odds` takes it)."""
         holders = 0
         for mine in decks:
             holders |= mine
@@ -869,10 +895,6 @@ class QuickDeal:
         if start is None:
             start = self.copies_by[holders] = tuple(self._copies(decks))
         copies = list(start)
-        owns_of = self.owns
-        # The copies every other player's third may be: the hidden ones less the deck
-        # cards held (their number is the same for every deal).
-        left = self.bound
         thirds: list[int] = []
         spans = []
         shows = self.shows
@@ -890,19 +912,17 @@ class QuickDeal:
                     return None
             else:
                 # The copies left outside the player's deck clans: those less the ones taken.
-                owns = owns_of.get(mine)
-                if owns is None:
-                    owns = self._owns(mine)
-                span = left - i - owns
+                got = outside_of.get(mine)
+                if got is None:
+                    got = self._outside(mine)
+                span, outside = got
+                span -= i
                 for taken in thirds:
                     span += mine >> taken & 1
                 if not span:
                     return None
                 x = stream.below(span)
                 third = -1
-                outside = outside_of.get(mine)
-                if outside is None:
-                    outside = outside_of[mine] = _clans_of(((1 << len(copies)) - 1) & ~mine)
                 for c in outside:
                     count = copies[c]
                     if x < count:
@@ -912,12 +932,22 @@ class QuickDeal:
             copies[third] -= 1
             thirds.append(third)
             spans.append(span)
-        num, den = self._odds(decks, thirds, spans)
+        num, den = self._odds(decks, thirds, spans, bounds)
         if num != den and stream.below(den) >= num:
             return None
         # The copies left are the hidden ones less the others' face-down family cards: a
         # shown card counts in ``pool`` and in the player's family alike.
         return decks, thirds, rest, copies
+
+    def _outside(self, mine: int) -> tuple[int, tuple[int, ...]]:
+        """For a player with the deck cards ``mine``: the copies a third of theirs may be
+        before any other third is taken (every hidden copy less the deck cards dealt and
+        the copies of their own clans), and the clans outside ``mine`` (kept)."""
+        owns = self.owns.get(mine)
+        if owns is None:
+            owns = self._owns(mine)
+        got = self.outside[mine] = (self.bound - owns, _clans_of(((1 << self.clans) - 1) & ~mine))
+        return got
 
     def _owns(self, mine: int) -> int:
         """The copies of the clans of the deck cards ``mine``, less those cards (kept)."""
@@ -936,12 +966,20 @@ class QuickDeal:
                 copies[c] -= 1
         return copies
 
-    def _odds(self, decks: list[int], thirds: list[int], spans: list[int]) -> tuple[int, int]:
+    def _odds(
+        self, decks: list[int], thirds: list[int], spans: list[int], bounds: int = 0
+    ) -> tuple[int, int]:
         """The chance a drawn deal is kept, as (numerator, denominator): the thirds'
         normalisers over their bounds, times ``Zmin_j / Z_j`` for every seat's third (more
-        by one for each earlier seat's third among the seat's deck clans)."""
+        by one for each earlier seat's third among the seat's deck clans). ``bounds``, if
+        not 0, is the product of the thirds' bounds where others show cards, read with the
+        split from the joint's flat list (the same product: see :meth:`_Joint.flatten`)."""
         num = self.zprod
-        if self.shown:
+        if bounds:
+            den = bounds
+            for span in spans:
+                num *= span
+        elif self.shown:
             den = 1
             holders = 0
             for mine in decks:
@@ -1057,6 +1095,7 @@ class _Joint:
     __slots__ = (
         "bounds",
         "cums",
+        "dens",
         "draws",
         "flat",
         "from_deck",
@@ -1122,6 +1161,7 @@ class _Joint:
         self.total = total
         self.draws = 0
         self.flat: tuple[list[int], list[tuple[int, list[int]]]] | None = None
+        self.dens: list[int] = []  # with the flat list, each split's product of bounds
 
     def _bound(self, i: int, mine: int, holders: int) -> int:
         """A bound of the i-th other player's third's weight given their deck cards
@@ -1201,7 +1241,8 @@ class _Joint:
         if self.flat is None:
             self.draws += 1
             if self.draws > _FLATTEN_AFTER:
-                self.flat = self.flatten()
+                ends, picks, self.dens = self._flat()
+                self.flat = ends, picks
         if self.flat is not None:
             ends, picks = self.flat
             return picks[bisect_right(ends, u)]
@@ -1259,24 +1300,80 @@ class _Joint:
     def flatten(self) -> tuple[list[int], list[tuple[int, list[int]]]]:
         """Every rest and split in the programme's order with the ends of their intervals
         of numbers (each as long as its weight)."""
+        ends, picks, _ = self._flat()
+        return ends, picks
+
+    def _flat(self) -> tuple[list[int], list[tuple[int, list[int]]], list[int]]:
+        """:meth:`flatten`'s list, with each split's product of its players' bounds (the
+        part of the quick draw's odds that the split alone fixes, otherwise asked of
+        :meth:`_bound` player by player on every try). The options are read as
+        :meth:`_options` gives them, inline: made once per position, after a few draws,
+        this is a large part of the first repeats."""
         ends: list[int] = []
         picks: list[tuple[int, list[int]]] = []
+        dens: list[int] = []
         running = 0
         last = self.last
+        size = self.from_deck
+        bound_of = self._bound
+        sum_of = self._sum
+        rows = self.bounds
+        shows = self.quick.shows
 
-        def leaves(at: int, i: int, left: int, scale: int, decks: list[int]) -> None:
+        def leaves(
+            rest: int,
+            holders: int,
+            sums: dict[tuple[int, int], int],
+            i: int,
+            left: int,
+            scale: int,
+            bounds: int,
+            decks: list[int],
+        ) -> None:
             nonlocal running
-            if i == last:
-                running += scale * self._bound(last, left, self.rests[at][1])
-                ends.append(running)
-                picks.append((self.rests[at][0], [*decks, left]))
-                return
-            for mine, bound, _ in self._options(at, i, left):
-                leaves(at, i + 1, left & ~mine, scale * bound, [*decks, mine])
+            # (the bounds' memo read inline, its keys as in :meth:`_bound`)
+            row, row_last = rows[i], rows[last]
+            held_i, held_last = shows[i] & holders, shows[last] & holders
+            for mine in _subsets(left, size):
+                bound = row.get(mine << 1 | (held_i & ~mine != 0))
+                if bound is None:
+                    bound = bound_of(i, mine, holders)
+                if not bound:
+                    continue
+                other = left & ~mine
+                if i + 1 == last:  # the last player's deck cards are what is left
+                    after = row_last.get(other << 1 | (held_last & ~other != 0))
+                    if after is None:
+                        after = bound_of(last, other, holders)
+                    if after:
+                        running += scale * bound * after
+                        ends.append(running)
+                        picks.append((rest, [*decks, mine, other]))
+                        dens.append(bounds * bound * after)
+                else:
+                    after = sum_of(i + 1, other, holders, sums)
+                    if after:
+                        leaves(
+                            rest,
+                            holders,
+                            sums,
+                            i + 1,
+                            other,
+                            scale * bound,
+                            bounds * bound,
+                            [*decks, mine],
+                        )
 
-        for at, (_, holders, base) in enumerate(self.rests):
-            leaves(at, 0, holders, base, [])
-        return ends, picks
+        for at, (rest, holders, base) in enumerate(self.rests):
+            if not last:  # one other player: their deck cards are the rest's holders
+                bound = bound_of(0, holders, holders)
+                running += base * bound
+                ends.append(running)
+                picks.append((rest, [holders]))
+                dens.append(bound)
+            else:
+                leaves(rest, holders, self.sums[at], 0, holders, base, 1, [])
+        return ends, picks, dens
 
     def chances(self) -> Iterator[tuple[int, list[int], Fraction]]:
         """Every rest and split with the chance :meth:`choose` gives it (the tests')."""
@@ -1466,17 +1563,21 @@ class _Redeal:
     __slots__ = (
         "bits",
         "family_deal",
+        "freeze",
         "key",
         "others",
         "pool",
         "post",
         "quick",
         "sizes",
+        "thaw",
         "width",
     )
 
     def __init__(self, s: KingsKiltState, viewer: int) -> None:
         pool = hidden_pool(s, viewer)
+        # The kernel's copier and freezer bound to the state's class (no per-call lookup).
+        self.thaw, self.freeze = _drafts(type(s))
         n = s.game.num_players
         self.pool = pool
         self.key = family_key(s, viewer, pool)
@@ -1489,6 +1590,9 @@ class _Redeal:
         self.width = max(len(pool), 4)
 
 
+_drafts = functools.lru_cache(maxsize=8)(drafting)
+"""The kernel's ``(thaw, freeze)`` pair for a state class, made once per class."""
+
 _multiset = maker(Multiset)
 """A ``Multiset`` of counts the re-deal made itself (no check needed, none run)."""
 
@@ -1499,21 +1603,21 @@ _TRIES = 12
 """Quick draws tried for a position's first re-deal before its tables are made."""
 
 
-def resample(s: KingsKiltState, viewer: int, rng: Rng) -> KingsKiltState:
-    """A state ``viewer`` cannot tell apart from ``s``, drawn from the exact posterior: the
+def resample(s: KingsKiltState, player: int, rng: Rng) -> KingsKiltState:
+    """A state ``player`` cannot tell apart from ``s``, drawn from the exact posterior: the
     other players' families (and the undealt family deck) from :class:`FamilyPosterior`,
     then their hands and the pile's hidden members as a uniform deal of what is left.
 
     Where it applies, :class:`QuickDeal` is tried a few times first, without tables (a
     kept try has the posterior's distribution; if every try fails, the tables' draw has it
     too, so the mixture has it): the tables are made only for the positions it does not
-    cover. Which way a re-deal goes depends only on ``s``, ``viewer`` and ``rng``."""
+    cover. Which way a re-deal goes depends only on ``s``, ``player`` and ``rng``."""
     last = _last[0]
-    if last[0] is s and last[1] == viewer and last[2] is not None:
+    if last[0] is s and last[1] == player and last[2] is not None:
         redeal = last[2]
     else:
-        redeal = _Redeal(s, viewer)
-        _last[0] = (s, viewer, redeal)
+        redeal = _Redeal(s, player)
+        _last[0] = (s, player, redeal)
     stream = _Stream(rng.state)
     revealed = s.revealed
     families = list(s.families)
@@ -1522,8 +1626,10 @@ def resample(s: KingsKiltState, viewer: int, rng: Rng) -> KingsKiltState:
     got = None
     quick = redeal.quick
     if quick is not None:
+        propose, complete = quick._propose, quick._complete
         for _ in range(_TRIES):
-            got = quick.tried(stream)
+            decks, rest, bounds = propose(stream)  # QuickDeal.tried, inline
+            got = complete(stream, decks, rest, bounds)
             if got is not None:
                 break
     if got is not None:
@@ -1556,6 +1662,7 @@ def resample(s: KingsKiltState, viewer: int, rng: Rng) -> KingsKiltState:
     # The hands: each drawn card by card without replacement from what is left of the
     # pool, every card a uniform index below the cards left (digits of the same stream).
     seed, x, m = stream.seed, stream.x, stream.m
+    refill = _REFILL
     total = sum(remaining)
     hands = list(s.hands)
     k = len(remaining)
@@ -1565,17 +1672,19 @@ def resample(s: KingsKiltState, viewer: int, rng: Rng) -> KingsKiltState:
         drawn = [0] * k
         for _ in range(size):
             while True:  # _Stream.below, inlined: this is the hottest loop of a re-deal
-                if m < _REFILL:
+                if m < refill:
                     seed = (seed + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
                     z = ((seed ^ (seed >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
                     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
                     x = x << 64 | z ^ z >> 31
                     m <<= 64
-                q, r = divmod(m, total)
-                if x < m - r:
-                    x, i = divmod(x, total)
+                q = m // total  # (kept exactly when x // total < q: see _Stream.below)
+                y, i = divmod(x, total)
+                if y < q:
+                    x = y
                     m = q
                     break
+                r = m - q * total
                 x -= m - r
                 m = r
             kind = 0
@@ -1588,11 +1697,12 @@ def resample(s: KingsKiltState, viewer: int, rng: Rng) -> KingsKiltState:
             drawn[kind] += 1
             total -= 1
         hands[p] = _multiset(tuple(drawn))
-    d = thaw(s)
+    d = redeal.thaw(s)
     d.families = tuple(families)
     d.from_deck = tuple(from_deck)
     d.family_deck = family_deck
     d.hands = tuple(hands)
     if not redeal.family_deal:
         d.members = _multiset(tuple(remaining))
-    return freeze(d, type(s))
+    frozen: KingsKiltState = redeal.freeze(d)
+    return frozen

@@ -13,7 +13,6 @@ import attrs
 
 from clangames.engine.phases import Phase
 from clangames.engine.piles import Multiset
-from clangames.engine.rng import Rng
 from clangames.engine.state import State
 from clangames.kings_kilt import observation, scoring, turn
 
@@ -81,6 +80,9 @@ class KingsKiltState(State):
     # Run on every state read from JSON, so also the function itself (before the method
     # ``observation`` below hides the module's name in this class body).
     check_consistency = observation.check_consistency
+    # The re-deal itself, for the same reason: a search's root re-deals one state again
+    # and again, and a method that only passed it on cost a call each time.
+    resample = observation.resample
 
     def explain_illegal(self, action: Any, player: int) -> str:
         return turn.explain_illegal(self, action, player)
@@ -100,9 +102,6 @@ class KingsKiltState(State):
 
     def public_observation(self) -> KingsKiltObservation:
         return observation.observe(self, None)
-
-    def resample(self, player: int, rng: Rng) -> KingsKiltState:
-        return observation.resample(self, player, rng)
 
     def describe(self, action: Any) -> str:
         return turn.describe(self, action)
