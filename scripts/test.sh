@@ -89,7 +89,8 @@ else
     tests/clan_feud/test_cf_speed_round6.py tests/clan_feud/test_cf_cards_play.py \
     tests/clan_feud/test_cf_ac_windows.py tests/clan_feud/test_cf_ac_dice.py \
     tests/clan_feud/test_cf_speed_kept.py tests/engine/test_rollout_kept.py \
-    tests/engine/test_draft_kept.py tests/kings_kilt/test_resample_repeated.py
+    tests/engine/test_draft_kept.py tests/kings_kilt/test_resample_repeated.py \
+    tests/kings_kilt/test_resample_same_stream.py
 fi
 
 minor_version() {
