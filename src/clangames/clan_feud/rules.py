@@ -794,13 +794,8 @@ def _assign_apply(w: W, task: Task, action: Any, player: int) -> None:
         return
     plan = w.game.assign_plans.get(id(action))
     i, slots, after = assign_plan(action) if plan is None else plan
-    # The die leaves the pool and fills the first free slot at its level; both fields
-    # replaced whole, as put and plus do, without their calls (the cycle's commonest move).
-    rows = list(w.pool)
-    row = list(rows[p])
-    row[i] -= 1
-    rows[p] = tuple(row)
-    w.pool = tuple(rows)
+    # The die leaves the pool and fills the first free slot at its level.
+    w.pool = put(w.pool, p, plus(w.pool[p], i, -1))
     filled = w.filled[p]
     taken = w.covered[p] | filled
     for bit in slots:
@@ -808,9 +803,7 @@ def _assign_apply(w: W, task: Task, action: Any, player: int) -> None:
             break
     else:
         bit = 1 << (5 * action.column - 1)  # (no free slot: not reached by a legal action)
-    values = list(w.filled)
-    values[p] = filled | bit
-    w.filled = tuple(values)
+    w.filled = put(w.filled, p, filled | bit)
     if task.a:  # the card's action resolves first, then the die's
         playing.assign_with_card(w, p, task.a - 1, action, after[p])
         return
