@@ -120,9 +120,7 @@ def check_consistency(s: KiltCastleState) -> None:
         fail("positions", f"expected one entry per card in play ({ncards}), got {len(positions)}")
     if len(inner) != ncards:
         fail("inner", f"expected one entry per card in play ({ncards}), got {len(inner)}")
-    tables = _QUICK.get(id(game))
-    if tables is None or tables.game is not game:
-        tables = _quick_of(game)
+    tables = _quick_of(game)
     ordered = sorted(positions)  # also counts the card rows, below
     if not (
         ordered
