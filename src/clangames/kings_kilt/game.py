@@ -24,7 +24,7 @@ from clangames.kings_kilt.actions import (
 )
 from clangames.kings_kilt.components import PLAYER_COUNTS, Components, load_components
 from clangames.kings_kilt.pyramid import Pyramid, pyramid
-from clangames.kings_kilt.scoring import position_points
+from clangames.kings_kilt.scoring import scoring_points
 from clangames.kings_kilt.setup import initial_state
 from clangames.kings_kilt.state import KingsKiltState
 
@@ -80,8 +80,8 @@ class KingsKiltGame(Game):
             for p in range(geo.size)
         )
         self.bits = bit_tables(k)
-        self.points_at = position_points(self)
-        """What a card in each pyramid position is worth to its clan's family cards."""
+        self.scoring_points = scoring_points(self)
+        """The positions a card scores from for its clan's family cards, with the points."""
         # Positions are stored row by row: row r is one slice of the pyramid tuple.
         self.row_span: dict[int, slice] = {
             r: slice(min(ps), max(ps) + 1)

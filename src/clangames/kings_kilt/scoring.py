@@ -7,7 +7,6 @@ a tie goes to the player with more Influence cards left; still tied, they share 
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -17,27 +16,28 @@ if TYPE_CHECKING:
 
 def clan_points(game: KingsKiltGame, pyramid: tuple[int, ...], clan: int) -> int:
     """What one family card of ``clan`` scores with the pyramid as it stands."""
-    return sum(compress(game.points_at, map(clan.__eq__, pyramid)))
+    points = 0
+    for pos, worth in game.scoring_points:
+        if pyramid[pos] == clan:
+            points += worth
+    return points
 
 
-def position_points(game: KingsKiltGame) -> tuple[int, ...]:
-    """What a card of a clan in each pyramid position is worth to that clan's family
-    cards: the King's row, a Guardian's or a Nobleman's points, 0 off the scoring rows
-    (the game keeps it as ``points_at``, which :func:`clan_points` and the statistics
-    read)."""
+def scoring_points(game: KingsKiltGame) -> tuple[tuple[int, int], ...]:
+    """Each pyramid position a card scores from for its clan's family cards, with what it
+    scores: the King's row, a Guardian's or a Nobleman's points (the game keeps it as
+    ``scoring_points``; the rows below score nothing)."""
     geo = game.geo
     comps = game.components
     points = []
     for pos in range(geo.size):
         row = geo.row[pos]
         if row == geo.king_row:
-            points.append(comps.king_points)
+            points.append((pos, comps.king_points))
         elif row == geo.guardian_row:
-            points.append(comps.guardian_points)
+            points.append((pos, comps.guardian_points))
         elif row == geo.nobleman_row:
-            points.append(comps.nobleman_points)
-        else:
-            points.append(0)
+            points.append((pos, comps.nobleman_points))
     return tuple(points)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from clangames.engine.statistics import GameStatistics, Moves
+from clangames.kings_kilt.scoring import clan_points
 
 if TYPE_CHECKING:
     from clangames.engine.state import State
@@ -33,22 +34,14 @@ def statistics(game: KingsKiltGame) -> GameStatistics:
         *(points for _, _, points in per_clan),
     )
 
-    worth = game.points_at
-
     def measure(final: State, moves: Moves) -> dict[str, float]:
         s: KingsKiltState = final  # type: ignore[assignment]
         pyramid = s.pyramid
         kings = {pyramid[p] for p in king_positions} - {-1}
-        # Every clan's points in one pass over the pyramid (scoring's clan_points walks
-        # it once per clan).
-        totals = dict.fromkeys(range(len(clans)), 0)
-        for clan, points in zip(pyramid, worth, strict=True):
-            if clan in totals:
-                totals[clan] += points
         values: dict[str, float] = {"crowned": 1 if kings else 0, "betrayed": len(s.removed)}
         for c, king, points_name in per_clan:
             values[king] = 1 if c in kings else 0
-            values[points_name] = totals[c]
+            values[points_name] = clan_points(game, pyramid, c)
         return values
 
     return GameStatistics(names, measure)
