@@ -18,6 +18,7 @@ import attrs
 
 from clangames.bots import make_bot
 from clangames.cli.errors import CommandFailure, UsageError
+from clangames.cli.saving import seat_rng
 from clangames.engine.game import Game
 from clangames.engine.match import Match, Policy
 from clangames.engine.phases import CHANCE
@@ -57,7 +58,7 @@ def seat_bots(game: Game, seed: int, names: Sequence[str]) -> dict[int, Policy]:
     if len(names) != n:
         raise DemoError(f"--bots names {len(names)} bots for {n} seats; give 1 or {n} names")
     root = Rng(seed)
-    return {seat: make_bot(name, root.fork(seat + 1)) for seat, name in enumerate(names)}
+    return {seat: make_bot(name, seat_rng(root, seat)) for seat, name in enumerate(names)}
 
 
 def _who(player: int) -> str:

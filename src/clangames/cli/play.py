@@ -50,6 +50,7 @@ from clangames.cli.saving import (
     read_record,
     restore_match,
     saved_game,
+    seat_rng,
     utc_now,
     with_headers,
 )
@@ -173,10 +174,10 @@ def seat_policies(
     iterations: int | None = None,
     rollout_limit: int | None = None,
 ) -> dict[int, Policy]:
-    """A policy for each non-human seat; seat ``i`` is seeded with ``Rng(seed).fork(i + 1)``."""
+    """A policy for each non-human seat; seat ``i`` is seeded with :func:`seat_rng`."""
     root = seed if isinstance(seed, Rng) else Rng(seed)
     return {
-        seat: make_seat_bot(name, root.fork(seat + 1), iterations, rollout_limit)
+        seat: make_seat_bot(name, seat_rng(root, seat), iterations, rollout_limit)
         for seat, name in enumerate(names)
         if name != HUMAN
     }

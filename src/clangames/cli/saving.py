@@ -254,7 +254,7 @@ def restore_match(saved: SavedGame, path: str) -> Match:
         if info.name == HUMAN:
             continue
         try:
-            policies[seat] = info.bot(root.fork(seat + 1))
+            policies[seat] = info.bot(seat_rng(root, seat))
         except ClanGamesError as exc:  # a bot this installation does not have: the file's fault
             raise CommandFailure(f"{path}: headers.seats[{seat}].bot: {exc}") from None
     match = Match(game, root, policies)
@@ -273,3 +273,10 @@ def restore_match(saved: SavedGame, path: str) -> Match:
         if i == last_chance:
             match.rng = saved.chance_rng
     return match
+
+
+def seat_rng(root: Rng, seat: int) -> Rng:
+    """The generator seat ``seat``'s bot draws from in a game whose chance draws from
+    ``root``: ``root.fork(seat + 1)`` (``simulate`` draws a random seat's moves from it
+    without making the bot), the same in every command and saved game."""
+    return root.fork(seat + 1)

@@ -71,7 +71,7 @@ from clangames.cli.runs import (
     scan_batches,
     start_run,
 )
-from clangames.cli.saving import HUMAN
+from clangames.cli.saving import HUMAN, seat_rng
 from clangames.cli.tally import Tally, box_stats
 from clangames.engine.errors import ClanGamesError
 from clangames.engine.game import Game
@@ -199,7 +199,7 @@ class GamePlayer:
         seat_rngs = []
         searching: dict[int, Policy] = {}
         for seat, name in enumerate(seats):
-            rng = root.fork(seat + 1)
+            rng = seat_rng(root, seat)
             if name in plain:
                 seat_rngs.append(rng)
             else:
