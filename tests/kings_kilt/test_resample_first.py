@@ -78,3 +78,74 @@ def test_the_split_tables_are_kept_by_the_clans_themselves() -> None:
     assert all(sum(split) == 0b11111100 for split in second)
     assert post._split_table((0, 1, 2, 3, 4, 5), 2, 3) is first
     assert post._split_masks(0b111111, 2, 2) != post._split_masks(0b111111, 3, 2)
+
+
+def _old_complete(
+    quick: post.QuickDeal, stream: post._Stream, decks: list[int], rest: int, bounds: int
+) -> post.Tried | None:
+    """``QuickDeal._complete`` as it was before this round, asking ``_odds`` for the
+    acceptance's odds once the thirds are drawn (the oracle)."""
+    holders = 0
+    for mine in decks:
+        holders |= mine
+    copies = list(quick._copies(decks))
+    thirds: list[int] = []
+    spans = []
+    for i, mine in enumerate(decks):
+        forced = quick.shows[i] & ~mine
+        if forced:
+            if forced & (forced - 1):
+                return None
+            third = forced.bit_length() - 1
+            span = copies[third]
+            if not span:
+                return None
+        else:
+            span, outside = quick._outside(mine)
+            span -= i
+            for taken in thirds:
+                span += mine >> taken & 1
+            if not span:
+                return None
+            x = stream.below(span)
+            third = -1
+            for c in outside:
+                count = copies[c]
+                if x < count:
+                    third = c
+                    break
+                x -= count
+        copies[third] -= 1
+        thirds.append(third)
+        spans.append(span)
+    num, den = quick._odds(decks, thirds, spans, bounds)
+    if num != den and stream.below(den) >= num:
+        return None
+    return decks, thirds, rest, copies
+
+
+def _twin(stream: post._Stream) -> post._Stream:
+    twin = post._Stream(stream.seed)
+    twin.x, twin.m = stream.x, stream.m
+    return twin
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_odds_taken_with_the_thirds_are_the_old_odds(players: int) -> None:
+    # The same try, kept or not, and the same generator state after it, from the same
+    # proposal, with the flat list's product of bounds and without it (asked of the joint).
+    kept = refused = 0
+    for seed in (5, 17):
+        for state, viewer in _turns(players, seed)[::3]:
+            quick = _fresh_quick(state, viewer)
+            for draw in range(12):
+                stream = post._Stream(Rng(seed * 1000 + draw).state)
+                decks, rest, bounds = quick._propose(stream)
+                for given in {bounds, 0}:
+                    new, old = _twin(stream), _twin(stream)
+                    got = quick._complete(new, decks, rest, given)
+                    assert got == _old_complete(quick, old, decks, rest, given)
+                    assert (new.seed, new.x, new.m) == (old.seed, old.x, old.m)
+                    kept += got is not None
+                    refused += got is None
+    assert kept > 100 and refused > 5

@@ -887,7 +887,10 @@ class QuickDeal:
         self, stream: _Stream, decks: list[int], rest: int, bounds: int = 0
     ) -> Tried | None:
         """The thirds, drawn one other player after another, and the acceptance test
-        (``bounds``: as :meth:`_odds` takes it)."""
+        (``bounds``: as :meth:`_odds` takes it). The odds are :meth:`_odds`'s, multiplied
+        out as the thirds are drawn: the earlier thirds among a player's deck clans that
+        widen the copies their own third may be are the ones that make their ``Z_j``
+        exceed ``Zmin_j``, so one count serves both."""
         holders = 0
         for mine in decks:
             holders |= mine
@@ -896,10 +899,18 @@ class QuickDeal:
             start = self.copies_by[holders] = tuple(self._copies(decks))
         copies = list(start)
         thirds: list[int] = []
-        spans = []
         shows = self.shows
         outside_of = self.outside
+        others = self.others
+        zmin = self.zmin
+        viewer = self.viewer
+        own_third = self.viewer_third
+        num = self.zprod
+        den = 1
         for i, mine in enumerate(decks):
+            hits = 0  # the earlier other players' thirds among this one's deck clans
+            for taken in thirds:
+                hits += mine >> taken & 1
             forced = shows[i] & ~mine
             if forced:
                 # A shown card outside the deck cards is the third: no choice, and its
@@ -916,9 +927,7 @@ class QuickDeal:
                 if got is None:
                     got = self._outside(mine)
                 span, outside = got
-                span -= i
-                for taken in thirds:
-                    span += mine >> taken & 1
+                span += hits - i
                 if not span:
                     return None
                 x = stream.below(span)
@@ -931,8 +940,26 @@ class QuickDeal:
                     x -= count
             copies[third] -= 1
             thirds.append(third)
-            spans.append(span)
-        num, den = self._odds(decks, thirds, spans, bounds)
+            num *= span
+            seat = others[i]
+            if viewer < seat:  # (the viewer's third came before this seat's)
+                hits += mine >> own_third & 1
+            den *= zmin[seat] + hits
+        hits = 0
+        deck_v = self.deck_v
+        for taken in thirds[:viewer]:
+            hits += deck_v >> taken & 1
+        den *= zmin[viewer] + hits
+        if bounds:
+            den *= bounds
+        elif self.shown:
+            # The joint's bounds, kept by deck cards (a drawn split's are all positive,
+            # so they are the thirds' bounds themselves).
+            bound_of = self.joint._bound if self.joint is not None else self._joint()._bound
+            for i, mine in enumerate(decks):
+                den *= bound_of(i, mine, holders)
+        else:
+            den *= self.spans_den
         if num != den and stream.below(den) >= num:
             return None
         # The copies left are the hidden ones less the others' face-down family cards: a
