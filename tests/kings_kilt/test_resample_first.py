@@ -3,7 +3,9 @@
 The deck splits a quick draw picks from are now made from kept splits of smaller sets of
 clans (by mask) instead of a recursive generator over clan lists. The table must be the
 old one, split for split in the same order, since a number below its length picks the
-split; and, kept per process, it must answer only for its own set of clans.
+split; and, kept per process, it must answer only for its own set of clans. A quick try
+now counts its ``Z_j`` while it draws the thirds: the same try, the same odds and the same
+stream after it as the old ``_complete``.
 """
 
 from __future__ import annotations

@@ -887,7 +887,7 @@ class QuickDeal:
         self, stream: _Stream, decks: list[int], rest: int, bounds: int = 0
     ) -> Tried | None:
         """The thirds, drawn one other player after another, and the acceptance test
-        (``bounds``: as :meth:`_odds` takes it). The odds are :meth:`_odds`'s, multiplied
+        (``bounds``: as :meth:`_odds` takes it). The ``Z_j`` of the odds are multiplied
         out as the thirds are drawn: the earlier thirds among a player's deck clans that
         widen the copies their own third may be are the ones that make their ``Z_j``
         exceed ``Zmin_j``, so one count serves both."""
@@ -905,8 +905,8 @@ class QuickDeal:
         zmin = self.zmin
         viewer = self.viewer
         own_third = self.viewer_third
-        num = self.zprod
-        den = 1
+        spans = []
+        widened = 1  # prod Z_j (see :meth:`_odds`)
         for i, mine in enumerate(decks):
             hits = 0  # the earlier other players' thirds among this one's deck clans
             for taken in thirds:
@@ -940,26 +940,16 @@ class QuickDeal:
                     x -= count
             copies[third] -= 1
             thirds.append(third)
-            num *= span
+            spans.append(span)
             seat = others[i]
             if viewer < seat:  # (the viewer's third came before this seat's)
                 hits += mine >> own_third & 1
-            den *= zmin[seat] + hits
+            widened *= zmin[seat] + hits
         hits = 0
         deck_v = self.deck_v
         for taken in thirds[:viewer]:
             hits += deck_v >> taken & 1
-        den *= zmin[viewer] + hits
-        if bounds:
-            den *= bounds
-        elif self.shown:
-            # The joint's bounds, kept by deck cards (a drawn split's are all positive,
-            # so they are the thirds' bounds themselves).
-            bound_of = self.joint._bound if self.joint is not None else self._joint()._bound
-            for i, mine in enumerate(decks):
-                den *= bound_of(i, mine, holders)
-        else:
-            den *= self.spans_den
+        num, den = self._odds(decks, thirds, spans, bounds, widened * (zmin[viewer] + hits))
         if num != den and stream.below(den) >= num:
             return None
         # The copies left are the hidden ones less the others' face-down family cards: a
@@ -994,13 +984,20 @@ class QuickDeal:
         return copies
 
     def _odds(
-        self, decks: list[int], thirds: list[int], spans: list[int], bounds: int = 0
+        self,
+        decks: list[int],
+        thirds: list[int],
+        spans: list[int],
+        bounds: int = 0,
+        widened: int = 0,
     ) -> tuple[int, int]:
         """The chance a drawn deal is kept, as (numerator, denominator): the thirds'
         normalisers over their bounds, times ``Zmin_j / Z_j`` for every seat's third (more
         by one for each earlier seat's third among the seat's deck clans). ``bounds``, if
         not 0, is the product of the thirds' bounds where others show cards, read with the
-        split from the joint's flat list (the same product: see :meth:`_Joint.flatten`)."""
+        split from the joint's flat list (the same product: see :meth:`_Joint.flatten`).
+        ``widened``, if not 0, is ``prod Z_j``, as :meth:`_complete` counts it while it
+        draws the thirds (the same product as the seat loop's here)."""
         num = self.zprod
         if bounds:
             den = bounds
@@ -1021,6 +1018,8 @@ class QuickDeal:
             den = self.spans_den
             for span in spans:
                 num *= span
+        if widened:
+            return num, den * widened
         viewer = self.viewer
         taken: list[int] = []
         i = 0
