@@ -41,6 +41,7 @@ COMPILED_MODULES = (
     "src/clangames/engine/bits.py",
     "src/clangames/engine/chance.py",
     "src/clangames/engine/data.py",
+    "src/clangames/engine/rollout_loops.py",
     "src/clangames/kings_kilt/posterior.py",
     "src/clangames/kings_kilt/scoring.py",
     "src/clangames/kings_kilt/setup.py",
