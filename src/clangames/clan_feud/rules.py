@@ -81,8 +81,9 @@ from clangames.clan_feud.working import LEVEL as LEVEL
 from clangames.clan_feud.working import NO_TROOPS as NO_TROOPS
 from clangames.clan_feud.working import W as W
 from clangames.clan_feud.working import _thaw_state as _thaw_state
-from clangames.clan_feud.working import _tuples_again, make_apply_kept, make_apply_owned
+from clangames.clan_feud.working import _tuples_again
 from clangames.clan_feud.working import interned as interned
+from clangames.clan_feud.working import kept_state as kept_state
 from clangames.clan_feud.working import working as working
 from clangames.engine.compiled import bind_compiled_rules
 from clangames.engine.phases import CHANCE, Phase
@@ -137,7 +138,7 @@ so that ``settle`` looks a kind up once per turn of its loop."""
 
 def settle(w: W, kept: bool = False) -> ClanFeudState:
     """Work the stack until someone must act, and freeze the result. ``kept``: leave it the
-    fast path's kept draft instead (see :func:`working.make_apply_kept`): its sequences
+    fast path's kept draft instead (see :func:`apply_kept`): its sequences
     tuples again and its phase and options set, but its task stack a list and its class
     ``W``, for the next move to go on editing."""
     tasks = w.tasks
@@ -206,7 +207,7 @@ MAX_SEATS = 5
 
 def legal_actions(s: ClanFeudState | W, player: int) -> tuple[ClanFeudAction, ...]:
     """The legal actions of a player to move (sorted by id). ``s`` may be the fast path's
-    kept draft (:func:`working.make_apply_kept`), whose task stack is a list."""
+    kept draft (:func:`apply_kept`), whose task stack is a list."""
     top = s.tasks[-1]
     kind = top.kind
     if kind in TOGETHER:
@@ -242,12 +243,48 @@ setattr(ClanFeudState, "_apply", apply)  # noqa: B010
 bind_compiled_rules(ClanFeudState)
 
 
-apply_owned = make_apply_owned(APPLY, settle)
-""":func:`apply` for a state nobody else holds (see :func:`working.make_apply_owned`)."""
+_set_attribute = object.__setattr__
+"""Switches a (frozen) state's class to :class:`W` in place."""
+
+
+def apply_owned(s: ClanFeudState, action: Any, player: int) -> ClanFeudState:
+    """:func:`apply` for a state nobody else holds (the kernel's fast path calls it on the
+    states its playout made, see :mod:`clangames.engine.rollout`): the state itself becomes
+    the draft, in place (its class switched to :class:`W`, its cache fields reset as the
+    kernel's copier resets them: ``_memo`` and ``options``, which a test keeps equal to the
+    kernel's list), instead of a copy of its 36 fields. A function of this compiled module
+    rather than code generated at run time, so that a step spends no interpreted frame."""
+    w: Any = s
+    _set_attribute(w, "__class__", W)
+    w._memo = None
+    w.options = None
+    tasks = w.tasks = list(w.tasks)
+    task = tasks[-1]
+    APPLY[task.kind](w, task, action, player)
+    return settle(w)
+
+
+def apply_kept(s: Any, action: Any, player: int) -> ClanFeudState:
+    """The fast path's move on a draft kept from one step to the next (the kernel's
+    ``_apply_kept`` hook, :mod:`clangames.engine.rollout`): the first move makes the
+    playout's own state its draft in place, as :func:`apply_owned` does, and the draft
+    stays one, its task stack a list, until the playout ends, when :func:`kept_state`
+    freezes it. Between moves it answers the kernel as a state does (its phase, its
+    options or chance weights, its sequences tuples again, so the rules' memos keyed by a
+    tuple's identity still find them): each step is spared the class switch each way and
+    the task stack's copy each way. What it returns is that draft (typed as the state it
+    stands for)."""
+    if type(s) is not W:
+        _set_attribute(s, "__class__", W)
+        s.tasks = list(s.tasks)
+    s._memo = None
+    s.options = None
+    task = s.tasks[-1]
+    APPLY[task.kind](s, task, action, player)
+    return settle(s, True)
+
+
 setattr(ClanFeudState, "_apply_owned", apply_owned)  # noqa: B010
-apply_kept, kept_state = make_apply_kept(APPLY, settle)
-""":func:`apply` on the fast path's kept draft, and its freezer (see
-:func:`working.make_apply_kept`)."""
 setattr(ClanFeudState, "_apply_kept", apply_kept)  # noqa: B010
 setattr(ClanFeudState, "_kept_state", kept_state)  # noqa: B010
 

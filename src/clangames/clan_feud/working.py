@@ -2,19 +2,20 @@
 
 This module stays interpreted in the compiled build, and :mod:`rules`, which builds on
 it, is compiled (setup.py): :class:`W` takes the state's class as its base at run time
-and switches its instances' class, and :func:`make_apply_owned` generates code, neither
-of which a module compiled by mypyc can do. What W's helpers need (the interned tasks,
-a few board constants) is defined here; :mod:`rules` re-exports it.
+and switches its instances' class, which a class compiled by mypyc cannot do. What W's
+helpers need (the interned tasks, a few board constants) is defined here; :mod:`rules`
+re-exports it, and defines the fast path's moves on a draft (``apply_owned``,
+``apply_kept``) as compiled functions.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from clangames.clan_feud.board import plus, plus_troops, put, troop_totals
 from clangames.clan_feud.state import Battle, ClanFeudState, EnglishArmy, Task, new_task
-from clangames.engine.draft import cache_resets, drafting
+from clangames.engine.draft import drafting
 from clangames.engine.phases import Phase
 
 if TYPE_CHECKING:
@@ -372,78 +373,6 @@ def working(s: ClanFeudState | W) -> W:
     w: W = _thaw_state(s)  # type: ignore[arg-type]
     w.tasks = list(w.tasks)
     return w
-
-
-def make_apply_owned(
-    apply_table: dict[str, Callable[[W, Task, Any, int], None]],
-    settle: Callable[[W], ClanFeudState],
-) -> Callable[[ClanFeudState, Any, int], ClanFeudState]:
-    """The rules' :func:`~rules.apply` for a state nobody else holds (the kernel's fast
-    path calls it on the states its playout made, see :mod:`clangames.engine.rollout`):
-    the state itself becomes the draft, in place (its class switched to :class:`W`, its
-    cache fields reset to their defaults, as the kernel's copier resets them), instead of
-    a copy of its 36 fields. The resets are generated from the state's fields, inline: no
-    call of its own per move. ``apply_table`` and ``settle`` are the rules' (:mod:`rules`
-    builds on this module)."""
-    lines = [
-        "def apply_owned(s, action, player):",
-        "    set_attribute(s, '__class__', W)",
-        *cache_resets(ClanFeudState, "s"),
-        "    tasks = s.tasks = list(s.tasks)",
-        "    task = tasks[-1]",
-        "    APPLY[task.kind](s, task, action, player)",
-        "    return settle(s)",
-    ]
-    made = _generated("apply_owned", lines, apply_table, settle)
-    made.__doc__ = make_apply_owned.__doc__
-    return made
-
-
-def make_apply_kept(
-    apply_table: dict[str, Callable[[W, Task, Any, int], None]],
-    settle: Callable[[W, bool], ClanFeudState],
-) -> tuple[Callable[[ClanFeudState, Any, int], ClanFeudState], Callable[[Any], ClanFeudState]]:
-    """The fast path's moves on a draft kept from one step to the next (the kernel's
-    ``_apply_kept`` and ``_kept_state`` hooks, :mod:`clangames.engine.rollout`): the first
-    move makes the playout's own state its draft in place, as :func:`make_apply_owned`
-    does, and the draft stays one, its task stack a list, until the playout ends, when
-    ``kept_state`` freezes it. Between moves it answers the kernel as a state does (its
-    phase, its options or chance weights, its sequences tuples again, so the rules' memos
-    keyed by a tuple's identity still find them): each step is spared the class switch
-    each way and the task stack's copy each way. ``apply_table`` and ``settle`` are the
-    rules'."""
-    lines = [
-        "def apply_kept(s, action, player):",
-        "    if s.__class__ is not W:",
-        "        set_attribute(s, '__class__', W)",
-        "        s.tasks = list(s.tasks)",
-        *cache_resets(ClanFeudState, "s"),
-        "    task = s.tasks[-1]",
-        "    APPLY[task.kind](s, task, action, player)",
-        "    return settle(s, True)",
-    ]
-    made = _generated("apply_kept", lines, apply_table, settle)
-    made.__doc__ = make_apply_kept.__doc__
-    return made, kept_state
-
-
-def _generated(
-    name: str,
-    lines: list[str],
-    apply_table: dict[str, Callable[[W, Task, Any, int], None]],
-    settle: Callable[..., ClanFeudState],
-) -> Callable[[ClanFeudState, Any, int], ClanFeudState]:
-    """The move ``name`` defined by the generated ``lines``, which may use ``W``,
-    ``set_attribute`` (object's), ``APPLY`` (``apply_table``) and ``settle``."""
-    namespace: dict[str, Any] = {
-        "W": W,
-        "set_attribute": object.__setattr__,
-        "APPLY": apply_table,
-        "settle": settle,
-    }
-    exec(compile("\n".join(lines), f"<{name} of ClanFeudState>", "exec"), namespace)
-    made: Callable[[ClanFeudState, Any, int], ClanFeudState] = namespace[name]
-    return made
 
 
 def kept_state(s: Any) -> ClanFeudState:

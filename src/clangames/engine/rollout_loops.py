@@ -140,8 +140,7 @@ def random_loop(
     if kept_state is not None:
         state = kept_state(state)
     if split:
-        high: int = sh
-        s = high << 32 | sl
+        s = _joined(sh, sl)
     return state, s, steps
 
 
@@ -271,8 +270,7 @@ def below_split(sh: i64, sl: i64, n: int) -> tuple[int, i64, i64]:
     test and the remainder are worked out on the halves for a bound below 2**31; a larger
     one (a chance node's big total) is drawn as :meth:`Rng.below` draws it."""
     if n >= _SPLIT_BELOW or n <= 0:
-        high: int = sh
-        z, s = _below_int(high << 32 | sl, n)
+        z, s = _below_int(_joined(sh, sl), n)
         return z, s >> 32, s & _WORD
     m: i64 = n
     r32 = (1 << 32) % m  # 2**32 mod n
@@ -292,6 +290,14 @@ def below_split(sh: i64, sl: i64, n: int) -> tuple[int, i64, i64]:
         zh ^= zh >> 31
         if last or zh != _WORD or zl < edge:
             return ((zh % m) * r32 + zl) % m, sh, sl
+
+
+def _joined(sh: i64, sl: i64) -> int:
+    """The generator state whose halves are ``sh`` and ``sl`` (a Python int: compiled, an
+    expression mixing an int and an i64 is an i64, which the top half would overflow)."""
+    high: int = sh
+    low: int = sl
+    return high << 32 | low
 
 
 def _times(xh: i64, xl: i64, ch: i64, cl: i64) -> tuple[i64, i64]:
