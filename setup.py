@@ -57,6 +57,7 @@ COMPILED_MODULES = (
     "src/clangames/clan_feud/rows.py",
     "src/clangames/clan_feud/rules.py",
     "src/clangames/clan_feud/scoring.py",
+    "src/clangames/clan_feud/tasks.py",
     "src/clangames/clan_feud/war.py",
 )
 

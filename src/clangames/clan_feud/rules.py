@@ -75,6 +75,7 @@ from clangames.clan_feud.state import (
     Task,
     new_task,
 )
+from clangames.clan_feud.tasks import set_top_a, set_top_data, update_top
 from clangames.clan_feud.working import _NESTED as _NESTED
 from clangames.clan_feud.working import _SEQUENCES as _SEQUENCES
 from clangames.clan_feud.working import LEVEL as LEVEL
@@ -349,7 +350,7 @@ def _start_apply(w: W, task: Task, action: StartAt, player: int) -> None:
     if p + 1 == w.game.seat_count:
         w.tasks.pop()
     else:
-        w.set_a(p + 1)
+        set_top_a(w, p + 1)
 
 
 def _lot_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
@@ -363,7 +364,7 @@ def _lot_apply(w: W, task: Task, action: Lot, player: int) -> None:
         w.order = data
         w.tasks.pop()
     else:
-        w.set_data(data)
+        set_top_data(w, data)
 
 
 def _turn_run(w: W, task: Task) -> bool:
@@ -433,7 +434,7 @@ def _phase1_run(w: W, task: Task) -> bool:
     w.tasks.pop()
     # The roll task below waits for the counts; card window P1.after_roll (part 3) comes
     # after it, before phase 2.
-    w.set_data(tuple(counts))
+    set_top_data(w, tuple(counts))
     k = len(COLOURS)  # dice_owned's counts per seat
     _order_setter(w, [sum(counts[k * p : k * p + k]) for p in range(n)])
     return True
@@ -490,7 +491,7 @@ def _order_apply(w: W, task: Task, action: Seat, player: int) -> None:
         w.order = data
         w.tasks.pop()
     else:
-        w.set_data(data)
+        set_top_data(w, data)
 
 
 def roll_weights(colour: int, n: int) -> tuple[tuple[int, int, int, int], ...]:
@@ -547,7 +548,7 @@ def _roll_apply(w: W, task: Task, action: Rolled, player: int) -> None:
     pool[3 * c + 1] += action.twos
     pool[3 * c + 2] += action.threes
     w.pool = put(w.pool, p, tuple(pool))
-    w.set_data(put(task.data, i, 0))
+    set_top_data(w, put(task.data, i, 0))
 
 
 # ---------------------------------------------------------------------------------------
@@ -578,7 +579,7 @@ def _phase2_run(w: W, task: Task) -> bool:
     if task is _PHASE2_TASKS[a % 5]:
         w.tasks[-1] = _PHASE2_TASKS[(idx + 1) % n]
     else:  # a task decoded from JSON: the same fields, not the shared object
-        w.set_a((idx + 1) % n)
+        set_top_a(w, (idx + 1) % n)
     w.tasks.append(_ASSIGN_TASKS[order[idx]])
     return True
 
@@ -899,7 +900,7 @@ def _feud_apply(w: W, task: Task, action: Any, player: int) -> None:
         pool[i + 1] += 1
         w.pool = put(w.pool, p, tuple(pool))
         if level == 3 and not task.b:
-            w.update(b=1, c=i + 2)
+            update_top(w, b=1, c=i + 2)
         else:
             w.tasks.pop()
     else:
@@ -971,7 +972,7 @@ def _draw_apply(w: W, task: Task, action: DrawCard, player: int) -> None:
     d, p = action.design, task.player
     w.deck = plus(w.deck, d, -1)
     w.hands = put(w.hands, p, plus(w.hands[p], d, 1))
-    w.set_a(task.a - 1)
+    set_top_a(w, task.a - 1)
 
 
 def _build_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
@@ -1067,7 +1068,7 @@ def _recruit_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 def _recruit_apply(w: W, task: Task, action: Any, player: int) -> None:
     p, level = task.player, task.a
     if isinstance(action, Place):
-        w.update(b=action.territory, c=0, data=())
+        update_top(w, b=action.territory, c=0, data=())
         if w.mods:
             playing.after_recruit_place(w, p, action.territory)
         return
@@ -1085,7 +1086,7 @@ def _recruit_apply(w: W, task: Task, action: Any, player: int) -> None:
             # Part 3's free recruits (E16) join here: add them to the row before this call.
             war.recruits_attack(w, p, t)
     else:
-        w.update(c=task.c + 1, data=(*task.data, k))
+        update_top(w, c=task.c + 1, data=(*task.data, k))
     if k and w.regent < 0 and w.king == t and not english:
         # Recruits at rest beside a lone King take him, as any army would; last, as the
         # first claim pushes the gold die's Feud task, which the recruit's own end must
@@ -1101,7 +1102,7 @@ def _phase3_run(w: W, task: Task) -> bool:
     g = w.game
     order = w.order
     stage = task.a
-    w.set_a(stage + 1)
+    set_top_a(w, stage + 1)
     if stage == 0:
         w.track_start = w.england
         if w.events:
@@ -1177,11 +1178,11 @@ def _upkeep_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 def _upkeep_apply(w: W, task: Task, action: Any, player: int) -> None:
     p = task.player
     if isinstance(action, Place):
-        w.set_a(action.territory + 1)
+        set_top_a(w, action.territory + 1)
     elif isinstance(action, Lose):
         w.remove_troop(p, task.a - 1, action.troop)
         w.check_king(p)
-        w.set_a(0)
+        set_top_a(w, 0)
     else:
         due = playing.upkeep_owed(w, p)
         w.tasks.pop()

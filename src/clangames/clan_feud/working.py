@@ -14,7 +14,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from clangames.clan_feud.board import plus, plus_troops, put, troop_totals
-from clangames.clan_feud.state import Battle, ClanFeudState, EnglishArmy, Task, new_task
+from clangames.clan_feud.state import Battle, ClanFeudState, EnglishArmy, Task
+from clangames.clan_feud.tasks import interned as interned
+from clangames.clan_feud.tasks import set_top_a, set_top_data, update_top
 from clangames.engine.draft import drafting
 from clangames.engine.phases import Phase
 
@@ -30,24 +32,6 @@ NO_TROOPS = (0, 0, 0)
 
 # ---------------------------------------------------------------------------------------
 # The working copy
-
-_TASKS: dict[tuple[str, int, int, int, int], Task] = {}
-"""Tasks without data, interned by their fields."""
-_TASKS_MAX = 1 << 14
-"""Beyond this many interned tasks (never reached by the bundled game), build new ones."""
-
-
-def interned(kind: str, player: int = -1, a: int = 0, b: int = 0, c: int = 0) -> Task:
-    """The task with these fields and no data. Tasks are values, so equal ones are shared:
-    a frozen attrs constructor costs more than most rules that push a task."""
-    key = (kind, player, a, b, c)
-    found = _TASKS.get(key)
-    if found is None:
-        found = new_task(kind, player, a, b, c)
-        if len(_TASKS) < _TASKS_MAX:
-            _TASKS[key] = found
-    return found
-
 
 _SEQUENCES = (
     "order",
@@ -233,42 +217,16 @@ class W(_WorkingBase):
         c: int | None = None,
         data: tuple[int, ...] | None = None,
     ) -> None:
-        """Change fields of the top task."""
-        t = self.tasks[-1]
-        if data is None:
-            data = t.data
-        key = (
-            t.kind,
-            t.player if player is None else player,
-            t.a if a is None else a,
-            t.b if b is None else b,
-            t.c if c is None else c,
-        )
-        if data:
-            self.tasks[-1] = new_task(*key, data)
-            return
-        new = _TASKS.get(key)
-        self.tasks[-1] = new if new is not None else interned(*key)
+        """Change fields of the top task (:func:`tasks.update_top`)."""
+        update_top(self, player=player, a=a, b=b, c=c, data=data)
 
     def set_data(self, data: tuple[int, ...]) -> None:
-        """Replace the top task's data (``update(data=...)``, without its generality)."""
-        t = self.tasks[-1]
-        if data:
-            self.tasks[-1] = new_task(t.kind, t.player, t.a, t.b, t.c, data)
-            return
-        key = (t.kind, t.player, t.a, t.b, t.c)
-        found = _TASKS.get(key)
-        self.tasks[-1] = found if found is not None else interned(*key)
+        """Replace the top task's data (:func:`tasks.set_top_data`)."""
+        set_top_data(self, data)
 
     def set_a(self, a: int) -> None:
-        """Replace the top task's ``a`` (``update(a=...)``, without its generality)."""
-        t = self.tasks[-1]
-        if t.data:
-            self.tasks[-1] = new_task(t.kind, t.player, a, t.b, t.c, t.data)
-            return
-        key = (t.kind, t.player, a, t.b, t.c)
-        found = _TASKS.get(key)
-        self.tasks[-1] = found if found is not None else interned(*key)
+        """Replace the top task's ``a`` (:func:`tasks.set_top_a`)."""
+        set_top_a(self, a)
 
     # -- facts -----------------------------------------------------------------------------
     def buildings(self, t: int) -> int:
