@@ -30,10 +30,12 @@ from setuptools import Extension, setup
 #   engine/draft.py's draft classes, Clan Feud's working.py, whose working class `W` takes
 #   the state's class as its base at run time and swaps its instances' class: it is kept
 #   apart from Clan Feud's rules.py so that the rules themselves compile, as board.py's
-#   row helpers are kept apart in rows.py);
+#   row helpers are kept apart in rows.py, and its interned tasks and top-task edits in
+#   tasks.py);
 # - classes that rely on CPython's class machinery: engine/rng.py (Rng writes its slot
 #   through the slot's descriptor to stay immutable), engine/rollout.py (an error class
-#   deriving from interpreted ones; a compiled class cannot);
+#   deriving from interpreted ones; a compiled class cannot: its loops are apart, in
+#   engine/rollout_loops.py, which compiles);
 # - modules whose functions the tests replace (monkeypatch) or that the rest of the
 #   package patches, since calls inside a compiled module bind at compile time;
 # - front-ends, bots, rendering and the testing harness: not on the hot path.
