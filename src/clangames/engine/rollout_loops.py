@@ -156,7 +156,8 @@ def seats_loop(
     """Play ``state`` on as :func:`clangames.engine.rollout.rollout_seats` describes, chance
     from generator state ``s`` and each seat's random decisions from ``seeds[seat]``
     (updated in place), for at most ``limit`` steps: the state reached and the chance
-    generator's state after it; ``moves`` receives each ``(player, action)``."""
+    generator's state after it; ``moves`` receives each ``(player, action)``. Compiled,
+    every generator is held in halves, as in :func:`random_loop`."""
     # A bot may keep the states it is shown: with bots, every move copies (see random_loop);
     # a watcher is shown every state, so it gets states, never a kept draft.
     if policies:
@@ -167,6 +168,11 @@ def seats_loop(
     limit_of = _LIMITS.get
     chance = CHANCE
     policy_of = policies.get
+    split = SPLIT
+    sh: i64 = s >> 32
+    sl: i64 = s & _WORD
+    highs = [t >> 32 for t in seeds]  # the seats' generators in halves, when split
+    lows = [t & _WORD for t in seeds]
     steps = 0
     z = 0
     if watch is not None:
@@ -180,18 +186,21 @@ def seats_loop(
             weights = state._chance_weights()
             cumulative = list(accumulate(map(_weight, weights)))
             n: int = cumulative[-1]
-            bound = limit_of(n) or _limit(n)
-            if bound:
-                while True:
-                    s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-                    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-                    z ^= z >> 31
-                    if z < bound:
-                        break
-                z %= n
-            else:  # more weight than one 64-bit draw covers
-                z, s = below_wide(s, n)
+            if split:
+                z, sh, sl = below_split(sh, sl, n)
+            else:
+                bound = limit_of(n) or _limit(n)
+                if bound:
+                    while True:
+                        s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                        z ^= z >> 31
+                        if z < bound:
+                            break
+                    z %= n
+                else:  # more weight than one 64-bit draw covers
+                    z, s = below_wide(s, n)
             action = weights[bisect_right(cumulative, z)][0]
             if apply_owned is not None:
                 state = apply_owned(state, action, player)
@@ -206,7 +215,14 @@ def seats_loop(
             else:
                 legal = state._legal(player)
                 n = len(legal)
-                if n == 1:  # below(1): one step of the seat's generator
+                if split:
+                    th: i64 = highs[player]
+                    tl: i64 = lows[player]
+                    z, th, tl = below_split(th, tl, n)
+                    highs[player] = th
+                    lows[player] = tl
+                    action = legal[z]
+                elif n == 1:  # below(1): one step of the seat's generator
                     seeds[player] = (seeds[player] + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
                     action = legal[0]
                 else:
@@ -232,6 +248,10 @@ def seats_loop(
             watch(state)
     if kept_state is not None:
         state = kept_state(state)
+    if split:
+        s = _joined(sh, sl)
+        for seat in range(len(seeds)):
+            seeds[seat] = _joined(highs[seat], lows[seat])
     return state, s
 
 
