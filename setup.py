@@ -30,8 +30,9 @@ from setuptools import Extension, setup
 #   engine/draft.py's draft classes, Clan Feud's working.py, whose working class `W` takes
 #   the state's class as its base at run time and swaps its instances' class: it is kept
 #   apart from Clan Feud's rules.py so that the rules themselves compile, as board.py's
-#   row helpers are kept apart in rows.py, and its interned tasks and top-task edits in
-#   tasks.py);
+#   row helpers are kept apart in rows.py, and W's hot helpers as functions of the draft:
+#   the interned tasks and top-task edits in tasks.py, the facts and row edits in
+#   drafts.py);
 # - classes that rely on CPython's class machinery: engine/rng.py (Rng writes its slot
 #   through the slot's descriptor to stay immutable), engine/rollout.py (an error class
 #   deriving from interpreted ones; a compiled class cannot: its loops are apart, in
@@ -53,6 +54,7 @@ COMPILED_MODULES = (
     "src/clangames/kilt_castle/scoring.py",
     "src/clangames/kilt_castle/setup.py",
     "src/clangames/kilt_castle/turn.py",
+    "src/clangames/clan_feud/drafts.py",
     "src/clangames/clan_feud/interpret.py",
     "src/clangames/clan_feud/military.py",
     "src/clangames/clan_feud/playing.py",

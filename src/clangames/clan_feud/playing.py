@@ -34,7 +34,7 @@ from itertools import compress
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from clangames.clan_feud import war
+from clangames.clan_feud import drafts, war
 from clangames.clan_feud.actions import (
     COLOURS,
     COLUMN_NAMES,
@@ -823,7 +823,7 @@ def free_troops_arrive(w: W, p: int, t: int, kind: int, k: int) -> None:
     They join the die's recruits there: where an English army stands, the recruit step
     that follows (it always does) sends them all to fight it (``war.recruits_attack``), and
     they take a lone King only if they win (part 2's ruling 21)."""
-    w.trow(p)[3 * t + kind] += k
+    drafts.troop_row(w, p)[3 * t + kind] += k
     if w.regent < 0 and w.king == t and not (w.english and war.holds(w, t)):
         w.set_regent(p)  # troops at rest beside a lone King take him (part 1's ruling 12)
 
@@ -1197,8 +1197,8 @@ def _th1_apply(w: W, task: Task, action: Any, player: int) -> None:
     if isinstance(action, BuildSlot):
         set_top_a(w, action.column)
         return
-    w.m("covered")[p] &= ~(1 << (5 * task.a + 1))  # the slot is free at once
-    w.m("towers")[action.territory] += 1
+    drafts.writable(w, "covered")[p] &= ~(1 << (5 * task.a + 1))  # the slot is free at once
+    drafts.writable(w, "towers")[action.territory] += 1
     w.tasks.pop()
 
 

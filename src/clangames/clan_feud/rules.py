@@ -40,7 +40,7 @@ from itertools import compress
 from math import comb, factorial
 from typing import TYPE_CHECKING, Any
 
-from clangames.clan_feud import interpret, military, war
+from clangames.clan_feud import drafts, interpret, military, war
 from clangames.clan_feud.actions import (
     COLOURS,
     COLUMN_NAMES,
@@ -82,7 +82,6 @@ from clangames.clan_feud.working import LEVEL as LEVEL
 from clangames.clan_feud.working import NO_TROOPS as NO_TROOPS
 from clangames.clan_feud.working import W as W
 from clangames.clan_feud.working import _thaw_state as _thaw_state
-from clangames.clan_feud.working import _tuples_again
 from clangames.clan_feud.working import interned as interned
 from clangames.clan_feud.working import kept_state as kept_state
 from clangames.clan_feud.working import working as working
@@ -187,7 +186,7 @@ def settle(w: W, kept: bool = False) -> ClanFeudState:
         break
     # W.freeze, inline (a call fewer on every step)
     if w.options is not None:
-        _tuples_again(w)
+        drafts.tuples_again(w)
     w.phase = phase
     w.options = options
     if kept:
@@ -342,9 +341,9 @@ def _start_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
 
 def _start_apply(w: W, task: Task, action: StartAt, player: int) -> None:
     p, t = task.a, action.territory
-    w.m("controller")[t] = p
-    w.m("site")[t] = 2
-    row = w.trow(p)
+    drafts.writable(w, "controller")[t] = p
+    drafts.writable(w, "site")[t] = 2
+    row = drafts.troop_row(w, p)
     row[3 * t] = 2
     row[3 * t + 1] = 1
     if p + 1 == w.game.seat_count:
@@ -606,7 +605,7 @@ def build_options(w: W, p: int, level: int, second: bool) -> list[tuple[int, int
     money = w.money[p] + playing.discount(w, p) if w.mods else w.money[p]
     tower_ok = castle_ok = False
     for t in owned(w, p):
-        if w.buildings(t) < 2:
+        if drafts.buildings(w, t) < 2:
             tower_ok = True
             if w.site[t] == 0:
                 castle_ok = True
@@ -639,7 +638,7 @@ def recruit_possible(w: W, p: int, level: int) -> bool:
     building to recruit at."""
     money = recruit_money(w, p)
     for k in range(level):
-        if money >= COST[k] and w.troop_total(p, k) < SUPPLY[k]:
+        if money >= COST[k] and drafts.troop_total(w, p, k) < SUPPLY[k]:
             break
     else:
         return False
@@ -1005,7 +1004,9 @@ def _place_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p, castle = task.player, task.a == 2
     acts = w.game.place_actions
     site = w.site
-    return tuple([acts[t] for t in owned(w, p) if w.buildings(t) < 2 and not (castle and site[t])])
+    return tuple(
+        [acts[t] for t in owned(w, p) if drafts.buildings(w, t) < 2 and not (castle and site[t])]
+    )
 
 
 def _place_apply(w: W, task: Task, action: Place, player: int) -> None:
@@ -1026,7 +1027,7 @@ def _military_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
         return (words[forced],)
     if recruit_possible(w, p, level):
         out.append(words["recruit"])
-    if w.has_troops(p):
+    if drafts.has_troops(w, p):
         out.append(words["move"])
     return tuple(out)
 
@@ -1045,14 +1046,14 @@ RECRUIT_STAGES = ((), (0,), (1, 0), (2, 1, 0))
 
 
 def _recruit_limits(w: W, p: int) -> list[int]:
-    return [SUPPLY[k] - w.troop_total(p, k) for k in range(3)]
+    return [SUPPLY[k] - drafts.troop_total(w, p, k) for k in range(3)]
 
 
 def _recruit_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p, level = task.player, task.a
     if task.b < 0:
         acts = w.game.place_actions
-        return tuple([acts[t] for t in owned(w, p) if w.buildings(t)])
+        return tuple([acts[t] for t in owned(w, p) if drafts.buildings(w, t)])
     stages = RECRUIT_STAGES[level]
     kind = stages[task.c]
     later = stages[task.c + 1 :]
@@ -1165,7 +1166,7 @@ def _upkeep_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     g = w.game
     if task.a:
         t = task.a - 1
-        army = w.army(p, t)
+        army = drafts.army(w, p, t)
         return tuple([g.lose_actions[k] for k in range(3) if army[k]])
     out: list[ClanFeudAction] = []
     if w.money[p] + w.feud[p] >= playing.upkeep_owed(w, p):
@@ -1180,7 +1181,7 @@ def _upkeep_apply(w: W, task: Task, action: Any, player: int) -> None:
     if isinstance(action, Place):
         set_top_a(w, action.territory + 1)
     elif isinstance(action, Lose):
-        w.remove_troop(p, task.a - 1, action.troop)
+        drafts.remove_troop(w, p, task.a - 1, action.troop)
         w.check_king(p)
         set_top_a(w, 0)
     else:
@@ -1211,7 +1212,7 @@ def _final_run(w: W, task: Task) -> bool:
     from clangames.clan_feud.scoring import final_count
 
     for p in w.order:
-        w.m("vp")[p] += final_count(w, p)
+        drafts.writable(w, "vp")[p] += final_count(w, p)
     w.tasks = []
     return True
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from clangames.clan_feud.board import plus, plus_troops, put, troop_totals
+from clangames.clan_feud import drafts
+from clangames.clan_feud.board import plus, put
 from clangames.clan_feud.state import Battle, ClanFeudState, EnglishArmy, Task
 from clangames.clan_feud.tasks import interned as interned
 from clangames.clan_feud.tasks import set_top_a, set_top_data, update_top
@@ -27,7 +28,7 @@ LEVEL = (1, 1, 2, 3, 3)
 """The level of each slot of a column (I-left, I-right, II, III-left, III-right)."""
 FEUD_SLOTS = (0, 2, 3)
 """The Feud column's slots, lowest first."""
-NO_TROOPS = (0, 0, 0)
+NO_TROOPS = drafts.NO_TROOPS
 """A row's troop totals when it holds none."""
 
 # ---------------------------------------------------------------------------------------
@@ -52,11 +53,8 @@ _SEQUENCES = (
 """The flat tuple fields: a rule that writes one gets a list (:meth:`W.m`), made a tuple
 again when the draft is frozen. A rule that replaces one whole assigns a tuple."""
 
-_NESTED = ("troops", "pool", "hands")
+_NESTED = drafts.NESTED
 """The tuple-of-rows fields: written row by row (:meth:`W.trow`, ``prow``, ``hrow``)."""
-
-
-_NESTED_SET = frozenset(_NESTED)
 
 
 if TYPE_CHECKING:
@@ -130,17 +128,8 @@ class W(_WorkingBase):
         """Made by :func:`working` (``__new__``); nothing left to set."""
 
     def m(self, name: str) -> list[int]:
-        """The sequence field ``name``, made writable (copied from the state once)."""
-        value = getattr(self, name)
-        if type(value) is tuple:
-            value = list(value)
-            setattr(self, name, value)
-            names = self.options
-            if names is None:
-                self.options = [name]
-            else:
-                names.append(name)
-        return value  # type: ignore[no-any-return]
+        """The sequence field ``name``, made writable (:func:`drafts.writable`)."""
+        return drafts.writable(self, name)
 
     def freeze(self, phase: Phase, options: tuple[Any, ...] | None) -> ClanFeudState:
         """This draft, as the state it describes (frozen in place: no copy, no
@@ -160,19 +149,8 @@ class W(_WorkingBase):
 
     # -- rows written in place -------------------------------------------------------------
     def trow(self, p: int) -> list[int]:
-        """``p``'s troop row, made writable."""
-        rows = self.troops
-        if type(rows) is tuple:
-            rows = self.troops = list(rows)
-            names = self.options
-            if names is None:
-                self.options = ["troops"]
-            else:
-                names.append("troops")
-        row = rows[p]
-        if type(row) is tuple:
-            row = rows[p] = list(row)  # type: ignore[index]
-        return row  # type: ignore[no-any-return]
+        """``p``'s troop row, made writable (:func:`drafts.troop_row`)."""
+        return drafts.troop_row(self, p)
 
     def prow(self, p: int) -> list[int]:
         """``p``'s dice pool, made writable."""
@@ -230,36 +208,25 @@ class W(_WorkingBase):
 
     # -- facts -----------------------------------------------------------------------------
     def buildings(self, t: int) -> int:
-        return (self.site[t] > 0) + self.towers[t]
+        """The buildings in ``t`` (:func:`drafts.buildings`)."""
+        return drafts.buildings(self, t)
 
     def army(self, p: int, t: int) -> tuple[int, int, int]:
-        row = self.troops[p]
-        return (row[3 * t], row[3 * t + 1], row[3 * t + 2])
+        """``p``'s troops in ``t`` (:func:`drafts.army`)."""
+        return drafts.army(self, p, t)
 
     def troop_total(self, p: int, kind: int | None = None) -> int:
-        """``p``'s troops on the board (of one type), a battle's attackers included."""
-        totals = troop_totals(self.troops[p])
-        n: int = sum(totals) if kind is None else totals[kind]
-        b = self.battle
-        if b is not None and b.owners[0] == p:
-            n += sum(b.attackers) if kind is None else b.attackers[kind]
-        return n
+        """``p``'s troops on the board (:func:`drafts.troop_total`)."""
+        return drafts.troop_total(self, p, kind)
 
     def has_troops(self, p: int) -> bool:
-        """Whether ``p`` has troops on the board (``troop_total(p) > 0``, sooner)."""
-        if troop_totals(self.troops[p]) != NO_TROOPS:
-            return True
-        b = self.battle
-        return b is not None and b.owners[0] == p and any(b.attackers)
+        """Whether ``p`` has troops on the board (:func:`drafts.has_troops`)."""
+        return drafts.has_troops(self, p)
 
     def occupant(self, t: int, other_than: int) -> int:
-        """A seat other than ``other_than`` with troops in ``t``, or -1."""
-        for q in range(len(self.troops)):
-            if q != other_than:
-                row = self.troops[q]
-                if row[3 * t] or row[3 * t + 1] or row[3 * t + 2]:
-                    return q
-        return -1
+        """A seat other than ``other_than`` with troops in ``t``, or -1
+        (:func:`drafts.occupant`)."""
+        return drafts.occupant(self, t, other_than)
 
     # -- shared effects ----------------------------------------------------------------------
     def gain_die(self, p: int) -> None:
@@ -306,18 +273,12 @@ class W(_WorkingBase):
                 self.set_regent(-1)
 
     def remove_troop(self, p: int, t: int, kind: int) -> None:
-        self.troops = put(self.troops, p, plus_troops(self.troops[p], 3 * t + kind, -1))
+        """One of ``p``'s troops leaves ``t`` (:func:`drafts.remove_troop`)."""
+        drafts.remove_troop(self, p, t, kind)
 
 
-def _tuples_again(w: W) -> None:
-    """The sequences a draft made writable (named in its ``options`` while it is worked),
-    tuples again; only those are visited: checking all 17 cost more than most rules."""
-    for name in w.options or ():
-        v = getattr(w, name)
-        if name in _NESTED_SET:
-            setattr(w, name, tuple(map(tuple, v)))  # a tuple row stays itself
-        else:
-            setattr(w, name, tuple(v))
+_tuples_again = drafts.tuples_again
+"""The sequences a draft made writable, tuples again (:func:`drafts.tuples_again`)."""
 
 
 _thaw_state, _ = drafting(ClanFeudState, W)
