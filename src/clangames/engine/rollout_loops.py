@@ -3,13 +3,15 @@
 :mod:`clangames.engine.rollout` checks its arguments, raises its errors and builds its
 results; the loops that play the steps live here, apart from its error class (which
 derives from interpreted classes), so that the optional compiled build compiles them
-(setup.py): a compiled Clan Feud step otherwise spends a sixth of its time interpreting
-this loop. The loops take checked arguments and hand back plain values.
+(setup.py): interpreted, the loop was a sixth of a compiled Clan Feud step. The loops take
+checked arguments and hand back plain values.
 
-The generator lives in the integer ``s`` while a loop runs: each draw is
+Interpreted, the generator lives in the integer ``s`` while a loop runs: each draw is
 :meth:`~clangames.engine.rng.Rng.below`'s, inlined (the same stream, draw for draw). A
 draw below 1 (one player to move, one legal action) is just the generator's step: its
-limit is 2**64, so it never rejects, and its index is 0.
+limit is 2**64, so it never rejects, and its index is 0. Compiled (:data:`SPLIT`), it lives
+in its two 32-bit halves and each draw is :func:`below_split`: the same draws on machine
+integers, where the compiled build would box every 64-bit value.
 """
 
 from __future__ import annotations
