@@ -56,7 +56,8 @@ def update_top(
     if data:
         tasks[-1] = new_task(kind, seat, new_a, new_b, new_c, data)
         return
-    tasks[-1] = interned(kind, seat, new_a, new_b, new_c)
+    found = _TASKS.get((kind, seat, new_a, new_b, new_c))  # interned, without its call
+    tasks[-1] = found if found is not None else interned(kind, seat, new_a, new_b, new_c)
 
 
 def set_top_data(w: Any, data: tuple[int, ...]) -> None:
@@ -66,7 +67,9 @@ def set_top_data(w: Any, data: tuple[int, ...]) -> None:
     if data:
         tasks[-1] = new_task(t.kind, t.player, t.a, t.b, t.c, data)
         return
-    tasks[-1] = interned(t.kind, t.player, t.a, t.b, t.c)
+    key = (t.kind, t.player, t.a, t.b, t.c)
+    found = _TASKS.get(key)  # interned, without its call
+    tasks[-1] = found if found is not None else interned(*key)
 
 
 def set_top_a(w: Any, a: int) -> None:
@@ -76,4 +79,6 @@ def set_top_a(w: Any, a: int) -> None:
     if t.data:
         tasks[-1] = new_task(t.kind, t.player, a, t.b, t.c, t.data)
         return
-    tasks[-1] = interned(t.kind, t.player, a, t.b, t.c)
+    key = (t.kind, t.player, a, t.b, t.c)
+    found = _TASKS.get(key)  # interned, without its call
+    tasks[-1] = found if found is not None else interned(*key)
