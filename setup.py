@@ -30,10 +30,13 @@ from setuptools import Extension, setup
 #   engine/draft.py's draft classes, Clan Feud's working.py, whose working class `W` takes
 #   the state's class as its base at run time and swaps its instances' class: it is kept
 #   apart from Clan Feud's rules.py so that the rules themselves compile, as board.py's
-#   row helpers are kept apart in rows.py);
+#   row helpers are kept apart in rows.py, and W's hot helpers as functions of the draft:
+#   the interned tasks and top-task edits in tasks.py, the facts and row edits in
+#   drafts.py);
 # - classes that rely on CPython's class machinery: engine/rng.py (Rng writes its slot
 #   through the slot's descriptor to stay immutable), engine/rollout.py (an error class
-#   deriving from interpreted ones; a compiled class cannot);
+#   deriving from interpreted ones; a compiled class cannot: its loops are apart, in
+#   engine/rollout_loops.py, which compiles);
 # - modules whose functions the tests replace (monkeypatch) or that the rest of the
 #   package patches, since calls inside a compiled module bind at compile time;
 # - front-ends, bots, rendering and the testing harness: not on the hot path.
@@ -41,6 +44,7 @@ COMPILED_MODULES = (
     "src/clangames/engine/bits.py",
     "src/clangames/engine/chance.py",
     "src/clangames/engine/data.py",
+    "src/clangames/engine/rollout_loops.py",
     "src/clangames/kings_kilt/posterior.py",
     "src/clangames/kings_kilt/scoring.py",
     "src/clangames/kings_kilt/setup.py",
@@ -50,12 +54,14 @@ COMPILED_MODULES = (
     "src/clangames/kilt_castle/scoring.py",
     "src/clangames/kilt_castle/setup.py",
     "src/clangames/kilt_castle/turn.py",
+    "src/clangames/clan_feud/drafts.py",
     "src/clangames/clan_feud/interpret.py",
     "src/clangames/clan_feud/military.py",
     "src/clangames/clan_feud/playing.py",
     "src/clangames/clan_feud/rows.py",
     "src/clangames/clan_feud/rules.py",
     "src/clangames/clan_feud/scoring.py",
+    "src/clangames/clan_feud/tasks.py",
     "src/clangames/clan_feud/war.py",
 )
 

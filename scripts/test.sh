@@ -64,6 +64,8 @@ else
     'import clangames; m = clangames.compiled_modules(); assert m, "nothing compiled"; print("compiled:", *m)')
   CLANGAMES_EXPECT_COMPILED=1 "$compiled/bin/pytest" -q -n "${CLANGAMES_JOBS:-2}" \
     tests/test_compiled.py tests/test_golden.py tests/engine/test_rollout.py \
+    tests/engine/test_rollout_loops_split.py \
+    tests/engine/test_kernel_mutation_exact_draws.py tests/clan_feud/test_cf_compiled_moves.py \
     tests/engine/test_replace_at.py tests/engine/test_state.py tests/engine/test_bad_seats.py \
     tests/kings_kilt/test_resample_digests.py tests/kings_kilt/test_resample_posterior.py \
     tests/kings_kilt/test_rulebook.py tests/kings_kilt/test_rulings.py \

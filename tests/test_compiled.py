@@ -57,15 +57,20 @@ def test_clan_feud_compiles_its_rules_and_keeps_its_working_class_interpreted() 
     # working class W switches class with the state at run time and must stay interpreted
     # (setup.py), as must the attrs classes (the cards' CardInfo).
     import clangames.clan_feud as clan_feud
-    from clangames.clan_feud import board, cards, playing, rows, rules, working
+    from clangames.clan_feud import board, cards, playing, rows, rules, tasks, working
 
     names = listed_modules()
-    compiled = {"clangames.clan_feud." + m for m in ("rules", "rows", "playing")}
+    compiled = {"clangames.clan_feud." + m for m in ("rules", "rows", "playing", "tasks", "drafts")}
     assert compiled <= set(names)
     interpreted = {"clangames.clan_feud." + m for m in ("working", "board", "cards")}
     assert not interpreted & set(names)
     # What moved out is still found where the rest of the package and the tests look.
-    assert rules.W is working.W and rules.interned is working.interned
+    assert rules.W is working.W and rules.interned is working.interned is tasks.interned
+    # The fast path's moves are the rules' own functions (compiled with them), not code
+    # generated at run time; the state class hands them to the kernel's loop.
+    state_class = clangames.load("clan_feud", players=2).initial_state().__class__
+    assert state_class.__dict__["_apply_kept"] is rules.apply_kept
+    assert state_class.__dict__["_apply_owned"] is rules.apply_owned
     assert board.put is rows.put and board._TOTALS is rows._TOTALS
     assert playing.CardInfo is cards.CardInfo is clan_feud.CardInfo
     assert attrs.has(cards.CardInfo)
@@ -74,6 +79,21 @@ def test_clan_feud_compiles_its_rules_and_keeps_its_working_class_interpreted() 
     infos = game.card_info
     assert len(infos) == len(game.deck.designs)
     assert all(isinstance(info, cards.CardInfo) for info in infos)
+
+
+def test_the_kernels_rollout_loops_compile_apart_from_its_error_class() -> None:
+    # The loops are most of what the kernel spends on a fast step; rollout.py keeps the
+    # error class (it derives from interpreted classes) and calls them.
+    from clangames.engine import rollout_loops
+
+    rollout = importlib.import_module("clangames.engine.rollout")  # the package's is a function
+    names = set(listed_modules())
+    assert "clangames.engine.rollout_loops" in names
+    assert "clangames.engine.rollout" not in names
+    assert rollout.random_loop is rollout_loops.random_loop
+    assert rollout.seats_loop is rollout_loops.seats_loop
+    # Compiled, the loops hold the generator in halves; interpreted, in one int.
+    assert rollout_loops.SPLIT is EXPECT_COMPILED
 
 
 @pytest.mark.skipif(not EXPECT_COMPILED, reason="the pure-Python install (the default)")

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from clangames.clan_feud import drafts
 from clangames.clan_feud.actions import ClanFeudAction, Discard, Lose, Option, Place, Word
 from clangames.clan_feud.board import occupied_by, owned_by, plus, put, troop_totals
 from clangames.clan_feud.effects import (
@@ -414,7 +415,7 @@ def _apply(w: W, task: Task, action: Any, player: int) -> None:
         _set_top(w, task, (counter // 64) * 64 + action.territory + 1)
     elif isinstance(action, Lose):
         t = counter % 64 - 1
-        w.remove_troop(p, t, action.troop)
+        drafts.remove_troop(w, p, t, action.troop)
         w.check_king(p)
         _set_top(w, task, (counter // 64 - 1) * 64)
     elif isinstance(action, Option):

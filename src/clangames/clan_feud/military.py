@@ -22,7 +22,7 @@ from collections.abc import Callable
 from operator import sub
 from typing import TYPE_CHECKING, Any
 
-from clangames.clan_feud import war
+from clangames.clan_feud import drafts, war
 from clangames.clan_feud.actions import (
     MAX_COMMIT,
     MAX_ROLL,
@@ -109,7 +109,7 @@ def _army_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     g = w.game
     if stage == 3:
         words = g.words
-        stays = sum(w.army(p, t)) > sum(task.data)
+        stays = sum(drafts.army(w, p, t)) > sum(task.data)
         return (words["king goes"], words["king stays"]) if stays else (words["king goes"],)
     kind = 2 - stage
     have = _unmoved(w, p, t)
@@ -165,7 +165,7 @@ def _step_apply(w: W, task: Task, action: Any, player: int) -> None:
     army = task.data[:3]
     king = bool(task.data[3])
     origin = task.data[4]
-    row = w.trow(p)
+    row = drafts.troop_row(w, p)
     if isinstance(action, Word):
         w.tasks.pop()
         _arrive(w, p, pos, army)
@@ -174,7 +174,7 @@ def _step_apply(w: W, task: Task, action: Any, player: int) -> None:
     for k in range(3):
         row[3 * pos + k] -= army[k]
     board = w.game.board
-    defender = w.occupant(n, p)
+    defender = drafts.occupant(w, n, p)
     if king:
         w.king = n
     if defender >= 0 or (w.english and war.holds(w, n)):
@@ -197,7 +197,7 @@ def _step_apply(w: W, task: Task, action: Any, player: int) -> None:
 def _arrive(w: W, p: int, t: int, army: tuple[int, ...]) -> None:
     """An army comes to rest: it has moved, and it claims the territory."""
     for k in range(3):
-        w.m("moved")[3 * t + k] += army[k]
+        drafts.writable(w, "moved")[3 * t + k] += army[k]
     w.claim(p, t)
 
 
@@ -241,7 +241,7 @@ def side_troops(w: W, side: int) -> tuple[int, int, int]:
         return b.attackers
     if b.owners[1] == ENGLAND:
         return war.troops_at(w, b.territory)
-    return w.army(b.owners[1], b.territory)
+    return drafts.army(w, b.owners[1], b.territory)
 
 
 def _round_run(w: W, task: Task) -> bool:
@@ -347,11 +347,11 @@ def _reveal_run(w: W, task: Task) -> bool:
                 w.hrow(p)[card.design] -= 1
                 if w.known:
                     _cards().forget(w, p, card.design)
-                w.m("discards")[card.design] += 1
+                drafts.writable(w, "discards")[card.design] += 1
         if b.tokens.has_committed(side):
             k = g.action_from_id(b.tokens.ids[side]).k
             spent[side] = k
-            w.m("feud")[p] -= k
+            drafts.writable(w, "feud")[p] -= k
     w.battle = battle_with(b, played=(played[0], played[1]), spent=(spent[0], spent[1]))
     w.tasks.pop()
     return True
@@ -486,12 +486,12 @@ def _lose(w: W, side: int, kind: int, count: int = 1) -> None:
     elif owner == ENGLAND:
         war.lose(w, b.territory, kind, count)
     else:
-        w.trow(owner)[3 * b.territory + kind] -= count
+        drafts.troop_row(w, owner)[3 * b.territory + kind] -= count
     losses = list(b.losses)
     losses[side] -= count
     w.battle = battle_with(b, losses=(losses[0], losses[1]))
     if owner >= 0:
-        w.m("feud")[owner] += count
+        drafts.writable(w, "feud")[owner] += count
 
 
 def _loss_run(w: W, task: Task) -> bool:
@@ -534,7 +534,7 @@ def retreats(w: W, b: Battle) -> tuple[int, ...]:
     board = w.game.board
     own, free = [], []
     for n in board.neighbours[b.territory]:
-        if w.occupant(n, d) >= 0 or (w.english and war.holds(w, n)):
+        if drafts.occupant(w, n, d) >= 0 or (w.english and war.holds(w, n)):
             continue
         if w.controller[n] == d:
             own.append(n)
@@ -598,7 +598,7 @@ def _retreat_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 def _retreat_apply(w: W, task: Task, action: Place, player: int) -> None:
     b = current_battle(w)
     d, t, n = b.owners[1], b.territory, action.territory
-    row = w.trow(d)
+    row = drafts.troop_row(w, d)
     for k in range(3):
         row[3 * n + k] += row[3 * t + k]
         row[3 * t + k] = 0
@@ -615,10 +615,10 @@ def _finish(w: W, survivor: str, attacker_retreats: bool = False, retreat_to: in
     w.battle = None
     army = b.attackers
     if attacker_retreats:
-        row = w.trow(p)
+        row = drafts.troop_row(w, p)
         for k in range(3):
             row[3 * b.origin + k] += army[k]
-            w.m("moved")[3 * b.origin + k] += army[k]
+            drafts.writable(w, "moved")[3 * b.origin + k] += army[k]
     if retreat_to >= 0 and d >= 0:
         w.claim(d, retreat_to)
     if ENGLAND in b.owners:
@@ -628,10 +628,10 @@ def _finish(w: W, survivor: str, attacker_retreats: bool = False, retreat_to: in
         if b.king == 1:
             w.set_regent(-1)
     elif survivor == "attacker":
-        row = w.trow(p)
+        row = drafts.troop_row(w, p)
         for k in range(3):
             row[3 * t + k] += army[k]
-            w.m("moved")[3 * t + k] += army[k]
+            drafts.writable(w, "moved")[3 * t + k] += army[k]
         if b.king == 0:
             w.king = t
         elif b.king == 1:

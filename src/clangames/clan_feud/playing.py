@@ -34,7 +34,7 @@ from itertools import compress
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from clangames.clan_feud import war
+from clangames.clan_feud import drafts, war
 from clangames.clan_feud.actions import (
     COLOURS,
     COLUMN_NAMES,
@@ -100,6 +100,7 @@ from clangames.clan_feud.rules import (
     upkeep_due,
 )
 from clangames.clan_feud.state import Task, new_task
+from clangames.clan_feud.tasks import set_top_a, update_top
 
 if TYPE_CHECKING:
     from clangames.clan_feud.board import Board
@@ -733,7 +734,7 @@ def play_card(w: W, p: int, design: int) -> None:
 def play_at_assign(w: W, task: Task, action: PlayAction) -> None:
     """``play <design>`` at an assignment turn: the same turn now asks for the die."""
     play_card(w, task.player, action.design)
-    w.set_a(action.design + 1)
+    set_top_a(w, action.design + 1)
 
 
 def assign_with_card(w: W, p: int, design: int, action: Assign, column_task: Task) -> None:
@@ -822,7 +823,7 @@ def free_troops_arrive(w: W, p: int, t: int, kind: int, k: int) -> None:
     They join the die's recruits there: where an English army stands, the recruit step
     that follows (it always does) sends them all to fight it (``war.recruits_attack``), and
     they take a lone King only if they win (part 2's ruling 21)."""
-    w.trow(p)[3 * t + kind] += k
+    drafts.troop_row(w, p)[3 * t + kind] += k
     if w.regent < 0 and w.king == t and not (w.english and war.holds(w, t)):
         w.set_regent(p)  # troops at rest beside a lone King take him (part 1's ruling 12)
 
@@ -863,7 +864,7 @@ def _p1order_run(w: W, task: Task) -> bool:
         q = w.order[idx]
         if any(w.hands[q]):
             if q != task.player or idx != task.a:
-                w.update(player=q, a=idx)
+                update_top(w, player=q, a=idx)
             return False
     w.tasks.pop()
     from clangames.clan_feud.rules import push_order_setter
@@ -878,7 +879,7 @@ def _p1order_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 
 def _p1order_apply(w: W, task: Task, action: Any, player: int) -> None:
     if isinstance(action, Word):
-        w.set_a(task.a + 1)
+        set_top_a(w, task.a + 1)
         return
     d = action.design
     play_card(w, player, d)
@@ -886,7 +887,7 @@ def _p1order_apply(w: W, task: Task, action: Any, player: int) -> None:
         # the first turn-order card played wins the turn: no other may follow
         w.tasks.pop()
     else:
-        w.set_a(task.a + 1)
+        set_top_a(w, task.a + 1)
     w.tasks.append(program(player, w.game.card_info[d].node, card=True))
 
 
@@ -903,7 +904,7 @@ def _p1cards_run(w: W, task: Task) -> bool:
         q = w.order[a % n]
         if any(w.hands[q]):
             if q != task.player or a != task.a or b != task.b:
-                w.update(player=q, a=a % n, b=b)
+                update_top(w, player=q, a=a % n, b=b)
             return False
         a, b = a + 1, b + 1  # no card: a pass
     w.tasks.pop()
@@ -917,10 +918,10 @@ def _p1cards_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 def _p1cards_apply(w: W, task: Task, action: Any, player: int) -> None:
     n = w.game.seat_count
     if isinstance(action, Word):
-        w.update(a=(task.a + 1) % n, b=task.b + 1)
+        update_top(w, a=(task.a + 1) % n, b=task.b + 1)
         return
     play_card(w, player, action.design)
-    w.update(a=(task.a + 1) % n, b=0)
+    update_top(w, a=(task.a + 1) % n, b=0)
     w.tasks.append(program(player, w.game.card_info[action.design].node, card=True))
 
 
@@ -1061,7 +1062,7 @@ def _steal_card_apply(w: W, task: Task, action: DrawCard, player: int) -> None:
     w.hrow(q)[d] -= 1
     w.hrow(p)[d] += 1
     w.known = (*w.known, (p, q, d))
-    w.update(b=task.b - 1)
+    update_top(w, b=task.b - 1)
 
 
 def forget(w: W, p: int, design: int) -> None:
@@ -1107,7 +1108,7 @@ def _modify_apply(w: W, task: Task, action: Any, player: int) -> None:
         j = i + 1
     pool[i] -= 1
     pool[j] += 1
-    w.update(a=task.a - 1, data=(*task.data, j))
+    update_top(w, a=task.a - 1, data=(*task.data, j))
 
 
 # -- reroll_dice (E10)
@@ -1146,14 +1147,14 @@ def _reroll_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 
 def _reroll_apply(w: W, task: Task, action: Any, player: int) -> None:
     if isinstance(action, Seat):
-        w.update(b=action.seat)
+        update_top(w, b=action.seat)
         return
     if isinstance(action, Word):
         _reroll_done(w, task)
         return
     # the picked die leaves the pool until it is rolled again: it cannot be picked twice
     w.prow(task.b)[3 * action.colour + action.value - 1] -= 1
-    w.update(a=task.a - 1, data=(*task.data, action.colour))
+    update_top(w, a=task.a - 1, data=(*task.data, action.colour))
 
 
 # -- place_building (E15)
@@ -1194,10 +1195,10 @@ def _th1_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 def _th1_apply(w: W, task: Task, action: Any, player: int) -> None:
     p = task.player
     if isinstance(action, BuildSlot):
-        w.set_a(action.column)
+        set_top_a(w, action.column)
         return
-    w.m("covered")[p] &= ~(1 << (5 * task.a + 1))  # the slot is free at once
-    w.m("towers")[action.territory] += 1
+    drafts.writable(w, "covered")[p] &= ~(1 << (5 * task.a + 1))  # the slot is free at once
+    drafts.writable(w, "towers")[action.territory] += 1
     w.tasks.pop()
 
 

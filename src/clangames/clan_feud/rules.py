@@ -40,7 +40,7 @@ from itertools import compress
 from math import comb, factorial
 from typing import TYPE_CHECKING, Any
 
-from clangames.clan_feud import interpret, military, war
+from clangames.clan_feud import drafts, interpret, military, war
 from clangames.clan_feud.actions import (
     COLOURS,
     COLUMN_NAMES,
@@ -75,14 +75,15 @@ from clangames.clan_feud.state import (
     Task,
     new_task,
 )
+from clangames.clan_feud.tasks import set_top_a, set_top_data, update_top
 from clangames.clan_feud.working import _NESTED as _NESTED
 from clangames.clan_feud.working import _SEQUENCES as _SEQUENCES
 from clangames.clan_feud.working import LEVEL as LEVEL
 from clangames.clan_feud.working import NO_TROOPS as NO_TROOPS
 from clangames.clan_feud.working import W as W
 from clangames.clan_feud.working import _thaw_state as _thaw_state
-from clangames.clan_feud.working import _tuples_again, make_apply_kept, make_apply_owned
 from clangames.clan_feud.working import interned as interned
+from clangames.clan_feud.working import kept_state as kept_state
 from clangames.clan_feud.working import working as working
 from clangames.engine.compiled import bind_compiled_rules
 from clangames.engine.phases import CHANCE, Phase
@@ -137,7 +138,7 @@ so that ``settle`` looks a kind up once per turn of its loop."""
 
 def settle(w: W, kept: bool = False) -> ClanFeudState:
     """Work the stack until someone must act, and freeze the result. ``kept``: leave it the
-    fast path's kept draft instead (see :func:`working.make_apply_kept`): its sequences
+    fast path's kept draft instead (see :func:`apply_kept`): its sequences
     tuples again and its phase and options set, but its task stack a list and its class
     ``W``, for the next move to go on editing."""
     tasks = w.tasks
@@ -185,7 +186,7 @@ def settle(w: W, kept: bool = False) -> ClanFeudState:
         break
     # W.freeze, inline (a call fewer on every step)
     if w.options is not None:
-        _tuples_again(w)
+        drafts.tuples_again(w)
     w.phase = phase
     w.options = options
     if kept:
@@ -206,7 +207,7 @@ MAX_SEATS = 5
 
 def legal_actions(s: ClanFeudState | W, player: int) -> tuple[ClanFeudAction, ...]:
     """The legal actions of a player to move (sorted by id). ``s`` may be the fast path's
-    kept draft (:func:`working.make_apply_kept`), whose task stack is a list."""
+    kept draft (:func:`apply_kept`), whose task stack is a list."""
     top = s.tasks[-1]
     kind = top.kind
     if kind in TOGETHER:
@@ -242,12 +243,48 @@ setattr(ClanFeudState, "_apply", apply)  # noqa: B010
 bind_compiled_rules(ClanFeudState)
 
 
-apply_owned = make_apply_owned(APPLY, settle)
-""":func:`apply` for a state nobody else holds (see :func:`working.make_apply_owned`)."""
+_set_attribute = object.__setattr__
+"""Switches a (frozen) state's class to :class:`W` in place."""
+
+
+def apply_owned(s: ClanFeudState, action: Any, player: int) -> ClanFeudState:
+    """:func:`apply` for a state nobody else holds (the kernel's fast path calls it on the
+    states its playout made, see :mod:`clangames.engine.rollout`): the state itself becomes
+    the draft, in place (its class switched to :class:`W`, its cache fields reset as the
+    kernel's copier resets them: ``_memo`` and ``options``, which a test keeps equal to the
+    kernel's list), instead of a copy of its 36 fields. A function of this compiled module
+    rather than code generated at run time, so that a step spends no interpreted frame."""
+    w: Any = s
+    _set_attribute(w, "__class__", W)
+    w._memo = None
+    w.options = None
+    tasks = w.tasks = list(w.tasks)
+    task = tasks[-1]
+    APPLY[task.kind](w, task, action, player)
+    return settle(w)
+
+
+def apply_kept(s: Any, action: Any, player: int) -> ClanFeudState:
+    """The fast path's move on a draft kept from one step to the next (the kernel's
+    ``_apply_kept`` hook, :mod:`clangames.engine.rollout`): the first move makes the
+    playout's own state its draft in place, as :func:`apply_owned` does, and the draft
+    stays one, its task stack a list, until the playout ends, when :func:`kept_state`
+    freezes it. Between moves it answers the kernel as a state does (its phase, its
+    options or chance weights, its sequences tuples again, so the rules' memos keyed by a
+    tuple's identity still find them): each step is spared the class switch each way and
+    the task stack's copy each way. What it returns is that draft (typed as the state it
+    stands for)."""
+    if type(s) is not W:
+        _set_attribute(s, "__class__", W)
+        s.tasks = list(s.tasks)
+    s._memo = None
+    s.options = None
+    task = s.tasks[-1]
+    APPLY[task.kind](s, task, action, player)
+    return settle(s, True)
+
+
 setattr(ClanFeudState, "_apply_owned", apply_owned)  # noqa: B010
-apply_kept, kept_state = make_apply_kept(APPLY, settle)
-""":func:`apply` on the fast path's kept draft, and its freezer (see
-:func:`working.make_apply_kept`)."""
 setattr(ClanFeudState, "_apply_kept", apply_kept)  # noqa: B010
 setattr(ClanFeudState, "_kept_state", kept_state)  # noqa: B010
 
@@ -304,15 +341,15 @@ def _start_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
 
 def _start_apply(w: W, task: Task, action: StartAt, player: int) -> None:
     p, t = task.a, action.territory
-    w.m("controller")[t] = p
-    w.m("site")[t] = 2
-    row = w.trow(p)
+    drafts.writable(w, "controller")[t] = p
+    drafts.writable(w, "site")[t] = 2
+    row = drafts.troop_row(w, p)
     row[3 * t] = 2
     row[3 * t + 1] = 1
     if p + 1 == w.game.seat_count:
         w.tasks.pop()
     else:
-        w.set_a(p + 1)
+        set_top_a(w, p + 1)
 
 
 def _lot_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], ...]:
@@ -326,7 +363,7 @@ def _lot_apply(w: W, task: Task, action: Lot, player: int) -> None:
         w.order = data
         w.tasks.pop()
     else:
-        w.set_data(data)
+        set_top_data(w, data)
 
 
 def _turn_run(w: W, task: Task) -> bool:
@@ -396,7 +433,7 @@ def _phase1_run(w: W, task: Task) -> bool:
     w.tasks.pop()
     # The roll task below waits for the counts; card window P1.after_roll (part 3) comes
     # after it, before phase 2.
-    w.set_data(tuple(counts))
+    set_top_data(w, tuple(counts))
     k = len(COLOURS)  # dice_owned's counts per seat
     _order_setter(w, [sum(counts[k * p : k * p + k]) for p in range(n)])
     return True
@@ -453,7 +490,7 @@ def _order_apply(w: W, task: Task, action: Seat, player: int) -> None:
         w.order = data
         w.tasks.pop()
     else:
-        w.set_data(data)
+        set_top_data(w, data)
 
 
 def roll_weights(colour: int, n: int) -> tuple[tuple[int, int, int, int], ...]:
@@ -510,7 +547,7 @@ def _roll_apply(w: W, task: Task, action: Rolled, player: int) -> None:
     pool[3 * c + 1] += action.twos
     pool[3 * c + 2] += action.threes
     w.pool = put(w.pool, p, tuple(pool))
-    w.set_data(put(task.data, i, 0))
+    set_top_data(w, put(task.data, i, 0))
 
 
 # ---------------------------------------------------------------------------------------
@@ -541,7 +578,7 @@ def _phase2_run(w: W, task: Task) -> bool:
     if task is _PHASE2_TASKS[a % 5]:
         w.tasks[-1] = _PHASE2_TASKS[(idx + 1) % n]
     else:  # a task decoded from JSON: the same fields, not the shared object
-        w.set_a((idx + 1) % n)
+        set_top_a(w, (idx + 1) % n)
     w.tasks.append(_ASSIGN_TASKS[order[idx]])
     return True
 
@@ -568,7 +605,7 @@ def build_options(w: W, p: int, level: int, second: bool) -> list[tuple[int, int
     money = w.money[p] + playing.discount(w, p) if w.mods else w.money[p]
     tower_ok = castle_ok = False
     for t in owned(w, p):
-        if w.buildings(t) < 2:
+        if drafts.buildings(w, t) < 2:
             tower_ok = True
             if w.site[t] == 0:
                 castle_ok = True
@@ -601,7 +638,7 @@ def recruit_possible(w: W, p: int, level: int) -> bool:
     building to recruit at."""
     money = recruit_money(w, p)
     for k in range(level):
-        if money >= COST[k] and w.troop_total(p, k) < SUPPLY[k]:
+        if money >= COST[k] and drafts.troop_total(w, p, k) < SUPPLY[k]:
             break
     else:
         return False
@@ -862,7 +899,7 @@ def _feud_apply(w: W, task: Task, action: Any, player: int) -> None:
         pool[i + 1] += 1
         w.pool = put(w.pool, p, tuple(pool))
         if level == 3 and not task.b:
-            w.update(b=1, c=i + 2)
+            update_top(w, b=1, c=i + 2)
         else:
             w.tasks.pop()
     else:
@@ -934,7 +971,7 @@ def _draw_apply(w: W, task: Task, action: DrawCard, player: int) -> None:
     d, p = action.design, task.player
     w.deck = plus(w.deck, d, -1)
     w.hands = put(w.hands, p, plus(w.hands[p], d, 1))
-    w.set_a(task.a - 1)
+    set_top_a(w, task.a - 1)
 
 
 def _build_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
@@ -967,7 +1004,9 @@ def _place_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p, castle = task.player, task.a == 2
     acts = w.game.place_actions
     site = w.site
-    return tuple([acts[t] for t in owned(w, p) if w.buildings(t) < 2 and not (castle and site[t])])
+    return tuple(
+        [acts[t] for t in owned(w, p) if drafts.buildings(w, t) < 2 and not (castle and site[t])]
+    )
 
 
 def _place_apply(w: W, task: Task, action: Place, player: int) -> None:
@@ -988,7 +1027,7 @@ def _military_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
         return (words[forced],)
     if recruit_possible(w, p, level):
         out.append(words["recruit"])
-    if w.has_troops(p):
+    if drafts.has_troops(w, p):
         out.append(words["move"])
     return tuple(out)
 
@@ -1007,14 +1046,14 @@ RECRUIT_STAGES = ((), (0,), (1, 0), (2, 1, 0))
 
 
 def _recruit_limits(w: W, p: int) -> list[int]:
-    return [SUPPLY[k] - w.troop_total(p, k) for k in range(3)]
+    return [SUPPLY[k] - drafts.troop_total(w, p, k) for k in range(3)]
 
 
 def _recruit_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     p, level = task.player, task.a
     if task.b < 0:
         acts = w.game.place_actions
-        return tuple([acts[t] for t in owned(w, p) if w.buildings(t)])
+        return tuple([acts[t] for t in owned(w, p) if drafts.buildings(w, t)])
     stages = RECRUIT_STAGES[level]
     kind = stages[task.c]
     later = stages[task.c + 1 :]
@@ -1030,7 +1069,7 @@ def _recruit_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 def _recruit_apply(w: W, task: Task, action: Any, player: int) -> None:
     p, level = task.player, task.a
     if isinstance(action, Place):
-        w.update(b=action.territory, c=0, data=())
+        update_top(w, b=action.territory, c=0, data=())
         if w.mods:
             playing.after_recruit_place(w, p, action.territory)
         return
@@ -1048,7 +1087,7 @@ def _recruit_apply(w: W, task: Task, action: Any, player: int) -> None:
             # Part 3's free recruits (E16) join here: add them to the row before this call.
             war.recruits_attack(w, p, t)
     else:
-        w.update(c=task.c + 1, data=(*task.data, k))
+        update_top(w, c=task.c + 1, data=(*task.data, k))
     if k and w.regent < 0 and w.king == t and not english:
         # Recruits at rest beside a lone King take him, as any army would; last, as the
         # first claim pushes the gold die's Feud task, which the recruit's own end must
@@ -1064,7 +1103,7 @@ def _phase3_run(w: W, task: Task) -> bool:
     g = w.game
     order = w.order
     stage = task.a
-    w.set_a(stage + 1)
+    set_top_a(w, stage + 1)
     if stage == 0:
         w.track_start = w.england
         if w.events:
@@ -1127,7 +1166,7 @@ def _upkeep_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
     g = w.game
     if task.a:
         t = task.a - 1
-        army = w.army(p, t)
+        army = drafts.army(w, p, t)
         return tuple([g.lose_actions[k] for k in range(3) if army[k]])
     out: list[ClanFeudAction] = []
     if w.money[p] + w.feud[p] >= playing.upkeep_owed(w, p):
@@ -1140,11 +1179,11 @@ def _upkeep_options(w: W, task: Task) -> tuple[ClanFeudAction, ...]:
 def _upkeep_apply(w: W, task: Task, action: Any, player: int) -> None:
     p = task.player
     if isinstance(action, Place):
-        w.set_a(action.territory + 1)
+        set_top_a(w, action.territory + 1)
     elif isinstance(action, Lose):
-        w.remove_troop(p, task.a - 1, action.troop)
+        drafts.remove_troop(w, p, task.a - 1, action.troop)
         w.check_king(p)
-        w.set_a(0)
+        set_top_a(w, 0)
     else:
         due = playing.upkeep_owed(w, p)
         w.tasks.pop()
@@ -1173,7 +1212,7 @@ def _final_run(w: W, task: Task) -> bool:
     from clangames.clan_feud.scoring import final_count
 
     for p in w.order:
-        w.m("vp")[p] += final_count(w, p)
+        drafts.writable(w, "vp")[p] += final_count(w, p)
     w.tasks = []
     return True
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from clangames.clan_feud import drafts
 from clangames.clan_feud.actions import ClanFeudAction, Place
 from clangames.clan_feud.board import occupied_by
 from clangames.clan_feud.state import (
@@ -178,7 +179,7 @@ def recruits_attack(w: W, p: int, t: int) -> None:
     there: a clan army never rests beside an English one."""
     from clangames.clan_feud.military import _begin_battle as begin_battle
 
-    row = w.trow(p)
+    row = drafts.troop_row(w, p)
     army = (row[3 * t], row[3 * t + 1], row[3 * t + 2])
     for k in range(3):
         row[3 * t + k] = 0
@@ -209,8 +210,8 @@ def battle_over(w: W, b: Battle, survivor: str) -> None:
         clan_alive = survivor == "attacker"
     track = w.game.england
     if clan_alive:
-        w.m("vp")[clan] += sum(track.level(k).vp for k in tokens)
-        w.m("money")[clan] += sum(track.level(k).money for k in tokens)
+        drafts.writable(w, "vp")[clan] += sum(track.level(k).vp for k in tokens)
+        drafts.writable(w, "money")[clan] += sum(track.level(k).money for k in tokens)
     _track_back(w, sum(track.level(k).steps_back for k in tokens))
 
 
@@ -255,7 +256,7 @@ def _spawn_run(w: W, task: Task) -> bool:
         return True
     army = EnglishArmy(t, troops, tokens)
     there = army_at(w, t)
-    defender = w.occupant(t, ENGLAND)
+    defender = drafts.occupant(w, t, ENGLAND)
     if there is not None:
         put(w, merge(there, troops, tokens))
     elif defender >= 0:
@@ -341,7 +342,7 @@ def _move_apply(w: W, task: Task, action: Place, player: int) -> None:
     if army is None:
         raise RuntimeError(f"no English army in territory {pos} to move")
     there = army_at(w, n)
-    defender = w.occupant(n, ENGLAND)
+    defender = drafts.occupant(w, n, ENGLAND)
     if there is not None:
         remove(w, pos)
         put(w, merge(there, army.troops, army.tokens))

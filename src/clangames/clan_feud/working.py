@@ -2,19 +2,23 @@
 
 This module stays interpreted in the compiled build, and :mod:`rules`, which builds on
 it, is compiled (setup.py): :class:`W` takes the state's class as its base at run time
-and switches its instances' class, and :func:`make_apply_owned` generates code, neither
-of which a module compiled by mypyc can do. What W's helpers need (the interned tasks,
-a few board constants) is defined here; :mod:`rules` re-exports it.
+and switches its instances' class, which a class compiled by mypyc cannot do. What W's
+helpers need (the interned tasks, a few board constants) is defined here; :mod:`rules`
+re-exports it, and defines the fast path's moves on a draft (``apply_owned``,
+``apply_kept``) as compiled functions.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from clangames.clan_feud.board import plus, plus_troops, put, troop_totals
-from clangames.clan_feud.state import Battle, ClanFeudState, EnglishArmy, Task, new_task
-from clangames.engine.draft import cache_resets, drafting
+from clangames.clan_feud import drafts
+from clangames.clan_feud.board import plus, put
+from clangames.clan_feud.state import Battle, ClanFeudState, EnglishArmy, Task
+from clangames.clan_feud.tasks import interned as interned
+from clangames.clan_feud.tasks import set_top_a, set_top_data, update_top
+from clangames.engine.draft import drafting
 from clangames.engine.phases import Phase
 
 if TYPE_CHECKING:
@@ -24,29 +28,11 @@ LEVEL = (1, 1, 2, 3, 3)
 """The level of each slot of a column (I-left, I-right, II, III-left, III-right)."""
 FEUD_SLOTS = (0, 2, 3)
 """The Feud column's slots, lowest first."""
-NO_TROOPS = (0, 0, 0)
+NO_TROOPS = drafts.NO_TROOPS
 """A row's troop totals when it holds none."""
 
 # ---------------------------------------------------------------------------------------
 # The working copy
-
-_TASKS: dict[tuple[str, int, int, int, int], Task] = {}
-"""Tasks without data, interned by their fields."""
-_TASKS_MAX = 1 << 14
-"""Beyond this many interned tasks (never reached by the bundled game), build new ones."""
-
-
-def interned(kind: str, player: int = -1, a: int = 0, b: int = 0, c: int = 0) -> Task:
-    """The task with these fields and no data. Tasks are values, so equal ones are shared:
-    a frozen attrs constructor costs more than most rules that push a task."""
-    key = (kind, player, a, b, c)
-    found = _TASKS.get(key)
-    if found is None:
-        found = new_task(kind, player, a, b, c)
-        if len(_TASKS) < _TASKS_MAX:
-            _TASKS[key] = found
-    return found
-
 
 _SEQUENCES = (
     "order",
@@ -67,11 +53,8 @@ _SEQUENCES = (
 """The flat tuple fields: a rule that writes one gets a list (:meth:`W.m`), made a tuple
 again when the draft is frozen. A rule that replaces one whole assigns a tuple."""
 
-_NESTED = ("troops", "pool", "hands")
+_NESTED = drafts.NESTED
 """The tuple-of-rows fields: written row by row (:meth:`W.trow`, ``prow``, ``hrow``)."""
-
-
-_NESTED_SET = frozenset(_NESTED)
 
 
 if TYPE_CHECKING:
@@ -145,17 +128,8 @@ class W(_WorkingBase):
         """Made by :func:`working` (``__new__``); nothing left to set."""
 
     def m(self, name: str) -> list[int]:
-        """The sequence field ``name``, made writable (copied from the state once)."""
-        value = getattr(self, name)
-        if type(value) is tuple:
-            value = list(value)
-            setattr(self, name, value)
-            names = self.options
-            if names is None:
-                self.options = [name]
-            else:
-                names.append(name)
-        return value  # type: ignore[no-any-return]
+        """The sequence field ``name``, made writable (:func:`drafts.writable`)."""
+        return drafts.writable(self, name)
 
     def freeze(self, phase: Phase, options: tuple[Any, ...] | None) -> ClanFeudState:
         """This draft, as the state it describes (frozen in place: no copy, no
@@ -175,19 +149,8 @@ class W(_WorkingBase):
 
     # -- rows written in place -------------------------------------------------------------
     def trow(self, p: int) -> list[int]:
-        """``p``'s troop row, made writable."""
-        rows = self.troops
-        if type(rows) is tuple:
-            rows = self.troops = list(rows)
-            names = self.options
-            if names is None:
-                self.options = ["troops"]
-            else:
-                names.append("troops")
-        row = rows[p]
-        if type(row) is tuple:
-            row = rows[p] = list(row)  # type: ignore[index]
-        return row  # type: ignore[no-any-return]
+        """``p``'s troop row, made writable (:func:`drafts.troop_row`)."""
+        return drafts.troop_row(self, p)
 
     def prow(self, p: int) -> list[int]:
         """``p``'s dice pool, made writable."""
@@ -232,75 +195,38 @@ class W(_WorkingBase):
         c: int | None = None,
         data: tuple[int, ...] | None = None,
     ) -> None:
-        """Change fields of the top task."""
-        t = self.tasks[-1]
-        if data is None:
-            data = t.data
-        key = (
-            t.kind,
-            t.player if player is None else player,
-            t.a if a is None else a,
-            t.b if b is None else b,
-            t.c if c is None else c,
-        )
-        if data:
-            self.tasks[-1] = new_task(*key, data)
-            return
-        new = _TASKS.get(key)
-        self.tasks[-1] = new if new is not None else interned(*key)
+        """Change fields of the top task (:func:`tasks.update_top`)."""
+        update_top(self, player=player, a=a, b=b, c=c, data=data)
 
     def set_data(self, data: tuple[int, ...]) -> None:
-        """Replace the top task's data (``update(data=...)``, without its generality)."""
-        t = self.tasks[-1]
-        if data:
-            self.tasks[-1] = new_task(t.kind, t.player, t.a, t.b, t.c, data)
-            return
-        key = (t.kind, t.player, t.a, t.b, t.c)
-        found = _TASKS.get(key)
-        self.tasks[-1] = found if found is not None else interned(*key)
+        """Replace the top task's data (:func:`tasks.set_top_data`)."""
+        set_top_data(self, data)
 
     def set_a(self, a: int) -> None:
-        """Replace the top task's ``a`` (``update(a=...)``, without its generality)."""
-        t = self.tasks[-1]
-        if t.data:
-            self.tasks[-1] = new_task(t.kind, t.player, a, t.b, t.c, t.data)
-            return
-        key = (t.kind, t.player, a, t.b, t.c)
-        found = _TASKS.get(key)
-        self.tasks[-1] = found if found is not None else interned(*key)
+        """Replace the top task's ``a`` (:func:`tasks.set_top_a`)."""
+        set_top_a(self, a)
 
     # -- facts -----------------------------------------------------------------------------
     def buildings(self, t: int) -> int:
-        return (self.site[t] > 0) + self.towers[t]
+        """The buildings in ``t`` (:func:`drafts.buildings`)."""
+        return drafts.buildings(self, t)
 
     def army(self, p: int, t: int) -> tuple[int, int, int]:
-        row = self.troops[p]
-        return (row[3 * t], row[3 * t + 1], row[3 * t + 2])
+        """``p``'s troops in ``t`` (:func:`drafts.army`)."""
+        return drafts.army(self, p, t)
 
     def troop_total(self, p: int, kind: int | None = None) -> int:
-        """``p``'s troops on the board (of one type), a battle's attackers included."""
-        totals = troop_totals(self.troops[p])
-        n: int = sum(totals) if kind is None else totals[kind]
-        b = self.battle
-        if b is not None and b.owners[0] == p:
-            n += sum(b.attackers) if kind is None else b.attackers[kind]
-        return n
+        """``p``'s troops on the board (:func:`drafts.troop_total`)."""
+        return drafts.troop_total(self, p, kind)
 
     def has_troops(self, p: int) -> bool:
-        """Whether ``p`` has troops on the board (``troop_total(p) > 0``, sooner)."""
-        if troop_totals(self.troops[p]) != NO_TROOPS:
-            return True
-        b = self.battle
-        return b is not None and b.owners[0] == p and any(b.attackers)
+        """Whether ``p`` has troops on the board (:func:`drafts.has_troops`)."""
+        return drafts.has_troops(self, p)
 
     def occupant(self, t: int, other_than: int) -> int:
-        """A seat other than ``other_than`` with troops in ``t``, or -1."""
-        for q in range(len(self.troops)):
-            if q != other_than:
-                row = self.troops[q]
-                if row[3 * t] or row[3 * t + 1] or row[3 * t + 2]:
-                    return q
-        return -1
+        """A seat other than ``other_than`` with troops in ``t``, or -1
+        (:func:`drafts.occupant`)."""
+        return drafts.occupant(self, t, other_than)
 
     # -- shared effects ----------------------------------------------------------------------
     def gain_die(self, p: int) -> None:
@@ -347,18 +273,12 @@ class W(_WorkingBase):
                 self.set_regent(-1)
 
     def remove_troop(self, p: int, t: int, kind: int) -> None:
-        self.troops = put(self.troops, p, plus_troops(self.troops[p], 3 * t + kind, -1))
+        """One of ``p``'s troops leaves ``t`` (:func:`drafts.remove_troop`)."""
+        drafts.remove_troop(self, p, t, kind)
 
 
-def _tuples_again(w: W) -> None:
-    """The sequences a draft made writable (named in its ``options`` while it is worked),
-    tuples again; only those are visited: checking all 17 cost more than most rules."""
-    for name in w.options or ():
-        v = getattr(w, name)
-        if name in _NESTED_SET:
-            setattr(w, name, tuple(map(tuple, v)))  # a tuple row stays itself
-        else:
-            setattr(w, name, tuple(v))
+_tuples_again = drafts.tuples_again
+"""The sequences a draft made writable, tuples again (:func:`drafts.tuples_again`)."""
 
 
 _thaw_state, _ = drafting(ClanFeudState, W)
@@ -372,78 +292,6 @@ def working(s: ClanFeudState | W) -> W:
     w: W = _thaw_state(s)  # type: ignore[arg-type]
     w.tasks = list(w.tasks)
     return w
-
-
-def make_apply_owned(
-    apply_table: dict[str, Callable[[W, Task, Any, int], None]],
-    settle: Callable[[W], ClanFeudState],
-) -> Callable[[ClanFeudState, Any, int], ClanFeudState]:
-    """The rules' :func:`~rules.apply` for a state nobody else holds (the kernel's fast
-    path calls it on the states its playout made, see :mod:`clangames.engine.rollout`):
-    the state itself becomes the draft, in place (its class switched to :class:`W`, its
-    cache fields reset to their defaults, as the kernel's copier resets them), instead of
-    a copy of its 36 fields. The resets are generated from the state's fields, inline: no
-    call of its own per move. ``apply_table`` and ``settle`` are the rules' (:mod:`rules`
-    builds on this module)."""
-    lines = [
-        "def apply_owned(s, action, player):",
-        "    set_attribute(s, '__class__', W)",
-        *cache_resets(ClanFeudState, "s"),
-        "    tasks = s.tasks = list(s.tasks)",
-        "    task = tasks[-1]",
-        "    APPLY[task.kind](s, task, action, player)",
-        "    return settle(s)",
-    ]
-    made = _generated("apply_owned", lines, apply_table, settle)
-    made.__doc__ = make_apply_owned.__doc__
-    return made
-
-
-def make_apply_kept(
-    apply_table: dict[str, Callable[[W, Task, Any, int], None]],
-    settle: Callable[[W, bool], ClanFeudState],
-) -> tuple[Callable[[ClanFeudState, Any, int], ClanFeudState], Callable[[Any], ClanFeudState]]:
-    """The fast path's moves on a draft kept from one step to the next (the kernel's
-    ``_apply_kept`` and ``_kept_state`` hooks, :mod:`clangames.engine.rollout`): the first
-    move makes the playout's own state its draft in place, as :func:`make_apply_owned`
-    does, and the draft stays one, its task stack a list, until the playout ends, when
-    ``kept_state`` freezes it. Between moves it answers the kernel as a state does (its
-    phase, its options or chance weights, its sequences tuples again, so the rules' memos
-    keyed by a tuple's identity still find them): each step is spared the class switch
-    each way and the task stack's copy each way. ``apply_table`` and ``settle`` are the
-    rules'."""
-    lines = [
-        "def apply_kept(s, action, player):",
-        "    if s.__class__ is not W:",
-        "        set_attribute(s, '__class__', W)",
-        "        s.tasks = list(s.tasks)",
-        *cache_resets(ClanFeudState, "s"),
-        "    task = s.tasks[-1]",
-        "    APPLY[task.kind](s, task, action, player)",
-        "    return settle(s, True)",
-    ]
-    made = _generated("apply_kept", lines, apply_table, settle)
-    made.__doc__ = make_apply_kept.__doc__
-    return made, kept_state
-
-
-def _generated(
-    name: str,
-    lines: list[str],
-    apply_table: dict[str, Callable[[W, Task, Any, int], None]],
-    settle: Callable[..., ClanFeudState],
-) -> Callable[[ClanFeudState, Any, int], ClanFeudState]:
-    """The move ``name`` defined by the generated ``lines``, which may use ``W``,
-    ``set_attribute`` (object's), ``APPLY`` (``apply_table``) and ``settle``."""
-    namespace: dict[str, Any] = {
-        "W": W,
-        "set_attribute": object.__setattr__,
-        "APPLY": apply_table,
-        "settle": settle,
-    }
-    exec(compile("\n".join(lines), f"<{name} of ClanFeudState>", "exec"), namespace)
-    made: Callable[[ClanFeudState, Any, int], ClanFeudState] = namespace[name]
-    return made
 
 
 def kept_state(s: Any) -> ClanFeudState:

@@ -37,17 +37,14 @@ re-dealt, which a playout never makes.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
-from itertools import accumulate
-from operator import itemgetter
 from typing import TYPE_CHECKING
 
 import attrs
 
 from clangames.engine.errors import ClanGamesError
-from clangames.engine.phases import CHANCE
-from clangames.engine.rng import _LIMITS, Rng, _limit, below_wide
+from clangames.engine.rng import Rng
+from clangames.engine.rollout_loops import NO_LIMIT, random_loop, seats_loop
 from clangames.engine.state import Action, State
 
 if TYPE_CHECKING:
@@ -56,13 +53,6 @@ if TYPE_CHECKING:
 
 class RolloutError(ClanGamesError, ValueError):
     """A rollout asked for with a bad depth or the wrong number of seat generators."""
-
-
-_weight = itemgetter(1)
-"""The weight of a chance outcome ``(action, weight)`` (cumulated in C, no Python loop)."""
-
-_NO_LIMIT = -1
-"""``max_steps`` of a rollout that runs to the end (a step count never equals it)."""
 
 
 @attrs.frozen(slots=True)
@@ -113,85 +103,10 @@ def _random(
     draw_mover: bool,
     moves: list[tuple[int, Action]] | None,
 ) -> tuple[State, Rng, int]:
-    """The random rollout loop; the Rng lives in the integer ``s`` (Rng.below inlined).
-
-    Everything the loop uses is bound to a local first (each global or attribute lookup
-    costs every step). A draw below 1 (one player to move, one legal action) is just the
-    generator's step: its limit is 2**64, so it never rejects, and its index is 0. From
-    the second step on, a state class's ``_apply_owned`` (see the module's description)
-    makes each successor: the state before it was made here."""
-    limit = _NO_LIMIT if max_steps is None else _check_max_steps(max_steps)
-    limit_of = _LIMITS.get
-    new_limit = _limit
-    chance = CHANCE
-    weight = _weight
-    record = None if moves is None else moves.append
-    owned_apply, kept_state = _owned_hooks(type(state), True)
-    apply_owned = None  # the caller's state is never built on: only the states made here
-    s = rng.state
-    steps = 0
-    while steps != limit:
-        to_move = state.phase.to_move
-        if not to_move:
-            break
-        player = to_move[0]
-        if player == chance:
-            weights = state._chance_weights()
-            cumulative = list(accumulate(map(weight, weights)))
-            n = cumulative[-1]
-            bound = limit_of(n) or new_limit(n)
-            if bound:
-                while True:
-                    s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-                    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-                    z ^= z >> 31
-                    if z < bound:
-                        break
-                z %= n
-            else:  # more weight than one 64-bit draw covers
-                z, s = below_wide(s, n)
-            action = weights[bisect_right(cumulative, z)][0]
-        else:
-            if draw_mover:
-                n = len(to_move)
-                if n == 1:
-                    s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-                else:
-                    bound = limit_of(n) or new_limit(n)
-                    while True:
-                        s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-                        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-                        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-                        z ^= z >> 31
-                        if z < bound:
-                            break
-                    player = to_move[z % n]
-            legal = state._legal(player)
-            n = len(legal)
-            if n == 1:
-                s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-                action = legal[0]
-            else:
-                bound = limit_of(n) or new_limit(n)
-                while True:
-                    s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-                    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-                    z ^= z >> 31
-                    if z < bound:
-                        break
-                action = legal[z % n]
-        if record is not None:
-            record((player, action))
-        if apply_owned is not None:
-            state = apply_owned(state, action, player)
-        else:
-            state = state._apply(action, player)
-            apply_owned = owned_apply
-        steps += 1
-    if kept_state is not None:
-        state = kept_state(state)
+    """The random rollout: ``max_steps`` checked, then the loop of
+    :func:`clangames.engine.rollout_loops.random_loop` on the generator's state."""
+    limit = NO_LIMIT if max_steps is None else _check_max_steps(max_steps)
+    state, s, steps = random_loop(state, rng.state, limit, draw_mover, moves)
     return state, Rng._at(s), steps
 
 
@@ -212,7 +127,7 @@ def rollout_seats(
     with the state after each move (a statistics :class:`~clangames.engine.statistics.
     Follower`): the next move may build on that state in place, so it must read what it
     needs at once."""
-    limit = _NO_LIMIT if max_steps is None else _check_max_steps(max_steps)
+    limit = NO_LIMIT if max_steps is None else _check_max_steps(max_steps)
     others = dict(policies or {})
     num_players = state.game.num_players
     if len(seat_rngs) != num_players:
@@ -220,97 +135,9 @@ def rollout_seats(
             f"rollout_seats needs one Rng per seat ({num_players}), got {len(seat_rngs)}"
         )
     seeds = [r.state for r in seat_rngs]
-    # A bot may keep the states it is shown: with bots, every move copies (see _random);
-    # a watcher is shown every state, so it gets states, never a kept draft.
-    owned_apply, kept_state = (None, None) if others else _owned_hooks(type(state), watch is None)
-    apply_owned = None  # the caller's state is never built on: only the states made here
-    limit_of = _LIMITS.get
-    new_limit = _limit
-    chance = CHANCE
-    weight = _weight
-    policy_of = others.get
-    s = rng.state
     moves: list[tuple[int, Action]] = []
-    steps = 0
-    if watch is not None:
-        watch(state)
-    while steps != limit:
-        to_move = state.phase.to_move
-        if not to_move:
-            break
-        player = to_move[0]
-        if player == chance:
-            weights = state._chance_weights()
-            cumulative = list(accumulate(map(weight, weights)))
-            n = cumulative[-1]
-            bound = limit_of(n) or new_limit(n)
-            if bound:
-                while True:
-                    s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-                    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-                    z ^= z >> 31
-                    if z < bound:
-                        break
-                z %= n
-            else:  # more weight than one 64-bit draw covers
-                z, s = below_wide(s, n)
-            action = weights[bisect_right(cumulative, z)][0]
-            if apply_owned is not None:
-                state = apply_owned(state, action, player)
-            else:
-                state = state._apply(action, player)
-                apply_owned = owned_apply
-        else:
-            policy = policy_of(player)
-            if policy is not None:
-                action = policy.act(state, player)
-                state = state.apply(action, player)
-            else:
-                legal = state._legal(player)
-                n = len(legal)
-                if n == 1:  # below(1): one step of the seat's generator (see _random)
-                    seeds[player] = (seeds[player] + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-                    action = legal[0]
-                else:
-                    bound = limit_of(n) or new_limit(n)
-                    t = seeds[player]
-                    while True:
-                        t = (t + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-                        z = ((t ^ (t >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-                        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-                        z ^= z >> 31
-                        if z < bound:
-                            break
-                    seeds[player] = t
-                    action = legal[z % n]
-                if apply_owned is not None:
-                    state = apply_owned(state, action, player)
-                else:
-                    state = state._apply(action, player)
-                    apply_owned = owned_apply
-        moves.append((player, action))
-        steps += 1
-        if watch is not None:
-            watch(state)
-    if kept_state is not None:
-        state = kept_state(state)
+    state, s = seats_loop(state, rng.state, seeds, limit, others, watch, moves)
     return Playout(state, Rng._at(s), tuple(Rng._at(t) for t in seeds), tuple(moves))
-
-
-def _owned_hooks(
-    cls: type[State], keep: bool
-) -> tuple[Callable[[State, Action, int], State] | None, Callable[[State], State] | None]:
-    """The move a rollout makes on the states it made itself, and the function that turns
-    what the last such move returned into a state (None: it returns states). With ``keep``,
-    a class's ``_apply_kept`` and ``_kept_state`` if it has both (see the module's
-    description), else its ``_apply_owned``, else none."""
-    if keep:
-        kept = getattr(cls, "_apply_kept", None)
-        done = getattr(cls, "_kept_state", None)
-        if kept is not None and done is not None:
-            return kept, done
-    return getattr(cls, "_apply_owned", None), None
 
 
 def _check_max_steps(max_steps: int) -> int:
