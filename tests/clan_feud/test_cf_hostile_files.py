@@ -19,6 +19,7 @@ from clangames import InvalidParameterError, Rng
 from clangames.engine.chance import sample_chance
 
 from .cf_helpers import bundled_text
+from .cf_rules_helpers import at_assign, legal_texts, load
 
 
 def _actions(tmp_path: Path, design: str, action: str) -> str:
@@ -88,3 +89,29 @@ def test_a_card_paying_pounds_before_a_free_die_loads_and_plays(
 ) -> None:
     game = clangames.load("clan_feud", players=3, actions=_actions(tmp_path, design, action))
     _plays_with_a_move_always_offered(game, range(6))
+
+
+@pytest.mark.parametrize(
+    ("design", "helps"),
+    [
+        ("AC21", "recruit(cavalry, 1)"),  # free troops for a recruit die
+        ("AC14", "discount(3)"),  # a discount for a Build die
+    ],
+)
+def test_a_die_is_judged_only_on_the_help_its_card_surely_gives(
+    tmp_path: Path, design: str, helps: str
+) -> None:
+    """Seat 0 has no £: its die can recruit or build only with the card's help. A card
+    that surely helps may go with the die; one whose help is an option the player may
+    pass over may not (before, it could: taking the other option left the recruit or the
+    Build with no legal move)."""
+
+    def seat_0_with(action: str) -> list[str]:
+        game = load(2, actions=_actions(tmp_path, design, action))
+        s = at_assign(game, {design: 1}, {(0, 1): 1}, money=(0, 0), towers={"moray": 1})
+        return legal_texts(s)
+
+    assert f"play {design}" in seat_0_with(helps)
+    assert f"play {design}" in seat_0_with(f"[gain_vp(1); {helps}]")
+    assert f"play {design}" not in seat_0_with(f"{helps} OR gain_vp(1)")
+    assert f"play {design}" not in seat_0_with(f"[gain_vp(1); may {helps}]")
