@@ -282,6 +282,12 @@ def check_consistency(s: ClanFeudState) -> None:
     if not s.tasks:
         if kind != "over":
             fail("tasks", "only a finished game has no tasks")
+        # what a pending task keeps has to be gone too (these are checked below for a
+        # game under way; a finished one passed them by and kept any value)
+        _check_mods(s, fail)
+        _check_moved(s, fail)
+        if s.battle is not None:
+            fail("battle", "a battle exists exactly while battle tasks are on the stack")
         return
     top = s.tasks[-1]
     if kind != top.kind:
@@ -306,14 +312,7 @@ def check_consistency(s: ClanFeudState) -> None:
         if not -1 <= task.player < n:
             fail(f"tasks[{i}].player", f"expected a seat or -1, got {task.player}")
     _check_tasks(s, fail)
-    # a card played with a die leaves its modifiers until its 'cardend' task clears them
-    ends = tuple(t.player for t in s.tasks if t.kind == "cardend")
-    if s.mods[:1] != ends:
-        fail(
-            "mods",
-            "expected a card's modifiers (its seat first) exactly while its 'cardend' task"
-            f" is pending; got modifiers of seat(s) {s.mods[:1]} and 'cardend' of {ends}",
-        )
+    _check_mods(s, fail)
     _check_moved(s, fail)
     automatic = top.kind in RUN and top.kind not in OPTIONS and top.kind not in WEIGHTS
     if automatic and top.kind not in SEALED_PHASES:
@@ -587,6 +586,17 @@ def _check_battle(s: ClanFeudState, b: Battle, fail: Callable[[str, str], None])
             fail(f"battle.{field}", "expected two sealed action ids (or -1)")
     if len(b.levels) > sum(game.england.supply):
         fail("battle.levels", f"at most {sum(game.england.supply)} level tokens")
+
+
+def _check_mods(s: ClanFeudState, fail: Callable[[str, str], None]) -> None:
+    """A card played with a die leaves its modifiers until its 'cardend' task clears them."""
+    ends = tuple(t.player for t in s.tasks if t.kind == "cardend")
+    if s.mods[:1] != ends:
+        fail(
+            "mods",
+            "expected a card's modifiers (its seat first) exactly while its 'cardend' task"
+            f" is pending; got modifiers of seat(s) {s.mods[:1]} and 'cardend' of {ends}",
+        )
 
 
 def _check_moved(s: ClanFeudState, fail: Callable[[str, str], None]) -> None:
