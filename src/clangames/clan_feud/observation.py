@@ -288,6 +288,7 @@ def check_consistency(s: ClanFeudState) -> None:
         _check_moved(s, fail)
         if s.battle is not None:
             fail("battle", "a battle exists exactly while battle tasks are on the stack")
+        _check_armies_hold(s, fail)
         return
     top = s.tasks[-1]
     if kind != top.kind:
@@ -314,6 +315,7 @@ def check_consistency(s: ClanFeudState) -> None:
     _check_tasks(s, fail)
     _check_mods(s, fail)
     _check_moved(s, fail)
+    _check_armies_hold(s, fail)
     automatic = top.kind in RUN and top.kind not in OPTIONS and top.kind not in WEIGHTS
     if automatic and top.kind not in SEALED_PHASES:
         fail("tasks", f"an automatic task {top.kind!r} cannot wait on top")
@@ -597,6 +599,27 @@ def _check_mods(s: ClanFeudState, fail: Callable[[str, str], None]) -> None:
             "expected a card's modifiers (its seat first) exactly while its 'cardend' task"
             f" is pending; got modifiers of seat(s) {s.mods[:1]} and 'cardend' of {ends}",
         )
+
+
+def _check_armies_hold(s: ClanFeudState, fail: Callable[[str, str], None]) -> None:
+    """Outside a Military move and a battle, every clan army stands in a territory its
+    clan controls (an army's arrival takes control, or starts a battle). A state that
+    broke this let another clan recruit beside the army and play on into positions the
+    rules cannot continue (an English march with nowhere to step)."""
+    if s.battle is not None or any(task.kind == "move" for task in s.tasks):
+        return
+    from clangames.clan_feud.rows import occupied
+
+    controller = s.controller
+    for p, row in enumerate(s.troops):
+        for t in occupied(row):
+            if controller[t] != p:
+                fail(
+                    f"troops[{p}]",
+                    f"seat {p}'s army stands in territory {t}, which "
+                    + ("nobody controls" if controller[t] < 0 else f"seat {controller[t]} controls")
+                    + "; outside a Military move or a battle an army holds its territory",
+                )
 
 
 def _check_moved(s: ClanFeudState, fail: Callable[[str, str], None]) -> None:
