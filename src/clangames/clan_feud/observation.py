@@ -351,6 +351,9 @@ class _Board(NamedTuple):
     """Each design's number of cards."""
     territory_bytes: int
     """Byte 3t set to 1 for each territory t (its first troop count's byte, little-endian)."""
+    territory_counts: int
+    """Byte 3t set to 0xFF for each territory t: masks whole counts (``territory_bytes``
+    would keep only each count's lowest bit)."""
     amount: int
     """The cap on pounds, feud tokens and victory points."""
     dice: int
@@ -375,6 +378,7 @@ def _board(game: ClanFeudGame) -> _Board:
         found = _BOARDS[game] = _Board(
             [design.copies for design in game.deck.designs],
             sum(1 << 24 * t for t in range(game.board.size)),
+            sum(0xFF << 24 * t for t in range(game.board.size)),
             CAPS["amount"],
             CAPS["dice"],
             ~EXISTS,
@@ -422,16 +426,16 @@ def _seats_and_board_look_consistent(s: ClanFeudState, n: int, size: int, design
         b = s.battle
         attacker = b.owners[0] if b is not None else -2
         infantry, cavalry, artillery = board.supply
-        lanes = board.territory_bytes
+        lanes, counts_of = board.territory_bytes, board.territory_counts
         armies = 0
         for p, row in enumerate(troops):
             extra = b.attackers if p == attacker and b is not None else (0, 0, 0)
             counts = bytes(row)
             troop = int.from_bytes(counts, "little")
             if (
-                (troop & lanes) % 0xFFFFFF + extra[0] > infantry
-                or (troop >> 8 & lanes) % 0xFFFFFF + extra[1] > cavalry
-                or (troop >> 16 & lanes) % 0xFFFFFF + extra[2] > artillery
+                (troop & counts_of) % 0xFFFFFF + extra[0] > infantry
+                or (troop >> 8 & counts_of) % 0xFFFFFF + extra[1] > cavalry
+                or (troop >> 16 & counts_of) % 0xFFFFFF + extra[2] > artillery
             ):
                 return False
             # byte 3t now says whether the seat has an army in territory t; the seats'
