@@ -65,3 +65,57 @@ def test_every_state_of_seeded_games_passes(players: int) -> None:
         while not state.is_terminal:
             state.check_consistency()
             state, rng = random_step(state, rng)
+
+
+def _england_attacking(players: int = 2) -> Any:
+    """The first state of seeded games (England soon at war) where an English army
+    attacks a clan."""
+    game = clangames.load("clan_feud", players=players, england_start=8)
+    for seed in range(30):
+        state, rng = game.initial_state(), Rng(seed)
+        while not state.is_terminal:
+            state, rng = random_step(state, rng)
+            if state.battle is not None and state.battle.owners[0] == -1:
+                return state
+    raise AssertionError("no English attack found")
+
+
+def test_a_battle_with_its_sides_swapped_is_refused() -> None:
+    """Before, a battle in which England attacked was accepted with the sides swapped
+    (a clan attacking an English army that was not there), and played on into negative
+    troop counts (ValueError from bytes())."""
+    state = _england_attacking()
+    b = state.battle
+    data = json.loads(json.dumps(state.to_json()))
+    data["state"]["battle"]["owners"].reverse()
+    data["state"]["battle"]["levels"] = []  # a clan attacks: no English level tokens
+    with pytest.raises(StateDecodeError) as refused:
+        state.game.state_from_json(data)
+    assert str(refused.value) == (
+        f"state.battle.owners: England defends territory {b.territory}, where no English"
+        " army stands"
+    )
+
+
+def test_a_battle_of_a_seat_against_itself_is_refused() -> None:
+    state = _england_attacking()
+    defender = state.battle.owners[1]
+    data = json.loads(json.dumps(state.to_json()))
+    data["state"]["battle"]["owners"] = [defender, defender]
+    data["state"]["battle"]["levels"] = []
+    with pytest.raises(StateDecodeError, match=r"battle.owners: expected two different sides"):
+        state.game.state_from_json(data)
+
+
+def test_a_defending_seat_must_hold_the_territory() -> None:
+    state = _england_attacking()
+    b = state.battle
+    other = 1 - b.owners[1]
+    data = json.loads(json.dumps(state.to_json()))
+    data["state"]["battle"]["owners"] = [-1, other]
+    with pytest.raises(StateDecodeError) as refused:
+        state.game.state_from_json(data)
+    assert str(refused.value) == (
+        f"state.battle.owners: seat {other} defends territory {b.territory}, which it must"
+        " control with an army there"
+    )

@@ -592,6 +592,23 @@ def _check_battle(s: ClanFeudState, b: Battle, fail: Callable[[str, str], None])
             fail(f"battle.{field}", "expected two sealed action ids (or -1)")
     if len(b.levels) > sum(game.england.supply):
         fail("battle.levels", f"at most {sum(game.england.supply)} level tokens")
+    # the defender holds the ground: a clan with its army there and control of it, or
+    # England with an army there (a state with the sides swapped played on into
+    # negative troop counts)
+    attacker, defender = b.owners
+    t = b.territory
+    if attacker == defender:
+        fail("battle.owners", f"expected two different sides, got {b.owners}")
+    if defender == ENGLAND:
+        from clangames.clan_feud.war import holds
+
+        if not holds(s, t):
+            fail("battle.owners", f"England defends territory {t}, where no English army stands")
+    elif s.controller[t] != defender or not any(s.troops[defender][3 * t : 3 * t + 3]):
+        fail(
+            "battle.owners",
+            f"seat {defender} defends territory {t}, which it must control with an army there",
+        )
 
 
 def _check_mods(s: ClanFeudState, fail: Callable[[str, str], None]) -> None:
