@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
 
+from clangames.clan_feud.rows import occupied
 from clangames.clan_feud.state import BATTLE_TASKS, ENGLAND, Battle, EnglishArmy, Task
 from clangames.engine.codec import describe
 from clangames.engine.errors import StateDecodeError
@@ -629,8 +630,6 @@ def _check_armies_hold(s: ClanFeudState, fail: Callable[[str, str], None]) -> No
     rules cannot continue (an English march with nowhere to step)."""
     if s.battle is not None or any(task.kind == "move" for task in s.tasks):
         return
-    from clangames.clan_feud.rows import occupied
-
     controller = s.controller
     for p, row in enumerate(s.troops):
         for t in occupied(row):
