@@ -142,6 +142,13 @@ def check_consistency(s: Any) -> None:
     if not s.tasks:
         if kind != "over":
             fail("tasks", "only a finished game has no tasks")
+        # checks added since the freeze (test_cf_finished_state_check.py, and armies
+        # that hold their territories): the same in both, as the module's helpers
+        cf._check_mods(s, fail)
+        cf._check_moved(s, fail)
+        if s.battle is not None:
+            fail("battle", "a battle exists exactly while battle tasks are on the stack")
+        cf._check_armies_hold(s, fail)
         return
     top = s.tasks[-1]
     if kind != top.kind:
@@ -175,6 +182,7 @@ def check_consistency(s: Any) -> None:
             f" is pending; got modifiers of seat(s) {s.mods[:1]} and 'cardend' of {ends}",
         )
     cf._check_moved(s, fail)
+    cf._check_armies_hold(s, fail)  # added since the freeze, as in the module
     automatic = top.kind in RUN and top.kind not in OPTIONS and top.kind not in WEIGHTS
     if automatic and top.kind not in cf.SEALED_PHASES:
         fail("tasks", f"an automatic task {top.kind!r} cannot wait on top")

@@ -43,7 +43,7 @@ import numpy as np
 import pyspiel
 
 from clangames.engine.encoding import TensorWriter
-from clangames.engine.errors import IllegalActionError
+from clangames.engine.errors import IllegalActionError, InvalidParameterError
 from clangames.engine.game import Game
 from clangames.engine.interop import (
     InformationState,
@@ -202,6 +202,21 @@ def _adapted(game: Any) -> _Adapted:
     return found
 
 
+OPENSPIEL_INT_MAX = 2**31 - 1
+"""The largest game length OpenSpiel's GameInfo holds (a C++ ``int``)."""
+
+
+def _check_fits(game: Game, decisions: int, chance: int) -> None:
+    """InvalidParameterError if the game's length bounds do not fit OpenSpiel's integers
+    (a user's data file can allow games that long, e.g. Clan Feud's nested ``repeat``)."""
+    for what, bound in (("decisions", decisions), ("chance nodes", chance)):
+        if bound > OPENSPIEL_INT_MAX:
+            raise InvalidParameterError(
+                f"{game.name} with these parameters allows up to {bound} {what} in a game;"
+                f" OpenSpiel takes game lengths up to {OPENSPIEL_INT_MAX}"
+            )
+
+
 class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]
     """A clangames game behind OpenSpiel's Game API (built by ``pyspiel.load_game``)."""
 
@@ -220,6 +235,7 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]
         decisions = interop.bounds.decisions
         if game.info.has_simultaneous_moves and sequential:
             decisions *= n  # each commitment of a round is a move of its own here
+        _check_fits(game, decisions, interop.bounds.chance)
         info = pyspiel.GameInfo(
             num_distinct_actions=interop.num_decision_actions + (1 if adapted.simultaneous else 0),
             max_chance_outcomes=interop.num_chance_outcomes,

@@ -361,6 +361,20 @@ def _action_rules(reader: _Reader, timing: Timing, action: Expr, where: str) -> 
             )
         elif prim.name == "gain_vp" and _negative_vp(prim) is not None:
             problem = "takes VP away; only the final count may"
+        elif (
+            prim.name == "pay_money"
+            and timing.window == "P2.assign"
+            and column not in ("feud", "income", "intrigue")
+            and not (column == "military" and mode == "move")
+        ):
+            # the assignment is judged on the £ held before the card's action, which runs
+            # before the die's: a Build or a recruit it left unaffordable would leave the
+            # player with no legal move
+            problem = (
+                "pays £ before its die's action, which could then be unaffordable; only a"
+                " card whose die costs nothing may pay £ (column=feud, income or intrigue,"
+                " or column=military with mode=move)"
+            )
         if problem is not None:
             raise reader.fail(f"{where}.action: {prim} {problem}")
 

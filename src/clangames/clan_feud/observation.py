@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
 
+from clangames.clan_feud.rows import occupied
 from clangames.clan_feud.state import BATTLE_TASKS, ENGLAND, Battle, EnglishArmy, Task
 from clangames.engine.codec import describe
 from clangames.engine.errors import StateDecodeError
@@ -282,6 +283,13 @@ def check_consistency(s: ClanFeudState) -> None:
     if not s.tasks:
         if kind != "over":
             fail("tasks", "only a finished game has no tasks")
+        # what a pending task keeps has to be gone too (these are checked below for a
+        # game under way; a finished one passed them by and kept any value)
+        _check_mods(s, fail)
+        _check_moved(s, fail)
+        if s.battle is not None:
+            fail("battle", "a battle exists exactly while battle tasks are on the stack")
+        _check_armies_hold(s, fail)
         return
     top = s.tasks[-1]
     if kind != top.kind:
@@ -306,15 +314,9 @@ def check_consistency(s: ClanFeudState) -> None:
         if not -1 <= task.player < n:
             fail(f"tasks[{i}].player", f"expected a seat or -1, got {task.player}")
     _check_tasks(s, fail)
-    # a card played with a die leaves its modifiers until its 'cardend' task clears them
-    ends = tuple(t.player for t in s.tasks if t.kind == "cardend")
-    if s.mods[:1] != ends:
-        fail(
-            "mods",
-            "expected a card's modifiers (its seat first) exactly while its 'cardend' task"
-            f" is pending; got modifiers of seat(s) {s.mods[:1]} and 'cardend' of {ends}",
-        )
+    _check_mods(s, fail)
     _check_moved(s, fail)
+    _check_armies_hold(s, fail)
     automatic = top.kind in RUN and top.kind not in OPTIONS and top.kind not in WEIGHTS
     if automatic and top.kind not in SEALED_PHASES:
         fail("tasks", f"an automatic task {top.kind!r} cannot wait on top")
@@ -350,6 +352,9 @@ class _Board(NamedTuple):
     """Each design's number of cards."""
     territory_bytes: int
     """Byte 3t set to 1 for each territory t (its first troop count's byte, little-endian)."""
+    territory_counts: int
+    """Byte 3t set to 0xFF for each territory t: masks whole counts (``territory_bytes``
+    would keep only each count's lowest bit)."""
     amount: int
     """The cap on pounds, feud tokens and victory points."""
     dice: int
@@ -374,6 +379,7 @@ def _board(game: ClanFeudGame) -> _Board:
         found = _BOARDS[game] = _Board(
             [design.copies for design in game.deck.designs],
             sum(1 << 24 * t for t in range(game.board.size)),
+            sum(0xFF << 24 * t for t in range(game.board.size)),
             CAPS["amount"],
             CAPS["dice"],
             ~EXISTS,
@@ -421,16 +427,16 @@ def _seats_and_board_look_consistent(s: ClanFeudState, n: int, size: int, design
         b = s.battle
         attacker = b.owners[0] if b is not None else -2
         infantry, cavalry, artillery = board.supply
-        lanes = board.territory_bytes
+        lanes, counts_of = board.territory_bytes, board.territory_counts
         armies = 0
         for p, row in enumerate(troops):
             extra = b.attackers if p == attacker and b is not None else (0, 0, 0)
             counts = bytes(row)
             troop = int.from_bytes(counts, "little")
             if (
-                (troop & lanes) % 0xFFFFFF + extra[0] > infantry
-                or (troop >> 8 & lanes) % 0xFFFFFF + extra[1] > cavalry
-                or (troop >> 16 & lanes) % 0xFFFFFF + extra[2] > artillery
+                (troop & counts_of) % 0xFFFFFF + extra[0] > infantry
+                or (troop >> 8 & counts_of) % 0xFFFFFF + extra[1] > cavalry
+                or (troop >> 16 & counts_of) % 0xFFFFFF + extra[2] > artillery
             ):
                 return False
             # byte 3t now says whether the seat has an army in territory t; the seats'
@@ -587,6 +593,53 @@ def _check_battle(s: ClanFeudState, b: Battle, fail: Callable[[str, str], None])
             fail(f"battle.{field}", "expected two sealed action ids (or -1)")
     if len(b.levels) > sum(game.england.supply):
         fail("battle.levels", f"at most {sum(game.england.supply)} level tokens")
+    # the defender holds the ground: a clan with its army there and control of it, or
+    # England with an army there (a state with the sides swapped played on into
+    # negative troop counts)
+    attacker, defender = b.owners
+    t = b.territory
+    if attacker == defender:
+        fail("battle.owners", f"expected two different sides, got {b.owners}")
+    if defender == ENGLAND:
+        from clangames.clan_feud.war import holds
+
+        if not holds(s, t):
+            fail("battle.owners", f"England defends territory {t}, where no English army stands")
+    elif s.controller[t] != defender or not any(s.troops[defender][3 * t : 3 * t + 3]):
+        fail(
+            "battle.owners",
+            f"seat {defender} defends territory {t}, which it must control with an army there",
+        )
+
+
+def _check_mods(s: ClanFeudState, fail: Callable[[str, str], None]) -> None:
+    """A card played with a die leaves its modifiers until its 'cardend' task clears them."""
+    ends = tuple(t.player for t in s.tasks if t.kind == "cardend")
+    if s.mods[:1] != ends:
+        fail(
+            "mods",
+            "expected a card's modifiers (its seat first) exactly while its 'cardend' task"
+            f" is pending; got modifiers of seat(s) {s.mods[:1]} and 'cardend' of {ends}",
+        )
+
+
+def _check_armies_hold(s: ClanFeudState, fail: Callable[[str, str], None]) -> None:
+    """Outside a Military move and a battle, every clan army stands in a territory its
+    clan controls (an army's arrival takes control, or starts a battle). A state that
+    broke this let another clan recruit beside the army and play on into positions the
+    rules cannot continue (an English march with nowhere to step)."""
+    if s.battle is not None or any(task.kind == "move" for task in s.tasks):
+        return
+    controller = s.controller
+    for p, row in enumerate(s.troops):
+        for t in occupied(row):
+            if controller[t] != p:
+                fail(
+                    f"troops[{p}]",
+                    f"seat {p}'s army stands in territory {t}, which "
+                    + ("nobody controls" if controller[t] < 0 else f"seat {controller[t]} controls")
+                    + "; outside a Military move or a battle an army holds its territory",
+                )
 
 
 def _check_moved(s: ClanFeudState, fail: Callable[[str, str], None]) -> None:

@@ -167,6 +167,16 @@ def card_info(card: ActionCard, node: int) -> CardInfo:
         else:
             kw["mode"] = MODE_MOVE if item.value == "move" else MODE_RECRUIT
     for prim in _primitives(card.action):
+        if prim.name == "choose_turn_order":
+            kw["orders"] = True
+        elif prim.name == "boost_move" and prim.option("only") == "cavalry":
+            kw["cavalry_only"] = True
+    # the help a die's action is judged with (cards spec 1.1: the assignment legal after
+    # the card) counts only what the card surely does: its lone primitive or a plain
+    # sequence's; a discount, free troops or a free tower house under may, if, OR or
+    # repeat may not come, and the die would then be left with no legal move
+    sure = card.action.items if isinstance(card.action, Seq) else (card.action,)
+    for prim in [e for e in sure if isinstance(e, Primitive)]:
         if prim.name == "discount":
             kw["discount"] = kw.get("discount", 0) + int(prim.args[0])  # type: ignore[arg-type]
         elif prim.name == "recruit":
@@ -174,14 +184,9 @@ def card_info(card: ActionCard, node: int) -> CardInfo:
             kw["free_n"] = kw.get("free_n", 0) + int(prim.args[1])  # type: ignore[arg-type]
         elif prim.name == "place_building":
             kw["places"] = True
-        elif prim.name == "choose_turn_order":
-            kw["orders"] = True
-        elif prim.name == "boost_move" and prim.option("only") == "cavalry":
-            kw["cavalry_only"] = True
     a = card.action
     if isinstance(a, Primitive) and a.name == "boost_move":
         kw["more_armies_only"] = not (a.option("speed") or a.option("ignore_mountains"))
-    sure = card.action.items if isinstance(card.action, Seq) else (card.action,)
     gains = [e.args[0] for e in sure if isinstance(e, Primitive) and e.name == "gain_money"]
     gains += [
         LEVEL_OF[str(e.args[1])]  # Intrigue's action at LVL L pays £L

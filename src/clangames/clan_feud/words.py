@@ -45,7 +45,7 @@ from clangames.clan_feud.actions import (
     dice_words,
 )
 from clangames.clan_feud.aftermath import aftermath
-from clangames.clan_feud.effects import May, Repeat
+from clangames.clan_feud.effects import May, Primitive, Repeat
 from clangames.clan_feud.playing import territory_name as _name
 from clangames.clan_feud.rules import (
     BUILD,
@@ -445,10 +445,19 @@ def _lose(s: ClanFeudState, w: W, task: Task, troop: int) -> str | None:
         return f"lose one {TROOPS[troop]} as a battle casualty"
     if kind == "upkeep" and task.a:  # ``a``: the territory chosen + 1
         return f"remove one {TROOPS[troop]} from {_name(s, task.a - 1)} (no upkeep for it)"
-    if kind == "prog" and task.data and task.data[-1] % 64:  # the territory chosen + 1
+    if kind == "prog" and _removing(s, task) and task.data[-1] % 64:  # territory chosen + 1
         where = _name(s, task.data[-1] % 64 - 1)
         return f"remove one {TROOPS[troop]} from {where} ({_source(s, task)})"
     return None
+
+
+def _removing(s: ClanFeudState, task: Task) -> bool:
+    """True if the program on top stands at a ``remove_troops`` (only then does its
+    counter hold a territory: a loss asked about elsewhere is told plainly)."""
+    if len(task.data) < 2:
+        return False
+    node = s.game.nodes[task.data[-2]]
+    return isinstance(node, Primitive) and node.name == "remove_troops"
 
 
 def _source(s: ClanFeudState, task: Task) -> str:

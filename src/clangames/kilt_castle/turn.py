@@ -470,9 +470,11 @@ def describe(s: KiltCastleState, action: Any) -> str:
     board = game.board
     if isinstance(action, Lay):
         k = sum(1 for i in game.doubles if s.positions[i] >= 0)
+        # asked about once the lay-out is complete (out of its turn) there is no position
+        at = f" at position {game.layout_slots[k]}" if k < len(game.layout_slots) else ""
         return (
-            f"the card {card_name(board, action.card)} is laid out at position"
-            f" {game.layout_slots[k]} with {board.colours[action.inner]} towards the board"
+            f"the card {card_name(board, action.card)} is laid out{at}"
+            f" with {board.colours[action.inner]} towards the board"
         )
     if isinstance(action, Relocate):
         slot = game.card_slot[action.card]

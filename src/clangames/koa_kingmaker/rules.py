@@ -522,10 +522,11 @@ def describe(s: KoaState, action: Any) -> str:
     if isinstance(action, Seal):
         return f"automated household {sealing_house(s)} puts the {card_name(action.card)} face down"
     if isinstance(action, Inherit):
-        # told only to whoever may know the number (narration checks that): said plainly
-        return (
-            f"house {s.inheritance.index(0)} is dealt inheritance number {action.number} face down"
-        )
+        # told only to whoever may know the number (narration checks that): said plainly;
+        # once every house holds its card (the action asked about out of its turn) no
+        # house is named
+        dealt = f"house {s.inheritance.index(0)}" if 0 in s.inheritance else "a house"
+        return f"{dealt} is dealt inheritance number {action.number} face down"
     if isinstance(action, Recover):
         who = s.recovering[0] if s.recovering else "the deciding house"
         return f"house {who} takes its {card_name(action.card)} back from its discard pile"
