@@ -8,8 +8,9 @@ from typing import Protocol
 import attrs
 
 from clangames.engine.chance import sample_chance
-from clangames.engine.errors import UndoError
+from clangames.engine.errors import InvalidArgumentError, UndoError
 from clangames.engine.game import Game
+from clangames.engine.integers import as_integer
 from clangames.engine.phases import CHANCE
 from clangames.engine.record import GameRecord, Move
 from clangames.engine.rng import Rng
@@ -22,6 +23,31 @@ class Policy(Protocol):
     def act(self, state: State, player: int) -> Action:
         """A legal action of ``player`` in ``state``."""
         ...
+
+
+def checked_policies(
+    policies: Mapping[int, Policy] | None,
+    num_players: int,
+    error: type[ValueError] = InvalidArgumentError,
+) -> dict[int, Policy]:
+    """``policies`` as a dict, refused with ``error`` unless every key is a seat number
+    and every value has an ``act`` method: a policy under a key that is no seat (``"0"``,
+    a seat past the last) would otherwise never be asked, and the seat played at random."""
+    if policies is None:
+        return {}
+    if not isinstance(policies, Mapping):
+        raise error(f"policies must be a mapping of seat numbers to policies, got {policies!r}")
+    out: dict[int, Policy] = {}
+    for key, policy in policies.items():
+        seat = as_integer(key)  # a NumPy seat is a seat (the kernel's doors take any integer)
+        if seat is None or not 0 <= seat < num_players:
+            raise error(f"policy for seat {key!r}, but seats are 0..{num_players - 1}")
+        if not callable(getattr(policy, "act", None)):
+            raise error(
+                f"the policy for seat {seat} has no act(state, player) method: got {policy!r}"
+            )
+        out[seat] = policy
+    return out
 
 
 @attrs.frozen(slots=True)
@@ -51,10 +77,7 @@ class Match:
     ) -> None:
         self.game = game
         self.rng = seed if isinstance(seed, Rng) else Rng(seed)
-        self.policies: dict[int, Policy] = dict(policies or {})
-        for seat in self.policies:
-            if not 0 <= seat < game.num_players:
-                raise ValueError(f"policy for seat {seat}, but seats are 0..{game.num_players - 1}")
+        self.policies: dict[int, Policy] = checked_policies(policies, game.num_players)
         self.state: State = game.initial_state()
         self.history: list[Step] = []
         # The record is built from the history when asked for, not on every move (copying

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from clangames.engine.errors import ClanGamesError
+from clangames.engine.match import checked_policies
 from clangames.engine.rng import Rng
 from clangames.engine.rollout_loops import NO_LIMIT, random_loop, seats_loop
 from clangames.engine.state import Action, State
@@ -106,6 +107,7 @@ def _random(
     """The random rollout: ``max_steps`` checked, then the loop of
     :func:`clangames.engine.rollout_loops.random_loop` on the generator's state."""
     limit = NO_LIMIT if max_steps is None else _check_max_steps(max_steps)
+    _check_start(state, rng)
     state, s, steps = random_loop(state, rng.state, limit, draw_mover, moves)
     return state, Rng._at(s), steps
 
@@ -128,16 +130,32 @@ def rollout_seats(
     Follower`): the next move may build on that state in place, so it must read what it
     needs at once."""
     limit = NO_LIMIT if max_steps is None else _check_max_steps(max_steps)
-    others = dict(policies or {})
+    _check_start(state, rng)
     num_players = state.game.num_players
+    others = checked_policies(policies, num_players, RolloutError)
+    if isinstance(seat_rngs, (str, bytes)) or not isinstance(seat_rngs, Sequence):
+        raise RolloutError(f"seat_rngs must be a sequence of Rng, one per seat, got {seat_rngs!r}")
     if len(seat_rngs) != num_players:
         raise RolloutError(
             f"rollout_seats needs one Rng per seat ({num_players}), got {len(seat_rngs)}"
         )
+    for seat, seat_rng in enumerate(seat_rngs):
+        if not isinstance(seat_rng, Rng):
+            raise RolloutError(f"seat_rngs[{seat}] must be an Rng, got {seat_rng!r}")
+    if watch is not None and not callable(watch):
+        raise RolloutError(f"watch must be a function of the state or None, got {watch!r}")
     seeds = [r.state for r in seat_rngs]
     moves: list[tuple[int, Action]] = []
     state, s = seats_loop(state, rng.state, seeds, limit, others, watch, moves)
     return Playout(state, Rng._at(s), tuple(Rng._at(t) for t in seeds), tuple(moves))
+
+
+def _check_start(state: object, rng: object) -> None:
+    """Refuse what the loops would fail on deep inside with a bare AttributeError."""
+    if not isinstance(state, State):
+        raise RolloutError(f"a rollout starts from a game's State, got {state!r}")
+    if not isinstance(rng, Rng):
+        raise RolloutError(f"a rollout draws from an Rng, got {rng!r}")
 
 
 def _check_max_steps(max_steps: int) -> int:
