@@ -30,6 +30,7 @@ from clangames.clan_feud.actions import (
     Total,
 )
 from clangames.clan_feud.observation import ClanFeudObservation
+from clangames.clan_feud.rows import AMOUNT_CAP
 from clangames.clan_feud.state import Battle, EnglishArmy, Task
 from clangames.engine.encoding import (
     Bits,
@@ -55,7 +56,7 @@ SLOTS = 25
 """Board slots per seat: 5 columns of 5 (``5 * column + slot``)."""
 
 CAPS = {
-    "amount": 999,  # ducats, Feud, victory points
+    "amount": AMOUNT_CAP,  # ducats, Feud, victory points (the rules stop gains there)
     "troops": 99,  # troops of one type in one territory, tower houses
     "tasks": 40,  # depth of the task stack (phase 3 at war: 2 a seat + a march + a battle)
     "task_data": 48,  # length of a task's data

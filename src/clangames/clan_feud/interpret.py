@@ -40,6 +40,7 @@ from clangames.clan_feud.effects import (
     Seq,
     Truth,
 )
+from clangames.clan_feud.rows import gain
 
 if TYPE_CHECKING:
     from clangames.clan_feud.rules import W
@@ -343,19 +344,19 @@ def _primitive(w: W, p: int, e: Primitive) -> bool:
     name = e.name
     n = amount(w, p, e.args[0]) if name in _AMOUNT_FIRST else 0
     if name == "gain_money":
-        w.money = plus(w.money, p, n)
+        w.money = gain(w.money, p, n)
     elif name == "pay_money":
         if w.money[p] < n:
             return False
         w.money = plus(w.money, p, -n)
     elif name == "gain_feud":
-        w.feud = plus(w.feud, p, n)
+        w.feud = gain(w.feud, p, n)
     elif name == "pay_feud":
         if w.feud[p] < n:
             return False
         w.feud = plus(w.feud, p, -n)
     elif name == "gain_vp":
-        w.vp = plus(w.vp, p, n)
+        w.vp = gain(w.vp, p, n)
     elif name == "draw_cards":
         w.tasks.append(_task("draw", p, n))
     elif name == "england_track":

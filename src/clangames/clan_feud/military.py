@@ -37,6 +37,7 @@ from clangames.clan_feud.actions import (
     Total,
     Word,
 )
+from clangames.clan_feud.rows import gain
 from clangames.clan_feud.state import (
     BATTLE_TASKS,
     ENGLAND,
@@ -491,7 +492,7 @@ def _lose(w: W, side: int, kind: int, count: int = 1) -> None:
     losses[side] -= count
     w.battle = battle_with(b, losses=(losses[0], losses[1]))
     if owner >= 0:
-        drafts.writable(w, "feud")[owner] += count
+        w.feud = gain(w.feud, owner, count)
 
 
 def _loss_run(w: W, task: Task) -> bool:

@@ -76,6 +76,7 @@ from clangames.clan_feud.effects import (
 from clangames.clan_feud.interpret import COST_PRIMITIVES, amount, available, holds, program
 from clangames.clan_feud.military import SPEED
 from clangames.clan_feud.phases import phase_words
+from clangames.clan_feud.rows import gain
 from clangames.clan_feud.rules import (
     BLACK,
     BUILD,
@@ -1045,7 +1046,7 @@ def _steal_apply(w: W, task: Task, action: Seat, player: int) -> None:
         w.tasks.append(new_task("steal_card", p, q, task.b))
         return
     k = min(task.b, w.money[q])
-    w.money = plus(plus(w.money, q, -k), p, k)
+    w.money = gain(plus(w.money, q, -k), p, k)
 
 
 def _steal_card_run(w: W, task: Task) -> bool:

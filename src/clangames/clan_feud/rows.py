@@ -11,6 +11,18 @@ from typing import TypeVar
 
 from clangames.engine.data import plus as plus  # the rules' rows change by it too
 
+AMOUNT_CAP = 999
+"""The most £, Feud tokens or VP a seat holds: a gain past it is lost. The rulebook sets no
+limit, and no game of the bundled cards comes near one (the observation encoding and the
+saved-state check declare this bound); a user's cards or events file can give any amount,
+and a seat's total above the declared bound would write a state that does not read back."""
+
+
+def gain(row: Sequence[int], i: int, n: int) -> tuple[int, ...]:
+    """:func:`plus` for a seat's £, Feud or VP, never above :data:`AMOUNT_CAP`."""
+    room = AMOUNT_CAP - row[i]
+    return plus(row, i, n if n <= room else room)
+
 
 def held(controller: Sequence[int], p: int) -> list[int]:
     """The territories ``p`` controls (``controller`` is each territory's seat), in order.

@@ -69,6 +69,7 @@ from clangames.clan_feud.board import (
     put,
     troop_totals,
 )
+from clangames.clan_feud.rows import AMOUNT_CAP, gain
 from clangames.clan_feud.state import (
     NONZERO,
     ClanFeudState,
@@ -890,7 +891,7 @@ def _feud_apply(w: W, task: Task, action: Any, player: int) -> None:
     p, level = task.player, task.a
     if isinstance(action, Word):
         if action.word == "tokens":
-            w.feud = plus(w.feud, p, level)
+            w.feud = gain(w.feud, p, level)
         w.tasks.pop()
     elif isinstance(action, Raise):
         i = 3 * action.colour + action.value - 1
@@ -925,7 +926,7 @@ def _income_run(w: W, task: Task) -> bool:
         if n:
             w.tasks.append(interned("income_roll", p, n))
     else:
-        w.money = plus(w.money, p, n * (1 if level == 1 else 2))
+        w.money = gain(w.money, p, n * (1 if level == 1 else 2))
     return True
 
 
@@ -936,14 +937,14 @@ def _income_roll_weights(w: W, task: Task) -> tuple[tuple[ClanFeudAction, int], 
 
 
 def _income_roll_apply(w: W, task: Task, action: Total, player: int) -> None:
-    w.money = plus(w.money, task.player, action.k)
+    w.money = gain(w.money, task.player, action.k)
     w.tasks.pop()
 
 
 def _intrigue_run(w: W, task: Task) -> bool:
     p, level = task.player, task.a
-    w.money = plus(w.money, p, level)
-    w.vp = plus(w.vp, p, INTRIGUE_VP[level - 1])
+    w.money = gain(w.money, p, level)
+    w.vp = gain(w.vp, p, INTRIGUE_VP[level - 1])
     w.tasks.pop()
     w.tasks.append(interned("draw", p, level))
     return True
@@ -1211,8 +1212,10 @@ def _upkeep_pay_apply(w: W, task: Task, action: PayFeud, player: int) -> None:
 def _final_run(w: W, task: Task) -> bool:
     from clangames.clan_feud.scoring import final_count
 
+    vp = drafts.writable(w, "vp")
     for p in w.order:
-        drafts.writable(w, "vp")[p] += final_count(w, p)
+        # the final count may take VP away: a total stays within the cap either way
+        vp[p] = max(-AMOUNT_CAP, min(AMOUNT_CAP, vp[p] + final_count(w, p)))
     w.tasks = []
     return True
 

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from clangames.clan_feud import drafts
 from clangames.clan_feud.actions import ClanFeudAction, Place
 from clangames.clan_feud.board import occupied_by
+from clangames.clan_feud.rows import gain
 from clangames.clan_feud.state import (
     ENGLAND,
     Battle,
@@ -210,8 +211,8 @@ def battle_over(w: W, b: Battle, survivor: str) -> None:
         clan_alive = survivor == "attacker"
     track = w.game.england
     if clan_alive:
-        drafts.writable(w, "vp")[clan] += sum(track.level(k).vp for k in tokens)
-        drafts.writable(w, "money")[clan] += sum(track.level(k).money for k in tokens)
+        w.vp = gain(w.vp, clan, sum(track.level(k).vp for k in tokens))
+        w.money = gain(w.money, clan, sum(track.level(k).money for k in tokens))
     _track_back(w, sum(track.level(k).steps_back for k in tokens))
 
 

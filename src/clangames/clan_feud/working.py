@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from clangames.clan_feud import drafts
-from clangames.clan_feud.board import plus, put
+from clangames.clan_feud.board import put
+from clangames.clan_feud.rows import gain
 from clangames.clan_feud.state import Battle, ClanFeudState, EnglishArmy, Task
 from clangames.clan_feud.tasks import interned as interned
 from clangames.clan_feud.tasks import set_top_a, set_top_data, update_top
@@ -245,7 +246,7 @@ class W(_WorkingBase):
         if old == new:
             return
         if old >= 0:
-            self.feud = plus(self.feud, old, 1)
+            self.feud = gain(self.feud, old, 1)
         self.regent = new
         if new >= 0 and not self.gold_out:
             self.gold_out = True
@@ -257,7 +258,7 @@ class W(_WorkingBase):
         old = self.controller[t]
         if old != p:
             if old >= 0:
-                self.feud = plus(self.feud, old, self.buildings(t))
+                self.feud = gain(self.feud, old, self.buildings(t))
             self.controller = put(self.controller, t, p)
             if self.site[t] == 1 and not self.city_dice[p] >> t & 1:
                 self.city_dice = put(self.city_dice, p, self.city_dice[p] | 1 << t)
