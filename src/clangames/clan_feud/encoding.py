@@ -9,7 +9,9 @@ Bounds: seats, territories, card designs and copies, the track and the board slo
 from the game's data. The running totals (ducats, Feud, victory points, troops, tower
 houses) and the task stack's progress values have no bound that the rules give directly;
 they are declared caps (:data:`CAPS`) far above what games reach, which the harness checks
-along every game and which a value past them refuses with ObservationEncodingError.
+along every game and the saved-state check enforces (the encoding itself, on the hot path,
+checks no bound). Amounts cannot pass theirs: the rules stop a gain at the cap
+(:data:`~clangames.clan_feud.rows.AMOUNT_CAP`), since a user's data files may give any.
 Phase and task names are laid out as characters, so that new kinds need no change here.
 """
 
