@@ -9,13 +9,15 @@ can give any amount. Found by the fuzz3 sweep: with every event giving each play
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 import pytest
 
 import clangames
 from clangames import Rng
+from clangames.clan_feud import ClanFeudState
 from clangames.clan_feud.rows import AMOUNT_CAP, gain
-from clangames.engine.phases import CHANCE
+from clangames.testing.conformance import random_playout
 
 from .cf_helpers import bundled_text
 
@@ -38,21 +40,10 @@ def _events(tmp_path: Path, each_player: str, scoring: str | None = None) -> str
     return str(path)
 
 
-def _play(game: clangames.Game, seed: int) -> list[clangames.State]:
-    """Every state of a seeded random game."""
-    rng = Rng(seed)
-    s = game.initial_state()
-    states = [s]
-    while not s.is_terminal:
-        player = s.to_move[0]
-        if player == CHANCE:
-            action, rng = clangames.sample_chance(s, rng)
-        else:
-            legal = s.legal_actions(player)
-            i, rng = rng.below(len(legal))
-            action = legal[i]
-        s = s.apply(action, player)
-        states.append(s)
+def _play(game: clangames.Game, seed: int) -> list[ClanFeudState]:
+    """Every state of a seeded random game (the conformance harness's driver)."""
+    states: list[ClanFeudState] = []
+    random_playout(game, Rng(seed), lambda s, _moves: states.append(cast(ClanFeudState, s)))
     return states
 
 
