@@ -19,20 +19,20 @@ nothing else holds; the caller's state always goes through ``_apply``, and so do
 state of a :func:`rollout_seats` that asks bots (a bot may keep what it is shown). Every
 game offers it: the state switched into its draft in place, its caches reset, none of its
 fields copied (the three older games' is :func:`clangames.engine.draft.owned_apply` of
-their move, one generated function with the thaw and the freeze inline; Clan Feud
-generates its own). A class may also keep the draft across moves: with both
-``_apply_kept(state, action, player)`` (``_apply_owned``'s contract, except that what it
-returns may be a draft, which the loop only asks for its ``phase``, ``_legal`` and
-``_chance_weights`` and hands to the next ``_apply_kept``) and ``_kept_state(draft)`` (the
-state it describes; a state is returned as it is), :func:`rollout`, :func:`rollout_moves`
-and :func:`rollout_seats` without bots or a watcher use them instead, and call
-``_kept_state`` once at the end, sparing each step a class switch each way (the three
-older games' pair is :func:`clangames.engine.draft.kept_apply` of their move; Clan Feud
-generates its own, which spares the copy of its task stack too). A game offering either must
-keep no state of a playout by identity (a memo keyed by a state object would see that state
-change under it): the games' memos are keyed by the tuples and numbers in a state, which a
-move replaces rather than changes, and King's Kilt's re-deal remembers the last state it
-re-dealt, which a playout never makes.
+their move, one generated function with the thaw and the freeze inline; Clan Feud's is a
+plain function of its rules, ``rules.apply_owned``). A class may also keep the draft
+across moves: with both ``_apply_kept(state, action, player)`` (``_apply_owned``'s
+contract, except that what it returns may be a draft, which the loop only asks for its
+``phase``, ``_legal`` and ``_chance_weights`` and hands to the next ``_apply_kept``) and
+``_kept_state(draft)`` (the state it describes; a state is returned as it is),
+:func:`rollout`, :func:`rollout_moves` and :func:`rollout_seats` without bots or a watcher
+use them instead, and call ``_kept_state`` once at the end, sparing each step a class
+switch each way (the three older games' pair is :func:`clangames.engine.draft.kept_apply`
+of their move; Clan Feud has its own, ``rules.apply_kept``, which spares the copy of its
+task stack too). A game offering either must keep no state of a playout by identity (a
+memo keyed by a state object would see that state change under it): the games' memos are
+keyed by the tuples and numbers in a state, which a move replaces rather than changes, and
+King's Kilt's re-deal remembers the last state it re-dealt, which a playout never makes.
 """
 
 from __future__ import annotations
