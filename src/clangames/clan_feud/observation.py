@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
 
-from clangames.clan_feud.rows import occupied
+from clangames.clan_feud.rows import occupied_by
 from clangames.clan_feud.state import BATTLE_TASKS, ENGLAND, Battle, EnglishArmy, Task
 from clangames.engine.codec import describe
 from clangames.engine.errors import StateDecodeError
@@ -627,17 +627,22 @@ def _check_armies_hold(s: ClanFeudState, fail: Callable[[str, str], None]) -> No
     """Outside a Military move and a battle, every clan army stands in a territory its
     clan controls (an army's arrival takes control, or starts a battle). A state that
     broke this let another clan recruit beside the army and play on into positions the
-    rules cannot continue (an English march with nowhere to step)."""
-    if s.battle is not None or any(task.kind == "move" for task in s.tasks):
-        return
+    rules cannot continue (an English march with nowhere to step). The armies are read
+    from the rows' memo (:func:`occupied_by`: a played state shares its rows with the
+    states before it), and a move or battle is looked for only where an army stands
+    outside its clan's land, which is rare: the check runs on every state the harness
+    sees."""
     controller = s.controller
     for p, row in enumerate(s.troops):
-        for t in occupied(row):
+        for t in occupied_by(row):
             if controller[t] != p:
+                if s.battle is not None or any(task.kind == "move" for task in s.tasks):
+                    return
+                holder = controller[t]
                 fail(
                     f"troops[{p}]",
                     f"seat {p}'s army stands in territory {t}, which "
-                    + ("nobody controls" if controller[t] < 0 else f"seat {controller[t]} controls")
+                    + ("nobody controls" if holder < 0 else f"seat {holder} controls")
                     + "; outside a Military move or a battle an army holds its territory",
                 )
 
