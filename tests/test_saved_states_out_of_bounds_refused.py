@@ -204,15 +204,26 @@ def test_clan_feud_task_values_out_of_range_are_refused(value: int, where: str) 
     refused(state, change, "state.tasks[0]: a task's counters and data run -1..")
 
 
-@pytest.mark.parametrize(("field", "value"), [("feud", 2**63), ("money", 1000), ("vp", -1000)])
-def test_clan_feud_amounts_beyond_the_declared_caps_are_refused(field: str, value: int) -> None:
-    # Before: a feud of 2**63 was accepted, and play raised ValueError from Rng.below.
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("feud", 2**63, f"state.feud[1]: feud tokens stay within 0..999, got {2**63}"),
+        ("money", 1000, "state.money[1]: pounds stay within 0..999, got 1000"),
+        ("vp", -1000, "state.vp[1]: victory points stay within -999..999, got -1000"),
+        ("feud", -1, "state.feud[1]: feud tokens are never negative, got -1"),
+    ],
+)
+def test_clan_feud_amounts_beyond_the_declared_caps_are_refused(
+    field: str, value: int, message: str
+) -> None:
+    # Before: a feud of 2**63 was accepted, and play raised ValueError from Rng.below. The
+    # refusal named state.money[p] whichever amount was wrong.
     state = first_state("clan_feud", 3, lambda s: not s.is_chance)
 
     def change(body: dict[str, Any]) -> None:
         body[field][1] = value
 
-    refused(state, change, "state.money[1]: pounds, feud tokens and victory points stay within 999")
+    refused(state, change, message)
 
 
 @pytest.mark.parametrize(

@@ -472,10 +472,14 @@ def _check_seats_and_board(
     game = s.game
     cap = CAPS["amount"]
     for p in range(n):
-        if s.money[p] < 0 or s.feud[p] < 0:
-            fail(f"money[{p}]", "pounds and feud tokens are never negative")
-        if s.money[p] > cap or s.feud[p] > cap or not -cap <= s.vp[p] <= cap:
-            fail(f"money[{p}]", f"pounds, feud tokens and victory points stay within {cap}")
+        for field, what in (("money", "pounds"), ("feud", "feud tokens")):
+            value = getattr(s, field)[p]
+            if value < 0:
+                fail(f"{field}[{p}]", f"{what} are never negative, got {value}")
+            if value > cap:
+                fail(f"{field}[{p}]", f"{what} stay within 0..{cap}, got {value}")
+        if not -cap <= s.vp[p] <= cap:
+            fail(f"vp[{p}]", f"victory points stay within -{cap}..{cap}, got {s.vp[p]}")
         if s.covered[p] & ~INITIAL_COVER:
             fail(f"covered[{p}]", "only the set-up's covered slots can be covered")
         if s.filled[p] & ~EXISTS or s.filled[p] & s.covered[p]:
