@@ -43,7 +43,7 @@ import numpy as np
 import pyspiel
 
 from clangames.engine.encoding import TensorWriter
-from clangames.engine.errors import IllegalActionError, InvalidParameterError
+from clangames.engine.errors import IllegalActionError, InvalidArgumentError, InvalidParameterError
 from clangames.engine.game import Game
 from clangames.engine.interop import (
     InformationState,
@@ -385,6 +385,12 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         game = self._adapter
         table = game.table.actions
         state, trail = self.clangames, self._trail
+        if len(actions) != self.num_players():
+            # A short list used to fail with an IndexError part way through the round.
+            raise InvalidArgumentError(
+                f"a joint action holds one action per player ({self.num_players()}),"
+                f" got {len(actions)}: {list(actions)!r}"
+            )
         for player in state.phase.to_move:
             kernel_id = _kernel_id(game.decision_ids, actions[player], "action", "a decision id")
             state = state.apply(table[kernel_id], player)
@@ -398,10 +404,12 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         game = self._adapter
         if player == CHANCE:
-            return game.table.text(game.table.actions[game.chance_ids[action]])
+            kernel_id = _kernel_id(game.chance_ids, action, "chance outcome", "an outcome id")
+            return game.table.text(game.table.actions[kernel_id])
         if game.simultaneous and action == game.no_move:
             return NO_MOVE_TEXT
-        return game.table.text(game.table.actions[game.decision_ids[action]])
+        kernel_id = _kernel_id(game.decision_ids, action, "action", "a decision id")
+        return game.table.text(game.table.actions[kernel_id])
 
     # -- views --------------------------------------------------------------------------------
     def information_state(self, player: int) -> InformationState:

@@ -102,6 +102,17 @@ class _Table:
         self.rng = Rng(secrets.randbits(64))
         self.renderer = renderer_for(game)
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The writer holds a memoryview of the tensor, which cannot be pickled: a copy
+        # (copy.deepcopy, pickle) takes the tensor alone and starts a writer of its own.
+        state = dict(self.__dict__)
+        del state["writer"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.writer = TensorWriter(self.game.observation_spec(), self.tensor.data)
+
     def reset_rng(self, seed: int | None) -> None:
         if seed is not None:
             self.rng = Rng(seed)
@@ -173,6 +184,27 @@ class _TableEnv:
         """The clangames game."""
         return self._table.game
 
+    def _seat_of(self, agent: Any) -> int:
+        """``agent``'s seat; InvalidArgumentError naming the agents for any other name (a
+        bare KeyError said only the name)."""
+        seat = self._table.seat.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            agents = self.possible_agents
+            raise InvalidArgumentError(
+                f"{agent!r} is not an agent of this environment (expected one of"
+                f" {', '.join(agents)})"
+            )
+        return seat
+
+    def _no_game(self) -> IllegalActionError:
+        """The refusal of a step (or ``last``) when no game is being played: before the
+        first ``reset`` or once every agent is done (it used to be a KeyError or an
+        IndexError from inside the environment)."""
+        return IllegalActionError(
+            "no game is being played (reset() has not been called, or every agent is"
+            " done): reset() starts one"
+        )
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
@@ -198,6 +230,7 @@ class ClanGamesAECEnv(_TableEnv, AECEnv):  # type: ignore[misc]
     def __init__(self, name: str, /, render_mode: str | None = None, **params: Any) -> None:
         super().__init__()
         self._set_up(name, render_mode, params, no_move=False)
+        self.agents: list[str] = []
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         table = self._table
@@ -219,9 +252,16 @@ class ClanGamesAECEnv(_TableEnv, AECEnv):  # type: ignore[misc]
             self.agent_selection = self.agents[0]
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
-        return self._table.observe(self.state_now, self._table.seat[agent])
+        return self._table.observe(self.state_now, self._seat_of(agent))
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self.agents:
+            raise self._no_game()
+        return super().last(observe)  # type: ignore[no-any-return]
 
     def step(self, action: Any) -> None:
+        if not self.agents:
+            raise self._no_game()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -272,6 +312,8 @@ class ClanGamesParallelEnv(_TableEnv, ParallelEnv):  # type: ignore[misc]
             raise InvalidArgumentError(
                 f"a Parallel step takes a dict of agent name -> action id, got {actions!r}"
             )
+        if not self.agents:
+            raise self._no_game()
         table = self._table
         state = self.state_now
         offenders = [
