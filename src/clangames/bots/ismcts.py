@@ -33,6 +33,7 @@ from typing import Any
 from clangames.bots.random_bot import nothing_to_do
 from clangames.bots.registry import BotSpec, register_bot
 from clangames.engine.chance import sample_chance
+from clangames.engine.errors import InvalidArgumentError
 from clangames.engine.phases import CHANCE
 from clangames.engine.rng import Rng
 from clangames.engine.rollout import rollout
@@ -83,7 +84,7 @@ class ISMCTSBot:
         rollout_limit: int | None = None,
     ) -> None:
         if iterations is None and time_limit is None:
-            raise ValueError("ISMCTSBot needs an iteration cap or a time_limit (or both)")
+            raise InvalidArgumentError("ISMCTSBot needs an iteration cap or a time_limit (or both)")
         # A setting of the wrong type is refused by name, not left to fail later (or to
         # run 3 iterations for 2.5) inside a comparison.
         for name, value, whole, optional in (
@@ -94,15 +95,20 @@ class ISMCTSBot:
         ):
             if (value is not None or not optional) and not _is_a(value, whole):
                 kind = ("an int" if whole else "a number") + (" or None" if optional else "")
-                raise ValueError(f"ISMCTSBot needs {name} to be {kind}, got {value!r}")
+                raise InvalidArgumentError(f"ISMCTSBot needs {name} to be {kind}, got {value!r}")
         if iterations is not None and iterations < 1:
-            raise ValueError(f"ISMCTSBot needs iterations >= 1, got {iterations}")
+            raise InvalidArgumentError(f"ISMCTSBot needs iterations >= 1, got {iterations}")
         if time_limit is not None and not time_limit > 0:
-            raise ValueError(f"ISMCTSBot needs a positive time_limit, got {time_limit}")
+            raise InvalidArgumentError(f"ISMCTSBot needs a positive time_limit, got {time_limit}")
+        if iterations is None and time_limit == math.inf:
+            # Nothing would ever stop the search: act() would never return.
+            raise InvalidArgumentError(
+                "ISMCTSBot needs a finite time_limit when iterations is None (no cap), got inf"
+            )
         if not exploration >= 0:
-            raise ValueError(f"ISMCTSBot needs exploration >= 0, got {exploration}")
+            raise InvalidArgumentError(f"ISMCTSBot needs exploration >= 0, got {exploration}")
         if rollout_limit is not None and rollout_limit < 0:
-            raise ValueError(f"ISMCTSBot needs rollout_limit >= 0, got {rollout_limit}")
+            raise InvalidArgumentError(f"ISMCTSBot needs rollout_limit >= 0, got {rollout_limit}")
         self.rng = seed if isinstance(seed, Rng) else Rng(seed)
         self.iterations = iterations
         self.time_limit = time_limit
@@ -122,10 +128,11 @@ class ISMCTSBot:
         """The legal action of ``player`` whose edge the search visited most (ties: the
         lowest action id). A single legal action is returned without searching.
 
-        Raises ValueError for the chance player and IllegalActionError if ``player`` has
-        nothing to do in ``state`` (as :class:`~clangames.bots.random_bot.RandomBot`)."""
+        Raises InvalidArgumentError (a ValueError) for the chance player and
+        IllegalActionError if ``player`` has nothing to do in ``state`` (as
+        :class:`~clangames.bots.random_bot.RandomBot`)."""
         if player == CHANCE:
-            raise ValueError("ISMCTSBot does not play chance nodes; sample them instead")
+            raise InvalidArgumentError("ISMCTSBot does not play chance nodes; sample them instead")
         legal = state.legal_actions(player)
         if not legal:
             raise nothing_to_do(state, player)
@@ -215,7 +222,7 @@ class ISMCTSBot:
             best = edges[(player, best_action)] = _Edge()
             best.available = 1
         if best is None:  # pragma: no cover - legal is never empty at a decision node
-            raise ValueError(f"player {player} has no legal action: {state.prompt()}")
+            raise InvalidArgumentError(f"player {player} has no legal action: {state.prompt()}")
         used.append((best, player))
         return best_action, rng
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from clangames.engine.errors import IllegalActionError
+from clangames.engine.errors import IllegalActionError, InvalidArgumentError
 from clangames.engine.phases import CHANCE
 from clangames.engine.rng import Rng
 from clangames.engine.state import Action, State
@@ -38,12 +38,12 @@ class RandomBot:
     def act(self, state: State, player: int) -> Action:
         """A uniformly random legal action of ``player`` in ``state``.
 
-        Raises ValueError for the chance player (chance outcomes have their own
-        probabilities: use :func:`clangames.sample_chance`) and IllegalActionError if
-        ``player`` has nothing to do in ``state``.
+        Raises InvalidArgumentError (a ValueError) for the chance player (chance outcomes
+        have their own probabilities: use :func:`clangames.sample_chance`) and
+        IllegalActionError if ``player`` has nothing to do in ``state``.
         """
         if player == CHANCE:
-            raise ValueError(
+            raise InvalidArgumentError(
                 "RandomBot does not play chance nodes; sample them with clangames.sample_chance"
             )
         legal = state.legal_actions(player)

@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from clangames.engine.errors import InvalidArgumentError
+from clangames.engine.integers import as_integer
+
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
@@ -30,9 +33,10 @@ class Rng:
     _state: int
 
     def __init__(self, seed: int) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MASK:
-            raise ValueError(f"Rng seed must be an int in [0, 2**64), got {seed!r}")
-        object.__setattr__(self, "_state", seed)
+        value = seed if type(seed) is int else as_integer(seed)  # a NumPy seed is a seed
+        if value is None or not 0 <= value <= _MASK:
+            raise InvalidArgumentError(f"Rng seed must be an int in [0, 2**64), got {seed!r}")
+        object.__setattr__(self, "_state", value)
 
     @classmethod
     def _at(cls, state: int) -> Rng:
