@@ -23,12 +23,15 @@ import attrs
 
 from clangames.engine.chance import sample_chance
 from clangames.engine.codec import JSON, encode
-from clangames.engine.errors import ClanGamesError
+from clangames.engine.errors import ClanGamesError, InvalidArgumentError
 from clangames.engine.game import Game
+from clangames.engine.integers import as_integer
 from clangames.engine.phases import CHANCE
 from clangames.engine.record import GameRecord, Move
 from clangames.engine.rng import Rng
 from clangames.engine.state import State
+
+_LAST_SEED = 2**64 - 1
 
 
 @runtime_checkable
@@ -126,7 +129,26 @@ def compare(
 ) -> DifferentialReport:
     """Play ``games`` seeded random games of ``game`` with the library and
     ``implementation`` side by side; stop at the first divergence. Game ``i`` uses seed
-    ``seed + i``, so a divergence replays with ``games=1, seed=divergence.seed``."""
+    ``seed + i``, so a divergence replays with ``games=1, seed=divergence.seed``.
+
+    InvalidArgumentError, before any game, for a ``game`` that is not a loaded game, a
+    count that is not a whole number from 0 up, or seeds that leave 0..2**64-1."""
+    # Checked here, not left to fail part way: a count of 1.5 or a seed of "x" raised a
+    # bare TypeError, a count of -1 gave a report of -1 games, and a seed near the top
+    # of the range failed only at the game that passed it.
+    if not isinstance(game, Game):
+        raise InvalidArgumentError(
+            f"compare needs a loaded Game (clangames.load(...)), got {game!r:.80}"
+        )
+    count, first = as_integer(games), as_integer(seed)
+    if count is None or count < 0:
+        raise InvalidArgumentError(f"compare: games must be an int from 0 up, got {games!r:.80}")
+    if first is None or first < 0 or first + max(count, 1) - 1 > _LAST_SEED:
+        raise InvalidArgumentError(
+            f"compare: the seeds seed..seed+games-1 must lie in 0..2**64-1, got seed"
+            f" {seed!r:.80} for {count} games"
+        )
+    games, seed = count, first
     total = 0
     for index in range(games):
         try:

@@ -8,12 +8,14 @@ first choices. Needs Hypothesis (the ``test`` extra).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from hypothesis import strategies as st
 
+from clangames.engine.errors import InvalidArgumentError
 from clangames.engine.game import Game, GameSpec
+from clangames.engine.integers import as_integer
 from clangames.engine.phases import CHANCE
 from clangames.engine.record import GameRecord
 from clangames.engine.registry import game_spec, load
@@ -47,7 +49,25 @@ def loaded_games(game: str | GameSpec) -> st.SearchStrategy[Game]:
 def follow_path(game: Game, choices: Sequence[int]) -> tuple[State, GameRecord]:
     """Apply one option per choice (``choice % number of options``) from the initial
     state, stopping early at the end of the game. At a simultaneous node the choice first
-    picks which player commits, then what."""
+    picks which player commits, then what.
+
+    InvalidArgumentError, before any move, for a ``game`` that is not a loaded game or a
+    choice that is not an integer (a float or a string used to fail part way with a
+    bare TypeError)."""
+    if not isinstance(game, Game):
+        raise InvalidArgumentError(
+            f"follow_path needs a loaded Game (clangames.load(...)), got {game!r:.80}"
+        )
+    if isinstance(choices, str | bytes) or not isinstance(choices, Iterable):
+        raise InvalidArgumentError(f"follow_path needs a sequence of ints, got {choices!r:.80}")
+    choices = list(choices)
+    for position, choice in enumerate(choices):
+        value = as_integer(choice)
+        if value is None:
+            raise InvalidArgumentError(
+                f"follow_path: choice {position} must be an int, got {choice!r:.80}"
+            )
+        choices[position] = value
     state = game.initial_state()
     record = GameRecord.start(game)
     it = iter(choices)
