@@ -71,6 +71,9 @@ def test_observing_an_agent_that_does_not_exist_names_the_agents(agent: Any) -> 
         match=rf"{agent!r} is not an agent .*expected one of player_0, player_1, player_2",
     ):
         env.observe(agent)
+    for space in (env.observation_space, env.action_space):
+        with pytest.raises(InvalidArgumentError, match=r"is not an agent .*expected one of"):
+            space(agent)
 
 
 def test_a_parallel_step_after_the_end_or_a_forfeit_is_refused_and_changes_nothing() -> None:

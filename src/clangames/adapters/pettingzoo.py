@@ -206,9 +206,11 @@ class _TableEnv:
         )
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        self._seat_of(agent)
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        self._seat_of(agent)
         return self.action_spaces[agent]
 
     def render(self) -> str | None:
