@@ -113,3 +113,45 @@ def test_koa_explain_illegal_no_longer_tells_the_last_houses_hand() -> None:
     for card in range(3):
         with pytest.raises(InvalidArgumentError, match="is not a seat"):
             state.explain_illegal(state.game.action_from_id(card), -1)
+
+
+def one_seat_to_move(name: str, players: int) -> tuple[clangames.State, int]:
+    """A mid-game state of ``name`` where a seat (not chance) is to move, and that seat."""
+    game = clangames.load(name, players=players)
+    for steps in range(20, 400):
+        state, _, _ = rollout_moves(game.initial_state(), Rng(5), max_steps=steps)
+        if state.phase.to_move and state.phase.to_move[0] >= 0:
+            return state, state.phase.to_move[0]
+    raise AssertionError(f"no state of {name} with a seat to move")
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+@pytest.mark.parametrize("bad", [0.0, False, True, "0", 1.5])
+@pytest.mark.parametrize("memoised", [False, True])
+def test_the_step_by_step_api_refuses_a_player_that_is_no_integer(
+    name: str, players: int, bad: Any, memoised: bool
+) -> None:
+    # 0.0 found seat 0's memoised actions once they were asked for (and False applied as
+    # seat 0), while on a fresh state it reached the rules, which raised TypeError.
+    state, seat = one_seat_to_move(name, players)
+    fresh = state.game.state_from_json(state.to_json())
+    if memoised:
+        fresh.legal_actions(seat)
+    action = state.legal_actions(seat)[0]
+    before = fresh.to_json()
+    for call in (
+        lambda: fresh.legal_actions(bad),
+        lambda: fresh.legal_mask(bad),
+        lambda: fresh.is_legal(action, bad),
+        lambda: fresh.apply(action, bad),
+    ):
+        with pytest.raises(
+            InvalidArgumentError, match=r"is not a player \(expected an int"
+        ) as info:
+            call()
+        assert repr(bad) in str(info.value)
+    assert fresh.to_json() == before
+    numpy_seat = np.int64(seat)
+    assert fresh.legal_actions(numpy_seat) == state.legal_actions(seat)
+    assert fresh.is_legal(action, numpy_seat)
+    assert fresh.apply(action, numpy_seat) == state.apply(action, seat)

@@ -55,6 +55,20 @@ def checked_seat(state: State, player: object, what: str) -> int:
     )
 
 
+def _player_argument(player: object, what: str) -> int:
+    """``player`` of the step-by-step API (``legal_actions``, ``is_legal``, ``apply``) as
+    an int: a NumPy integer is taken as its int, anything else that is no integer (a
+    float, a bool, a string) is an InvalidArgumentError. A ``0.0`` used to find seat 0's
+    memoised actions on one state and reach the rules, which raised TypeError, on a fresh
+    one. Only a player that is not a plain int comes here."""
+    seat = as_integer(player)
+    if seat is None:
+        raise InvalidArgumentError(
+            f"{what}: {player!r} is not a player (expected an int: a seat, or {CHANCE} for chance)"
+        )
+    return seat
+
+
 def _observation_checked(method: Callable[[Any, int], Any]) -> Callable[[Any, int], Any]:
     """A game's ``observation`` refusing what is not a seat before its code runs (a plain
     int seat costs one test)."""
@@ -282,6 +296,8 @@ class State(abc.ABC):
             if len(to_move) != 1:
                 return ()
             player = to_move[0]
+        elif type(player) is not int:
+            player = _player_argument(player, "legal_actions")
         actions = self._legal_memo(player)
         return () if actions is None else actions
 
@@ -298,6 +314,8 @@ class State(abc.ABC):
         return True
 
     def _check(self, action: Action, player: int | None) -> int:
+        if player is not None and type(player) is not int:
+            player = _player_argument(player, "is_legal")  # apply's player is an int here
         to_move = self.phase.to_move
         entry = None
         if player is None and len(to_move) == 1:
@@ -353,9 +371,8 @@ class State(abc.ABC):
         this state is unchanged.
         """
         if player is not None and type(player) is not int:
-            seat = as_integer(player)  # a NumPy seat, say (the compiled rules take an int)
-            if seat is not None:
-                player = seat
+            # A NumPy seat, say (the compiled rules take an int); a float or a bool is refused.
+            player = _player_argument(player, "apply")
         # Fast path: the legal actions are memoised and the action is one of their shared
         # objects. Anything else takes the full check, which explains a refusal.
         memo = self._memo
