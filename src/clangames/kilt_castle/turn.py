@@ -11,12 +11,11 @@ one option (one floor kind on one space, one roof to move) is applied without as
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import chain
-from operator import add, getitem, itemgetter
+from operator import add, itemgetter
 from typing import TYPE_CHECKING, Any, Protocol
 
 from clangames.engine.data import replace_at
-from clangames.engine.draft import drafting, kept_apply, maker, owned_apply
+from clangames.engine.draft import drafting, kept_apply, owned_apply
 from clangames.engine.phases import Phase
 from clangames.engine.piles import Multiset
 from clangames.kilt_castle import scoring
@@ -96,6 +95,11 @@ class Draft(Protocol):
     options: tuple[KiltCastleAction, ...] | None
 
 
+_memo_row = dict.__getitem__
+"""A memo's look-up called as dict's own method: a dict subclass's ``memo[key]`` goes
+through Python's generic slot for subclasses, several times the cost."""
+
+
 # -- legal actions --------------------------------------------------------------------------
 def legal_actions(s: KiltCastleState, player: int) -> tuple[KiltCastleAction, ...]:
     """The legal actions of the player to move, sorted by action id."""
@@ -140,7 +144,9 @@ def relocations(
     masks = game.target_memo.get(counts)
     if masks is None:
         masks = target_masks(game, positions, counts)
-    return tuple(chain.from_iterable(map(getitem, game.relocation_memo, pick(masks))))
+    found: list[KiltCastleAction] = []
+    any(map(found.extend, map(_memo_row, game.relocation_memo, pick(masks))))
+    return tuple(found)
 
 
 def target_masks(
@@ -282,7 +288,10 @@ def _move(d: Draft, action: Any, player: int) -> Draft:
     kind = type(action)
     if kind is Build:
         if build(d, action.row * d.game.cols + action.col, action.crests):
-            settle(d)
+            if d.builders:
+                settle(d)
+            else:  # the turn's last builder: nothing left to settle
+                end_turn(d)
     elif kind is Relocate:
         relocate(d, d.game.card_slot[action.card], action.to)
     elif kind is MoveRoof:
@@ -335,16 +344,21 @@ def relocate(d: Draft, slot: int, to: int) -> None:
     if turn_over is None:  # a single-colour card
         d.builders = game.card_colours[slot]
     else:
-        inner, outer = turn_over[d.inner[slot]]
-        d.inner = replace_at(d.inner, slot, inner)
+        faces = list(d.inner)
+        inner, outer = turn_over[faces[slot]]
+        faces[slot] = inner
+        d.inner = tuple(faces)
         d.builders = (inner, outer)
     if source not in positions:
         d.ducat_day = True
     settle(d)
 
 
-_pile = maker(Multiset)
-"""``Multiset(counts)`` without attrs' ``__init__``: a build remakes the supply at every step."""
+_new_pile = object.__new__
+_set_counts: Callable[[Multiset, tuple[int, ...]], None] = vars(Multiset)["counts"].__set__
+"""A new ``Multiset`` with its counts set through the slot (what the kernel's
+:func:`~clangames.engine.draft.maker` does, without a call of its own): a build remakes
+the supply at every step, and attrs' ``__init__`` costs more than the rule."""
 
 
 def build(d: Draft, space: int, crests: int) -> bool:
@@ -370,7 +384,8 @@ def build(d: Draft, space: int, crests: int) -> bool:
     d.towers = tuple(towers)
     counts = list(d.supply.counts)
     left = counts[kind] = counts[kind] - 1
-    d.supply = _pile(tuple(counts))
+    supply = d.supply = _new_pile(Multiset)
+    _set_counts(supply, tuple(counts))
     if not left:
         base = colour * 3
         if not (counts[base] or counts[base + 1] or counts[base + 2]):
