@@ -15,7 +15,7 @@ from operator import add, itemgetter
 from typing import TYPE_CHECKING, Any, Protocol
 
 from clangames.engine.data import replace_at
-from clangames.engine.draft import drafting, kept_apply, owned_apply
+from clangames.engine.draft import drafting, kept_apply, maker, owned_apply
 from clangames.engine.phases import Phase
 from clangames.engine.piles import Multiset
 from clangames.kilt_castle import scoring
@@ -354,11 +354,8 @@ def relocate(d: Draft, slot: int, to: int) -> None:
     settle(d)
 
 
-_new_pile = object.__new__
-_set_counts: Callable[[Multiset, tuple[int, ...]], None] = vars(Multiset)["counts"].__set__
-"""A new ``Multiset`` with its counts set through the slot (what the kernel's
-:func:`~clangames.engine.draft.maker` does, without a call of its own): a build remakes
-the supply at every step, and attrs' ``__init__`` costs more than the rule."""
+_pile = maker(Multiset)
+"""``Multiset(counts)`` without attrs' ``__init__``: a build remakes the supply at every step."""
 
 
 def build(d: Draft, space: int, crests: int) -> bool:
@@ -384,8 +381,7 @@ def build(d: Draft, space: int, crests: int) -> bool:
     d.towers = tuple(towers)
     counts = list(d.supply.counts)
     left = counts[kind] = counts[kind] - 1
-    supply = d.supply = _new_pile(Multiset)
-    _set_counts(supply, tuple(counts))
+    d.supply = _pile(tuple(counts))
     if not left:
         base = colour * 3
         if not (counts[base] or counts[base + 1] or counts[base + 2]):
