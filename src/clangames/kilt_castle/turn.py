@@ -11,8 +11,7 @@ one option (one floor kind on one space, one roof to move) is applied without as
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import chain
-from operator import add, getitem, itemgetter
+from operator import add, itemgetter
 from typing import TYPE_CHECKING, Any, Protocol
 
 from clangames.engine.data import replace_at
@@ -96,6 +95,11 @@ class Draft(Protocol):
     options: tuple[KiltCastleAction, ...] | None
 
 
+_memo_row = dict.__getitem__
+"""A memo's look-up called as dict's own method: a dict subclass's ``memo[key]`` goes
+through Python's generic slot for subclasses, several times the cost."""
+
+
 # -- legal actions --------------------------------------------------------------------------
 def legal_actions(s: KiltCastleState, player: int) -> tuple[KiltCastleAction, ...]:
     """The legal actions of the player to move, sorted by action id."""
@@ -140,7 +144,9 @@ def relocations(
     masks = game.target_memo.get(counts)
     if masks is None:
         masks = target_masks(game, positions, counts)
-    return tuple(chain.from_iterable(map(getitem, game.relocation_memo, pick(masks))))
+    found: list[KiltCastleAction] = []
+    any(map(found.extend, map(_memo_row, game.relocation_memo, pick(masks))))
+    return tuple(found)
 
 
 def target_masks(
@@ -282,7 +288,10 @@ def _move(d: Draft, action: Any, player: int) -> Draft:
     kind = type(action)
     if kind is Build:
         if build(d, action.row * d.game.cols + action.col, action.crests):
-            settle(d)
+            if d.builders:
+                settle(d)
+            else:  # the turn's last builder: nothing left to settle
+                end_turn(d)
     elif kind is Relocate:
         relocate(d, d.game.card_slot[action.card], action.to)
     elif kind is MoveRoof:
@@ -335,8 +344,10 @@ def relocate(d: Draft, slot: int, to: int) -> None:
     if turn_over is None:  # a single-colour card
         d.builders = game.card_colours[slot]
     else:
-        inner, outer = turn_over[d.inner[slot]]
-        d.inner = replace_at(d.inner, slot, inner)
+        faces = list(d.inner)
+        inner, outer = turn_over[faces[slot]]
+        faces[slot] = inner
+        d.inner = tuple(faces)
         d.builders = (inner, outer)
     if source not in positions:
         d.ducat_day = True
