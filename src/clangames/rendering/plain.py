@@ -11,6 +11,9 @@ kernel sits below this layer.
 from __future__ import annotations
 
 import io
+from collections.abc import Hashable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from rich.console import Console, RenderableType
@@ -19,7 +22,7 @@ from clangames.engine.display import set_drawer
 from clangames.engine.errors import InvalidArgumentError
 from clangames.engine.game import Game
 from clangames.engine.state import State, checked_seat
-from clangames.rendering.text import renderer_for, seat_view, secret_lines, who
+from clangames.rendering.text import observation_view, renderer_for, secret_lines, who
 
 DEFAULT_WIDTH = 80
 """Columns of a picture when no width is given: the smallest terminal the screens support."""
@@ -76,9 +79,42 @@ def render_state(state: State, seat: int | None = None, width: int | None = None
     columns = _width(width)
     if seat is not None:
         seat = checked_seat(state, seat, "render")
-    picture = text_of(seat_view(renderer_for(state.game), state, seat), columns)
+    obs = state.public_observation() if seat is None else state.observation(seat)
+    picture = _board_text(state.game, obs, seat is None, columns)
     status = text_of(status_line(state), columns)
     return f"{picture}\n{status}"
+
+
+_boards: ContextVar[dict[Hashable, str] | None] = ContextVar("_boards", default=None)
+"""The boards already drawn inside :func:`boards_reused` (None outside it)."""
+
+
+@contextmanager
+def boards_reused() -> Iterator[None]:
+    """Within this block, a board drawn from an observation equal to one drawn before (same
+    game, view and width) is not drawn again: its text is reused. A board is drawn from the
+    observation alone, so the text is the same; drawing one through rich costs as much as
+    thousands of steps, and the conformance harness draws each re-deal's pictures to compare
+    them with the real state's. The status line is still written from each state."""
+    token = _boards.set({})
+    try:
+        yield
+    finally:
+        _boards.reset(token)
+
+
+def _board_text(game: Game, obs: Any, public: bool, columns: int) -> str:
+    drawn = _boards.get()
+    if drawn is None:
+        return text_of(observation_view(renderer_for(game), obs, public), columns)
+    key = (game, type(obs), obs, public, columns)
+    try:
+        text = drawn.get(key)
+    except TypeError:  # an unhashable observation (a game from elsewhere): drawn each time
+        return text_of(observation_view(renderer_for(game), obs, public), columns)
+    if text is None:
+        text = drawn[key] = text_of(observation_view(renderer_for(game), obs, public), columns)
+    return text
 
 
 def render_observation(game: Game, observation: Any, width: int | None = None) -> str:

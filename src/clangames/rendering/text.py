@@ -379,10 +379,19 @@ def seat_view(
 ) -> RenderableType:
     """The board as ``viewer`` sees it (None: the public view), with their secrets;
     ``compact``: the renderer's summary board instead of the full one."""
-    draw = renderer.summary if compact else renderer.board
     if viewer is None:
-        return draw(state.public_observation())
-    obs = state.observation(viewer)
+        return observation_view(renderer, state.public_observation(), True, compact)
+    return observation_view(renderer, state.observation(viewer), False, compact)
+
+
+def observation_view(
+    renderer: Renderer, obs: Any, public: bool, compact: bool = False
+) -> RenderableType:
+    """What :func:`seat_view` draws, from the observation itself: the board, and unless
+    ``public`` the viewer's secrets under it (a picture is a function of these alone)."""
+    draw = renderer.summary if compact else renderer.board
+    if public:
+        return draw(obs)
     parts: list[RenderableType] = [draw(obs)]
     secrets = renderer.secrets(obs)
     if secrets:

@@ -58,9 +58,10 @@ Invariant = Callable[[State], None]
 
 DEFAULT_RATE = 0.01
 """The share of the states of common kinds of node that ``check_game`` checks fully by
-default: with it the harness costs about 5x a bare random-playout step (King's Kilt,
-4 players, the costliest today), under the goal of 10x that keeps 300 playouts per player
-count cheap in CI. A soak can afford more (the games' soak tests use 0.1)."""
+default: with it the harness costs about 6-9x a bare random-playout step in CPU time
+(Clan Feud and KOA Kingmaker with 5 players the costliest, about 8x and 9x on a shared
+machine), under the goal of 10x that keeps 300 playouts per player count cheap in CI. A
+soak can afford more (the games' soak tests use 0.1)."""
 
 ALWAYS_FIRST = 4
 """The first this many states of each kind of node in a run are always fully checked;

@@ -17,6 +17,7 @@ from clangames.engine.phases import CHANCE
 from clangames.engine.rng import Rng
 from clangames.engine.state import State
 from clangames.rendering.explain import end_report
+from clangames.rendering.plain import boards_reused
 
 PICTURE_ODDS = 256
 """About one fully checked state in this many also gets its pictures checked (drawing is
@@ -50,7 +51,19 @@ def _fits(fail: Fail, text: str, who: str) -> None:
 
 def check_pictures(state: State, fail: Fail, rng: Rng) -> None:
     """The public picture and every seat's fit the width and do not change under a re-deal
-    of what the seat cannot see; ``str(action)`` is each legal action's text form."""
+    of what the seat cannot see; ``str(action)`` is each legal action's text form.
+
+    A board drawn from an observation equal to one drawn before in the same check is
+    reused (:func:`~clangames.rendering.plain.boards_reused`): the board is a function of
+    the observation, which the harness has compared already, so what a re-deal can still
+    change is what the picture adds from the state (the status line) or a ``render`` of
+    the game's own; drawing the board again would cost two thirds of the check for
+    nothing."""
+    with boards_reused():
+        _check_pictures(state, fail, rng)
+
+
+def _check_pictures(state: State, fail: Fail, rng: Rng) -> None:
     game = state.game
     public = state.render(None, PICTURE_WIDTH)
     _fits(fail, public, "for everyone")
