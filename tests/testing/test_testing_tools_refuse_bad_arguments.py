@@ -8,6 +8,10 @@ Found by the fuzz4 sweep: ``compare(games=-1)`` reported -1 games played, ``game
 and ``seed="x"`` were bare TypeErrors (the second "can only concatenate str"), a seed
 near 2**64 failed only at the game that passed the top, and ``follow_path`` with a float
 or a string choice failed part way with a TypeError ("not all arguments converted").
+Likewise ``check_game``: ``playouts=-1`` returned a report of -1 playouts, 1.5, "3" or
+None a TypeError part way, True was taken as 1, ``replays=-1`` and ``max_applied=-1``
+were accepted, ``invariant=5`` failed at the first state; and ``random_playout`` with
+a generator that is not an ``Rng`` raised AttributeError.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import pytest
 
 import clangames
 from clangames import InvalidArgumentError
+from clangames.testing import check_game, random_playout
 from clangames.testing.differential import LibraryImplementation, compare
 from clangames.testing.strategies import follow_path
 
@@ -67,3 +72,35 @@ def test_follow_path_refuses_a_game_that_is_not_loaded_and_takes_numpy_choices()
     np = pytest.importorskip("numpy")
     game = _game()
     assert follow_path(game, np.arange(30)) == follow_path(game, list(range(30)))
+
+
+@pytest.mark.parametrize("name", ["playouts", "replays", "max_applied"])
+@pytest.mark.parametrize("bad", [-1, 1.5, "3", None, True])
+def test_check_game_refuses_a_count_that_is_no_count(name: str, bad: Any) -> None:
+    with pytest.raises(InvalidArgumentError, match=rf"check_game: {name} must be an int from 0 up"):
+        check_game(_game(), **{"playouts": 1, name: bad})
+
+
+@pytest.mark.parametrize(
+    ("keyword", "expected"),
+    [
+        ({"invariant": 5}, r"invariant must be a function of a state or None, got 5"),
+        ({"interop": "yes"}, r"interop must be True, False or None, got 'yes'"),
+        ({"seed": -1}, r"Rng seed must be an int in \[0, 2\*\*64\), got -1"),
+    ],
+)
+def test_check_game_refuses_other_arguments_before_any_game(
+    keyword: dict[str, Any], expected: str
+) -> None:
+    with pytest.raises(InvalidArgumentError, match=expected):
+        check_game(_game(), playouts=1, **keyword)
+
+
+def test_check_game_takes_a_numpy_count() -> None:
+    np = pytest.importorskip("numpy")
+    assert check_game(_game(), playouts=np.int64(2), replays=np.int64(1)).playouts == 2
+
+
+def test_random_playout_refuses_a_generator_that_is_no_rng() -> None:
+    with pytest.raises(InvalidArgumentError, match=r"needs a loaded Game and a clangames Rng"):
+        random_playout(_game(), 5)  # type: ignore[arg-type]

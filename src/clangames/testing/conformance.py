@@ -44,6 +44,7 @@ from clangames.engine.errors import (
     InvalidParameterError,
 )
 from clangames.engine.game import Game
+from clangames.engine.integers import as_integer
 from clangames.engine.phases import CHANCE
 from clangames.engine.record import GameRecord, Move
 from clangames.engine.rng import Rng
@@ -583,6 +584,11 @@ def random_playout(
     fails to apply raises ConformanceError ``legal-applies``; a game that outlives its
     declared maximum length, ``max-length`` (both name ``seed`` and the moves so far).
     """
+    if not isinstance(game, Game) or not isinstance(rng, Rng):
+        raise InvalidArgumentError(
+            "random_playout needs a loaded Game and a clangames Rng, got"
+            f" {game!r:.80} and {rng!r:.80}"
+        )
     state = game.initial_state()
     moves: list[Move] = []
     limit = game.info.max_game_length
@@ -622,6 +628,17 @@ def random_playout(
         moves.append(Move(player, text))
 
 
+def _count(name: str, value: object) -> int:
+    """``value`` as a count of ``check_game`` (an int from 0 up, NumPy's too), else
+    InvalidArgumentError naming the argument."""
+    count = as_integer(value)
+    if count is None or count < 0:
+        raise InvalidArgumentError(
+            f"check_game: {name} must be an int from 0 up, got {value!r:.80}"
+        )
+    return count
+
+
 def check_game(
     game: Game,
     playouts: int = 100,
@@ -648,11 +665,34 @@ def check_game(
     encodings, id ranges, length bounds and information states (a game without a
     declaration fails), False skips them, None (the default) checks them if the game
     declares them.
+
+    Bad arguments are refused before any game: TypeError for a ``game`` that is not
+    loaded, InvalidParameterError for a ``rate`` outside [0, 1], InvalidArgumentError for a
+    count that is not an int from 0 up, an ``invariant`` that is no function, an
+    ``interop`` that is not a bool or None, or a ``seed`` outside 0..2**64-1.
     """
     if not isinstance(game, Game):
         raise TypeError(f"check_game needs a loaded Game (clangames.load(...)), got {game!r}")
     if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not 0 <= rate <= 1:
         raise InvalidParameterError(f"check_game: rate must be a number in [0, 1], got {rate!r}")
+    # Checked before any game: a count of -1 used to give a report of -1 playouts, 1.5 or
+    # "3" a TypeError part way, and an invariant that is no function failed at the first state.
+    playouts, replays, max_applied = (
+        _count(name, value)
+        for name, value in (
+            ("playouts", playouts),
+            ("replays", replays),
+            ("max_applied", max_applied),
+        )
+    )
+    if invariant is not None and not callable(invariant):
+        raise InvalidArgumentError(
+            f"check_game: invariant must be a function of a state or None, got {invariant!r:.80}"
+        )
+    if interop is not None and not isinstance(interop, bool):
+        raise InvalidArgumentError(
+            f"check_game: interop must be True, False or None, got {interop!r:.80}"
+        )
     base = Rng(seed)
     seen: dict[tuple[str, int, bool], int] = {}  # states met of each kind of node
     verified: dict[Any, int] = {}  # the ids of the actions checked so far
