@@ -72,4 +72,8 @@ def _method(rule: Any) -> Any:
     method.__qualname__ = rule.__qualname__
     method.__doc__ = rule.__doc__
     method.__module__ = rule.__module__
+    # The fast path's loops call the rule itself, without this frame
+    # (engine/rollout_loops.py, ``rules_of``); a name of its own, not ``__wrapped__``,
+    # which a game's own decorators may set.
+    method.__compiled_rule__ = rule  # type: ignore[attr-defined]
     return method
