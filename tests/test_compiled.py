@@ -157,9 +157,10 @@ def test_the_shim_binds_a_c_function_and_leaves_everything_else_alone() -> None:
 
 
 def test_the_fast_loops_call_each_games_rules_as_plain_functions() -> None:
-    # The loops take a state class's ``_legal`` and ``_chance_weights`` once, as functions
-    # of the state: compiled, the rule itself (the shim's method names it), so a step runs
-    # no interpreted frame for them; interpreted, the class's own function.
+    # The compiled loops take a state class's ``_legal`` and ``_chance_weights`` once, as
+    # functions of the state: compiled, the rule itself (the shim's method names it), so a
+    # step runs no interpreted frame for them; interpreted (the loops both ways in
+    # test_rollout_loops_split.py), the class's own function.
     from clangames.clan_feud import rules
     from clangames.engine.compiled import _method
     from clangames.engine.rollout_loops import rules_of

@@ -71,16 +71,17 @@ def random_loop(
         if not to_move:
             break
         player: int = to_move[0]
-        if type(state) is not ruled:  # a kept draft's class, from the first move on
+        if split and type(state) is not ruled:  # a kept draft's class, from a move on
             ruled = type(state)
             legal_of, weights_of = rules_of(ruled)
         if player == chance:
-            weights = weights_of(state)
             if split:  # compiled: two native passes, no list of cumulative weights
+                weights = weights_of(state)
                 n: int = _total(weights)
                 z, sh, sl = below_split(sh, sl, n)
                 action = _outcome(weights, z)
             else:
+                weights = state._chance_weights()
                 cumulative = list(accumulate(map(_weight, weights)))
                 n = cumulative[-1]
                 bound = limit_of(n) or _limit(n)
@@ -114,7 +115,7 @@ def random_loop(
                         if z < bound:
                             break
                     player = to_move[z % n]
-            legal = legal_of(state, player)
+            legal = legal_of(state, player) if split else state._legal(player)
             n = len(legal)
             if split:
                 if n == 1:  # the generator's step alone (see the module's description)
@@ -193,16 +194,17 @@ def seats_loop(
         if not to_move:
             break
         player: int = to_move[0]
-        if type(state) is not ruled:  # a kept draft's class, or a bot's move's state
+        if split and type(state) is not ruled:  # a kept draft's class, from a move on
             ruled = type(state)
             legal_of, weights_of = rules_of(ruled)
         if player == chance:
-            weights = weights_of(state)
             if split:  # compiled: two native passes, no list of cumulative weights
+                weights = weights_of(state)
                 n: int = _total(weights)
                 z, sh, sl = below_split(sh, sl, n)
                 action = _outcome(weights, z)
             else:
+                weights = state._chance_weights()
                 cumulative = list(accumulate(map(_weight, weights)))
                 n = cumulative[-1]
                 bound = limit_of(n) or _limit(n)
@@ -229,7 +231,7 @@ def seats_loop(
                 action = policy.act(state, player)
                 state = state.apply(action, player)
             else:
-                legal = legal_of(state, player)
+                legal = legal_of(state, player) if split else state._legal(player)
                 n = len(legal)
                 if split:
                     th: i64 = highs[player]
@@ -295,9 +297,11 @@ def rules_of(
     cls: type,
 ) -> tuple[Callable[[Any, int], Any], Callable[[Any], Any]]:
     """``cls``'s ``_legal`` and ``_chance_weights`` as plain functions of a state: the
-    loops call them so, without a method look-up, and, for a compiled rule the class binds
-    through the kernel's shim (:func:`clangames.engine.compiled.bind_compiled_rules`), the
-    compiled function itself rather than the shim's interpreted frame."""
+    compiled loops call them so, without a method look-up, and, for a compiled rule the
+    class binds through the kernel's shim
+    (:func:`clangames.engine.compiled.bind_compiled_rules`), the compiled function itself
+    rather than the shim's interpreted frame. (Interpreted, the loops call the methods as
+    before: checking each step's class there costs more than the look-up it spares.)"""
     return _rule(cls, "_legal"), _rule(cls, "_chance_weights")
 
 
