@@ -66,6 +66,7 @@ else
     tests/test_compiled.py tests/test_golden.py tests/engine/test_rollout.py \
     tests/engine/test_rollout_loops_split.py \
     tests/engine/test_kernel_mutation_exact_draws.py tests/clan_feud/test_cf_compiled_moves.py \
+    tests/clan_feud/test_cf_compiled_held.py \
     tests/clan_feud/test_cf_amounts_stop_at_the_cap.py tests/engine/test_rollout_arguments_refused.py \
     tests/engine/test_replace_at.py tests/engine/test_state.py tests/engine/test_bad_seats.py \
     tests/kings_kilt/test_resample_digests.py tests/kings_kilt/test_resample_posterior.py \

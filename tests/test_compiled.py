@@ -154,3 +154,44 @@ def test_the_shim_binds_a_c_function_and_leaves_everything_else_alone() -> None:
     assert Holder.__dict__["size"] is len
     assert Holder.__dict__["rule"] is python_rule
     assert Holder().rule(4) == 4
+
+
+def test_the_fast_loops_call_each_games_rules_as_plain_functions() -> None:
+    # The compiled loops take a state class's ``_legal`` and ``_chance_weights`` once, as
+    # functions of the state: compiled, the rule itself (the shim's method names it), so a
+    # step runs no interpreted frame for them; interpreted (the loops both ways in
+    # test_rollout_loops_split.py), the class's own function.
+    from clangames.clan_feud import rules
+    from clangames.engine.compiled import _method
+    from clangames.engine.rollout_loops import rules_of
+
+    wrapped = _method(len)
+    assert wrapped.__compiled_rule__ is len
+    for name in ("kings_kilt", "koa_kingmaker", "kilt_castle", "clan_feud"):
+        cls = type(clangames.load(name).initial_state())
+        legal, weights = rules_of(cls)
+        for got, method in ((legal, cls._legal), (weights, cls._chance_weights)):
+            assert got is getattr(method, "__compiled_rule__", method)
+            assert (type(got).__name__ == "builtin_function_or_method") is EXPECT_COMPILED
+    # Clan Feud's hooks are its rules' functions, as its moves are.
+    cls = type(clangames.load("clan_feud", players=2).initial_state())
+    assert rules_of(cls) == (rules.legal, rules.chance_weights)
+
+
+def test_a_state_class_with_methods_of_another_kind_is_still_played() -> None:
+    # A hook that is not a plain function (a descriptor of its own here) is looked up on
+    # the state at each call, as the loops did before they took functions.
+    from clangames.engine.rollout_loops import rules_of
+
+    class Hook:
+        def __get__(self, state: object, owner: type) -> object:
+            return lambda *args: ("bound", state, args)
+
+    class Odd:
+        _legal = Hook()
+        _chance_weights = Hook()
+
+    legal, weights = rules_of(Odd)
+    state = Odd()
+    assert legal(state, 1) == ("bound", state, (1,))
+    assert weights(state) == ("bound", state, ())

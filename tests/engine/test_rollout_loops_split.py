@@ -126,3 +126,26 @@ def test_the_loops_play_the_same_games_on_the_halves(
     monkeypatch.setattr(rollout_loops, "SPLIT", True)
     halves = play()
     assert halves == whole
+
+
+def test_the_compiled_chance_draw_picks_what_bisecting_the_cumulative_weights_picks() -> None:
+    # Compiled, a chance node's outcome is found by walking the weights instead of
+    # bisecting a list of their running sums: the same outcome for every draw.
+    from bisect import bisect_right
+    from itertools import accumulate
+
+    from clangames.engine.rollout_loops import _outcome, _total
+
+    for weights in (
+        (("a", 1),),
+        (("a", 1), ("b", 1)),
+        (("a", 3), ("b", 1), ("c", 5), ("d", 2)),
+        tuple((i, 6**20 + i) for i in range(4)),  # totals past 64 bits
+    ):
+        cumulative = list(accumulate(w for _, w in weights))
+        assert _total(weights) == cumulative[-1]
+        draws = range(cumulative[-1]) if cumulative[-1] < 100 else cumulative[:-1]
+        for z in (*draws, *(c - 1 for c in cumulative)):
+            assert _outcome(weights, z) == weights[bisect_right(cumulative, z)][0]
+    with pytest.raises(ValueError, match="past the chance outcomes' total weight 4"):
+        _outcome((("a", 3), ("b", 1)), 4)

@@ -32,7 +32,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import compress
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from types import FunctionType
+from typing import TYPE_CHECKING, Any, Final
 
 from clangames.clan_feud import drafts, war
 from clangames.clan_feud.actions import (
@@ -437,8 +438,25 @@ def held_of(designs: tuple[int, ...]) -> Callable[[Sequence[int]], list[int]]:
     if len(designs) == 1:
         (d,) = designs
         return lambda hand: [d] if hand[d] else []
+    if _COMPILED:
+        return lambda hand: _held(designs, hand)
     counts = itemgetter(*designs)
     return lambda hand: list(compress(designs, counts(hand)))
+
+
+def _held(designs: tuple[int, ...], hand: Sequence[int]) -> list[int]:
+    """The designs among ``designs`` that ``hand`` holds, by a loop: compiled, a native
+    loop over a tuple's counts costs a quarter of the picking and filtering in C that the
+    interpreted build does (the arguments boxed, an iterator per call); a hand is a tuple
+    but while a move writes it."""
+    if isinstance(hand, tuple):
+        row: tuple[int, ...] = hand
+        return [d for d in designs if row[d]]
+    return [d for d in designs if hand[d]]
+
+
+_COMPILED: Final = not isinstance(_held, FunctionType)
+"""Whether this module runs compiled (then :func:`held_of` loops in :func:`_held`)."""
 
 
 _GAINS = frozenset({"gain_money", "gain_feud", "gain_vp"})

@@ -240,7 +240,21 @@ def apply(s: ClanFeudState, action: Any, player: int) -> ClanFeudState:
 # loaded, so a playout step makes one Python call fewer. Compiled, ``apply`` is a C
 # function, which does not bind as a method: the kernel's shim gives it one. (``setattr``:
 # mypyc compiles no assignment to another module's class attribute.)
+def legal(s: ClanFeudState | W, player: int) -> tuple[ClanFeudAction, ...]:
+    """The state's ``_legal``: the options worked out when it was made, else
+    :func:`legal_actions` (the options are never set at a simultaneous node)."""
+    options = s.options
+    if options is not None:
+        return options  # type: ignore[return-value]
+    return legal_actions(s, player)
+
+
 setattr(ClanFeudState, "_apply", apply)  # noqa: B010
+# The kernel's hooks for the legal actions and chance weights likewise: the state's
+# methods of those names stay its declarations; compiled, the fast path's loop calls these
+# functions directly (engine/rollout_loops.py), so a step runs no interpreted frame for them.
+setattr(ClanFeudState, "_legal", legal)  # noqa: B010
+setattr(ClanFeudState, "_chance_weights", chance_weights)  # noqa: B010
 bind_compiled_rules(ClanFeudState)
 
 

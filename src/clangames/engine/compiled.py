@@ -9,7 +9,8 @@ The shim: a compiled module's functions are C functions, which do not bind as me
 when a class body assigns them (``_legal = turn.legal_actions``, the games' way of making
 the rules themselves a state's methods). :func:`bind_compiled_rules` gives such an
 attribute a Python method that calls the compiled function, once per class; a pure
-install has no compiled functions and the class is left as it is.
+install has no compiled functions and the class is left as it is. The method names the
+function it calls (``__compiled_rule__``), which the fast path's loops call directly.
 """
 
 from __future__ import annotations
@@ -72,4 +73,8 @@ def _method(rule: Any) -> Any:
     method.__qualname__ = rule.__qualname__
     method.__doc__ = rule.__doc__
     method.__module__ = rule.__module__
+    # The fast path's loops call the rule itself, without this frame
+    # (engine/rollout_loops.py, ``rules_of``); a name of its own, not ``__wrapped__``,
+    # which a game's own decorators may set.
+    method.__compiled_rule__ = rule  # type: ignore[attr-defined]
     return method

@@ -17,7 +17,7 @@ integers, where the compiled build would box every 64-bit value.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from itertools import accumulate
 from operator import itemgetter
 from types import FunctionType
@@ -59,6 +59,8 @@ def random_loop(
     record = None if moves is None else moves.append
     owned_apply, kept_state = owned_hooks(type(state), True)
     apply_owned = None  # the caller's state is never built on: only the states made here
+    ruled: type = type(state)
+    legal_of, weights_of = rules_of(ruled)
     split = SPLIT
     sh: i64 = s >> 32
     sl: i64 = s & _WORD
@@ -69,13 +71,19 @@ def random_loop(
         if not to_move:
             break
         player: int = to_move[0]
+        if split and type(state) is not ruled:  # a kept draft's class, from a move on
+            ruled = type(state)
+            legal_of, weights_of = rules_of(ruled)
         if player == chance:
-            weights = state._chance_weights()
-            cumulative = list(accumulate(map(_weight, weights)))
-            n: int = cumulative[-1]
-            if split:
+            if split:  # compiled: two native passes, no list of cumulative weights
+                weights = weights_of(state)
+                n: int = _total(weights)
                 z, sh, sl = below_split(sh, sl, n)
+                action = _outcome(weights, z)
             else:
+                weights = state._chance_weights()
+                cumulative = list(accumulate(map(_weight, weights)))
+                n = cumulative[-1]
                 bound = limit_of(n) or _limit(n)
                 if bound:
                     while True:
@@ -88,7 +96,7 @@ def random_loop(
                     z %= n
                 else:  # more weight than one 64-bit draw covers
                     z, s = below_wide(s, n)
-            action = weights[bisect_right(cumulative, z)][0]
+                action = weights[bisect_right(cumulative, z)][0]
         else:
             if draw_mover:
                 n = len(to_move)
@@ -107,7 +115,7 @@ def random_loop(
                         if z < bound:
                             break
                     player = to_move[z % n]
-            legal = state._legal(player)
+            legal = legal_of(state, player) if split else state._legal(player)
             n = len(legal)
             if split:
                 if n == 1:  # the generator's step alone (see the module's description)
@@ -167,6 +175,8 @@ def seats_loop(
     else:
         owned_apply, kept_state = owned_hooks(type(state), watch is None)
     apply_owned = None  # the caller's state is never built on: only the states made here
+    ruled: type = type(state)
+    legal_of, weights_of = rules_of(ruled)
     limit_of = _LIMITS.get
     chance = CHANCE
     policy_of = policies.get
@@ -184,13 +194,19 @@ def seats_loop(
         if not to_move:
             break
         player: int = to_move[0]
+        if split and type(state) is not ruled:  # a kept draft's class, from a move on
+            ruled = type(state)
+            legal_of, weights_of = rules_of(ruled)
         if player == chance:
-            weights = state._chance_weights()
-            cumulative = list(accumulate(map(_weight, weights)))
-            n: int = cumulative[-1]
-            if split:
+            if split:  # compiled: two native passes, no list of cumulative weights
+                weights = weights_of(state)
+                n: int = _total(weights)
                 z, sh, sl = below_split(sh, sl, n)
+                action = _outcome(weights, z)
             else:
+                weights = state._chance_weights()
+                cumulative = list(accumulate(map(_weight, weights)))
+                n = cumulative[-1]
                 bound = limit_of(n) or _limit(n)
                 if bound:
                     while True:
@@ -203,7 +219,7 @@ def seats_loop(
                     z %= n
                 else:  # more weight than one 64-bit draw covers
                     z, s = below_wide(s, n)
-            action = weights[bisect_right(cumulative, z)][0]
+                action = weights[bisect_right(cumulative, z)][0]
             if apply_owned is not None:
                 state = apply_owned(state, action, player)
             else:
@@ -215,7 +231,7 @@ def seats_loop(
                 action = policy.act(state, player)
                 state = state.apply(action, player)
             else:
-                legal = state._legal(player)
+                legal = legal_of(state, player) if split else state._legal(player)
                 n = len(legal)
                 if split:
                     th: i64 = highs[player]
@@ -255,6 +271,62 @@ def seats_loop(
         for seat in range(len(seeds)):
             seeds[seat] = _joined(highs[seat], lows[seat])
     return state, s
+
+
+def _total(weights: Sequence[tuple[Any, int]]) -> int:
+    """The chance outcomes' total weight."""
+    n = 0
+    for _, weight in weights:
+        n += weight
+    return n
+
+
+def _outcome(weights: Sequence[tuple[Any, int]], z: int) -> Any:
+    """The outcome drawn by ``z`` (``0 <= z <`` the total weight): the first whose
+    cumulative weight exceeds ``z``, as ``bisect_right`` finds it in the cumulative list.
+    Compiled, two native loops over the weights cost less than building that list."""
+    left = z
+    for action, weight in weights:
+        left -= weight
+        if left < 0:
+            return action
+    raise ValueError(f"a draw of {z} is past the chance outcomes' total weight {z - left}")
+
+
+def rules_of(
+    cls: type,
+) -> tuple[Callable[[Any, int], Any], Callable[[Any], Any]]:
+    """``cls``'s ``_legal`` and ``_chance_weights`` as plain functions of a state: the
+    compiled loops call them so, without a method look-up, and, for a compiled rule the
+    class binds through the kernel's shim
+    (:func:`clangames.engine.compiled.bind_compiled_rules`), the compiled function itself
+    rather than the shim's interpreted frame. (Interpreted, the loops call the methods as
+    before: checking each step's class there costs more than the look-up it spares.)"""
+    return _rule(cls, "_legal"), _rule(cls, "_chance_weights")
+
+
+def _rule(cls: type, name: str) -> Callable[..., Any]:
+    """The class's method ``name`` as a function of the state (see :func:`rules_of`); a
+    method that is not a plain function (a descriptor of another kind) is looked up on the
+    state at each call, as before."""
+    method: Any = None
+    for klass in cls.__mro__:  # the attribute as the class holds it, no descriptor run
+        if name in klass.__dict__:
+            method = klass.__dict__[name]
+            break
+    if type(method) is not FunctionType:
+        return _methodcaller_of(name)
+    rule: Callable[..., Any] = getattr(method, "__compiled_rule__", method)
+    return rule
+
+
+def _methodcaller_of(name: str) -> Callable[..., Any]:
+    """A function calling the state's method ``name`` with the other arguments."""
+
+    def call(state: Any, *args: Any) -> Any:
+        return getattr(state, name)(*args)
+
+    return call
 
 
 def owned_hooks(
