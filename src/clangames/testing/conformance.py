@@ -82,6 +82,11 @@ fully checked state, besides one beside a legal action of the seat and one legal
 of each other seat to move."""
 
 
+_SORTED_KEPT = 4096
+"""How many legal-action tuples one harness run remembers by identity at most (see
+:func:`_sorted_ids`); past that it forgets them all and starts again."""
+
+
 class ConformanceError(AssertionError):
     """A game broke the kernel's contract. ``check`` names the broken promise, ``seed`` and
     ``record`` reproduce the game up to the failing state."""
@@ -116,7 +121,9 @@ class Report:
 @attrs.define
 class _Context:
     """One harness run's settings, the moves that led to the state under check, and the
-    actions already verified (their id, text and repr depend on the game, not the state)."""
+    actions already verified (their id, text and repr depend on the game, not the state),
+    and the legal-action tuples already found strictly sorted, by identity (see
+    :func:`_sorted_ids`)."""
 
     game: Game
     seed: int | None
@@ -125,6 +132,7 @@ class _Context:
     moves: Sequence[Move] = ()
     record: GameRecord | None = None
     ids: dict[Any, int] = attrs.Factory(dict)
+    sorted_lists: dict[int, tuple[tuple[Any, ...], tuple[int, ...]]] = attrs.Factory(dict)
     interop: bool = True  # the interoperability checks (testing/interop.py) are on
 
     def fail(self, check: str, message: str) -> ConformanceError:
@@ -195,8 +203,10 @@ def _check_cheap(ctx: _Context, state: State) -> None:
     for p in to_move:
         if p != CHANCE and not 0 <= p < n:
             raise ctx.fail("flow", f"to_move names seat {p}, but seats are 0..{n - 1}")
+    legal_actions = state.legal_actions
+    kept = ctx.sorted_lists
     for p in range(n):
-        legal = state.legal_actions(p)
+        legal = legal_actions(p)
         if p not in to_move:
             if legal:
                 raise ctx.fail(
@@ -205,7 +215,9 @@ def _check_cheap(ctx: _Context, state: State) -> None:
             continue
         if not legal:
             raise ctx.fail("legal-exist", f"player {p} is to move but has no legal action")
-        _sorted_ids(ctx, legal, p)
+        hit = kept.get(id(legal))  # _sorted_ids's own first look, without the call
+        if hit is None or hit[0] is not legal:
+            _sorted_ids(ctx, legal, p)
     if state.is_chance:
         weights = state.chance_weights()
         if not weights:
@@ -225,11 +237,19 @@ def _check_cheap(ctx: _Context, state: State) -> None:
             raise ctx.fail("invariant", str(exc) or "the game's invariant failed") from exc
 
 
-def _sorted_ids(ctx: _Context, legal: Sequence[Any], p: int) -> list[int]:
+def _sorted_ids(ctx: _Context, legal: Sequence[Any], p: int) -> tuple[int, ...]:
     """The ids of ``legal`` (verifying actions not seen before); they must strictly rise."""
+    # A game may hand out the same tuple of legal actions again (KOA Kingmaker keeps the
+    # others' tuples when one seat commits): a tuple, being immutable, that was verified
+    # and sorted once still is, so it is remembered by identity (holding it, so that its
+    # id is not reused). An equal tuple built anew is checked again in full.
+    kept = ctx.sorted_lists
+    hit = kept.get(id(legal))
+    if hit is not None and hit[0] is legal:
+        return hit[1]
     known = ctx.ids
     try:
-        ids = list(map(known.__getitem__, legal))
+        ids = tuple(map(known.__getitem__, legal))
     except (KeyError, TypeError):
         for action in legal:
             try:
@@ -238,9 +258,13 @@ def _sorted_ids(ctx: _Context, legal: Sequence[Any], p: int) -> list[int]:
                 seen = False
             if not seen:
                 known[action] = _verify_action(ctx, action, p)
-        ids = [known[a] for a in legal]
+        ids = tuple([known[a] for a in legal])
     if any(map(operator.ge, ids, islice(ids, 1, None))):
         raise ctx.fail("legal-sorted", f"legal actions of player {p} are not strictly sorted by id")
+    if type(legal) is tuple:
+        if len(kept) >= _SORTED_KEPT:  # a game that builds new tuples: bound the memory
+            kept.clear()
+        kept[id(legal)] = (legal, ids)
     return ids
 
 
@@ -696,6 +720,7 @@ def check_game(
     base = Rng(seed)
     seen: dict[tuple[str, int, bool], int] = {}  # states met of each kind of node
     verified: dict[Any, int] = {}  # the ids of the actions checked so far
+    sorted_lists: dict[int, tuple[tuple[Any, ...], tuple[int, ...]]] = {}  # by identity
     full = [0]  # states given the full checks
     total_steps = 0
     longest = 0
@@ -703,7 +728,9 @@ def check_game(
     check_statistics(game, seed, _Context(game, seed, None, 0).fail)
     for i in range(playouts):
         playout_seed = base.fork(i).state
-        ctx = _Context(game, playout_seed, invariant, max_applied, ids=verified)
+        ctx = _Context(
+            game, playout_seed, invariant, max_applied, ids=verified, sorted_lists=sorted_lists
+        )
         ctx.interop = declared is not None
         streams = [Rng(playout_seed).fork(_CHECKS_STREAM), Rng(playout_seed).fork(_SAMPLING_STREAM)]
         history = interop_checks.HistoryChecks(game, declared, ctx.fail) if declared else None
