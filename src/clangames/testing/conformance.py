@@ -387,16 +387,18 @@ def _check_explanations(ctx: _Context, state: State, other: State, p: int, rng: 
     legal for ``p``, its text is the same in ``other``, a re-deal ``p`` cannot tell apart
     from ``state`` (``explain-private``)."""
     for action in _not_legal_sample(ctx, state, p, rng):
-        text = ctx.game.action_text(action)
+        # The action's text names it in a failure only: worked out there, not for each one.
         try:
             said = state.explain_illegal(action, p)
             heard = other.explain_illegal(action, p)
         except Exception as exc:  # an explanation must be given for any action and seat
+            text = ctx.game.action_text(action)
             raise ctx.fail(
                 "explain",
                 f"explain_illegal({text!r}, {p}) raised {type(exc).__name__}: {exc}",
             ) from exc
         if said != heard:
+            text = ctx.game.action_text(action)
             raise ctx.fail(
                 "explain-private",
                 f"explain_illegal({text!r}, {p}) changed under resample({p}):"
