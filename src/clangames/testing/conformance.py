@@ -82,9 +82,11 @@ fully checked state, besides one beside a legal action of the seat and one legal
 of each other seat to move."""
 
 
-_SORTED_KEPT = 4096
+_SORTED_KEPT = 256
 """How many legal-action tuples one harness run remembers by identity at most (see
-:func:`_sorted_ids`); past that it forgets them all and starts again."""
+:func:`_check_cheap`); past that it forgets them all and starts again. Reuse is local (the
+same tuple again a few states on), so a short memory keeps nearly every hit and costs a
+game that builds new tuples little."""
 
 
 class ConformanceError(AssertionError):
@@ -123,7 +125,7 @@ class _Context:
     """One harness run's settings, the moves that led to the state under check, and the
     actions already verified (their id, text and repr depend on the game, not the state),
     and the legal-action tuples already found strictly sorted, by identity (see
-    :func:`_sorted_ids`)."""
+    :func:`_check_cheap`)."""
 
     game: Game
     seed: int | None
@@ -132,7 +134,7 @@ class _Context:
     moves: Sequence[Move] = ()
     record: GameRecord | None = None
     ids: dict[Any, int] = attrs.Factory(dict)
-    sorted_lists: dict[int, tuple[tuple[Any, ...], tuple[int, ...]]] = attrs.Factory(dict)
+    sorted_tuples: dict[int, tuple[Any, ...]] = attrs.Factory(dict)
     interop: bool = True  # the interoperability checks (testing/interop.py) are on
 
     def fail(self, check: str, message: str) -> ConformanceError:
@@ -204,7 +206,7 @@ def _check_cheap(ctx: _Context, state: State) -> None:
         if p != CHANCE and not 0 <= p < n:
             raise ctx.fail("flow", f"to_move names seat {p}, but seats are 0..{n - 1}")
     legal_actions = state.legal_actions
-    kept = ctx.sorted_lists
+    kept = ctx.sorted_tuples
     for p in range(n):
         legal = legal_actions(p)
         if p not in to_move:
@@ -215,8 +217,11 @@ def _check_cheap(ctx: _Context, state: State) -> None:
             continue
         if not legal:
             raise ctx.fail("legal-exist", f"player {p} is to move but has no legal action")
-        hit = kept.get(id(legal))  # _sorted_ids's own first look, without the call
-        if hit is None or hit[0] is not legal:
+        # A game may hand out the same tuple of legal actions again (KOA Kingmaker keeps
+        # the others' tuples when one seat commits): a tuple, being immutable, that was
+        # verified and found sorted once still is, so it is remembered by identity (and
+        # held, so that its id is not reused). An equal tuple built anew is checked again.
+        if kept.get(id(legal)) is not legal:
             _sorted_ids(ctx, legal, p)
     if state.is_chance:
         weights = state.chance_weights()
@@ -237,19 +242,12 @@ def _check_cheap(ctx: _Context, state: State) -> None:
             raise ctx.fail("invariant", str(exc) or "the game's invariant failed") from exc
 
 
-def _sorted_ids(ctx: _Context, legal: Sequence[Any], p: int) -> tuple[int, ...]:
-    """The ids of ``legal`` (verifying actions not seen before); they must strictly rise."""
-    # A game may hand out the same tuple of legal actions again (KOA Kingmaker keeps the
-    # others' tuples when one seat commits): a tuple, being immutable, that was verified
-    # and sorted once still is, so it is remembered by identity (holding it, so that its
-    # id is not reused). An equal tuple built anew is checked again in full.
-    kept = ctx.sorted_lists
-    hit = kept.get(id(legal))
-    if hit is not None and hit[0] is legal:
-        return hit[1]
+def _sorted_ids(ctx: _Context, legal: Sequence[Any], p: int) -> list[int]:
+    """The ids of ``legal`` (verifying actions not seen before); they must strictly rise.
+    A tuple found so is remembered (see :func:`_check_cheap`)."""
     known = ctx.ids
     try:
-        ids = tuple(map(known.__getitem__, legal))
+        ids = list(map(known.__getitem__, legal))
     except (KeyError, TypeError):
         for action in legal:
             try:
@@ -258,13 +256,14 @@ def _sorted_ids(ctx: _Context, legal: Sequence[Any], p: int) -> tuple[int, ...]:
                 seen = False
             if not seen:
                 known[action] = _verify_action(ctx, action, p)
-        ids = tuple([known[a] for a in legal])
+        ids = [known[a] for a in legal]
     if any(map(operator.ge, ids, islice(ids, 1, None))):
         raise ctx.fail("legal-sorted", f"legal actions of player {p} are not strictly sorted by id")
     if type(legal) is tuple:
+        kept = ctx.sorted_tuples
         if len(kept) >= _SORTED_KEPT:  # a game that builds new tuples: bound the memory
             kept.clear()
-        kept[id(legal)] = (legal, ids)
+        kept[id(legal)] = legal
     return ids
 
 
@@ -722,7 +721,7 @@ def check_game(
     base = Rng(seed)
     seen: dict[tuple[str, int, bool], int] = {}  # states met of each kind of node
     verified: dict[Any, int] = {}  # the ids of the actions checked so far
-    sorted_lists: dict[int, tuple[tuple[Any, ...], tuple[int, ...]]] = {}  # by identity
+    sorted_tuples: dict[int, tuple[Any, ...]] = {}  # legal-action tuples found sorted
     full = [0]  # states given the full checks
     total_steps = 0
     longest = 0
@@ -731,7 +730,7 @@ def check_game(
     for i in range(playouts):
         playout_seed = base.fork(i).state
         ctx = _Context(
-            game, playout_seed, invariant, max_applied, ids=verified, sorted_lists=sorted_lists
+            game, playout_seed, invariant, max_applied, ids=verified, sorted_tuples=sorted_tuples
         )
         ctx.interop = declared is not None
         streams = [Rng(playout_seed).fork(_CHECKS_STREAM), Rng(playout_seed).fork(_SAMPLING_STREAM)]
