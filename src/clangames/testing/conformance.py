@@ -5,9 +5,10 @@ kernel promises (see :func:`check_state`). The checks come in two tiers, so that
 harness costs a few bare playout steps per step rather than a hundred:
 
 - the cheap checks run on every state: flow properties, who has legal actions, ids
-  strictly sorted, every action's id, text and ``repr`` round trip (once per distinct
-  action and run), positive integer chance weights, terminal returns, winners and scores,
-  and the caller's ``invariant``;
+  strictly sorted (once per run for a tuple of legal actions the game hands out again),
+  every action's id, text and ``repr`` round trip (once per distinct action and run),
+  positive integer chance weights, terminal returns, winners and scores, and the caller's
+  ``invariant``;
 - the full checks (JSON and position round trips, hash, masks, applying the legal actions,
   exact chance probabilities, rejections leaving the state unchanged, observations, resample,
   explanations that tell a seat nothing its re-deal would not) run on a seeded sample of
@@ -59,8 +60,8 @@ Invariant = Callable[[State], None]
 
 DEFAULT_RATE = 0.01
 """The share of the states of common kinds of node that ``check_game`` checks fully by
-default: with it the harness costs about 6-9x a bare random-playout step in CPU time
-(Clan Feud and KOA Kingmaker with 5 players the costliest, about 8x and 9x on a shared
+default: with it the harness costs about 5-8x a bare random-playout step in CPU time
+(Clan Feud and KOA Kingmaker with 5 players the costliest, both about 7-8x on a shared
 machine), under the goal of 10x that keeps 300 playouts per player count cheap in CI. A
 soak can afford more (the games' soak tests use 0.1)."""
 
