@@ -1122,9 +1122,23 @@ class ExplainNamesCard(ToyState):
         return f"{ToyState.explain_illegal(self, action, player)}; player {other} holds {held}"
 
 
+@attrs.frozen(slots=True)
+class UnsortedAnew(ToyState):
+    """Hands out the game's shared tuple of stakes, except when the first card dealt is
+    the low one: then a new tuple of the same stakes in decreasing id order. A harness
+    that remembered the shared tuple as sorted must still check the new one."""
+
+    def _legal(self, player: int) -> tuple[ToyAction, ...]:
+        legal = ToyState._legal(self, player)
+        if self.phase.name == "stake" and self.cards[0] == 0:
+            return tuple(reversed(legal))
+        return legal
+
+
 FAULTS.update(
     {
         "explain_names_card": ExplainNamesCard,
+        "unsorted_anew": UnsortedAnew,
         "stuck_at_end": StuckAtEnd,
         "chance_unflagged": ChanceUnflagged,
         "bool_weights": BoolWeights,

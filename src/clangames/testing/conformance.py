@@ -5,9 +5,10 @@ kernel promises (see :func:`check_state`). The checks come in two tiers, so that
 harness costs a few bare playout steps per step rather than a hundred:
 
 - the cheap checks run on every state: flow properties, who has legal actions, ids
-  strictly sorted, every action's id, text and ``repr`` round trip (once per distinct
-  action and run), positive integer chance weights, terminal returns, winners and scores,
-  and the caller's ``invariant``;
+  strictly sorted (once per run for a tuple of legal actions the game hands out again),
+  every action's id, text and ``repr`` round trip (once per distinct action and run),
+  positive integer chance weights, terminal returns, winners and scores, and the caller's
+  ``invariant``;
 - the full checks (JSON and position round trips, hash, masks, applying the legal actions,
   exact chance probabilities, rejections leaving the state unchanged, observations, resample,
   explanations that tell a seat nothing its re-deal would not) run on a seeded sample of
@@ -59,8 +60,8 @@ Invariant = Callable[[State], None]
 
 DEFAULT_RATE = 0.01
 """The share of the states of common kinds of node that ``check_game`` checks fully by
-default: with it the harness costs about 6-9x a bare random-playout step in CPU time
-(Clan Feud and KOA Kingmaker with 5 players the costliest, about 8x and 9x on a shared
+default: with it the harness costs about 5-8x a bare random-playout step in CPU time
+(Clan Feud and KOA Kingmaker with 5 players the costliest, both about 7-8x on a shared
 machine), under the goal of 10x that keeps 300 playouts per player count cheap in CI. A
 soak can afford more (the games' soak tests use 0.1)."""
 
@@ -80,6 +81,13 @@ _EXPLAINED_AT_RANDOM = 2
 """How many actions drawn from the whole table ``explain-private`` compares per seat and
 fully checked state, besides one beside a legal action of the seat and one legal action
 of each other seat to move."""
+
+
+_SORTED_KEPT = 256
+"""How many legal-action tuples one harness run remembers by identity at most (see
+:func:`_check_cheap`); past that it forgets them all and starts again. Reuse is local (the
+same tuple again a few states on), so a short memory keeps nearly every hit and costs a
+game that builds new tuples little."""
 
 
 class ConformanceError(AssertionError):
@@ -116,7 +124,9 @@ class Report:
 @attrs.define
 class _Context:
     """One harness run's settings, the moves that led to the state under check, and the
-    actions already verified (their id, text and repr depend on the game, not the state)."""
+    actions already verified (their id, text and repr depend on the game, not the state),
+    and the legal-action tuples already found strictly sorted, by identity (see
+    :func:`_check_cheap`)."""
 
     game: Game
     seed: int | None
@@ -125,6 +135,7 @@ class _Context:
     moves: Sequence[Move] = ()
     record: GameRecord | None = None
     ids: dict[Any, int] = attrs.Factory(dict)
+    sorted_tuples: dict[int, tuple[Any, ...]] = attrs.Factory(dict)
     interop: bool = True  # the interoperability checks (testing/interop.py) are on
 
     def fail(self, check: str, message: str) -> ConformanceError:
@@ -195,8 +206,10 @@ def _check_cheap(ctx: _Context, state: State) -> None:
     for p in to_move:
         if p != CHANCE and not 0 <= p < n:
             raise ctx.fail("flow", f"to_move names seat {p}, but seats are 0..{n - 1}")
+    legal_actions = state.legal_actions
+    kept = ctx.sorted_tuples
     for p in range(n):
-        legal = state.legal_actions(p)
+        legal = legal_actions(p)
         if p not in to_move:
             if legal:
                 raise ctx.fail(
@@ -205,7 +218,12 @@ def _check_cheap(ctx: _Context, state: State) -> None:
             continue
         if not legal:
             raise ctx.fail("legal-exist", f"player {p} is to move but has no legal action")
-        _sorted_ids(ctx, legal, p)
+        # A game may hand out the same tuple of legal actions again (KOA Kingmaker keeps
+        # the others' tuples when one seat commits): a tuple, being immutable, that was
+        # verified and found sorted once still is, so it is remembered by identity (and
+        # held, so that its id is not reused). An equal tuple built anew is checked again.
+        if kept.get(id(legal)) is not legal:
+            _sorted_ids(ctx, legal, p)
     if state.is_chance:
         weights = state.chance_weights()
         if not weights:
@@ -226,7 +244,8 @@ def _check_cheap(ctx: _Context, state: State) -> None:
 
 
 def _sorted_ids(ctx: _Context, legal: Sequence[Any], p: int) -> list[int]:
-    """The ids of ``legal`` (verifying actions not seen before); they must strictly rise."""
+    """The ids of ``legal`` (verifying actions not seen before); they must strictly rise.
+    A tuple found so is remembered (see :func:`_check_cheap`)."""
     known = ctx.ids
     try:
         ids = list(map(known.__getitem__, legal))
@@ -241,6 +260,11 @@ def _sorted_ids(ctx: _Context, legal: Sequence[Any], p: int) -> list[int]:
         ids = [known[a] for a in legal]
     if any(map(operator.ge, ids, islice(ids, 1, None))):
         raise ctx.fail("legal-sorted", f"legal actions of player {p} are not strictly sorted by id")
+    if type(legal) is tuple:
+        kept = ctx.sorted_tuples
+        if len(kept) >= _SORTED_KEPT:  # a game that builds new tuples: bound the memory
+            kept.clear()
+        kept[id(legal)] = legal
     return ids
 
 
@@ -363,16 +387,18 @@ def _check_explanations(ctx: _Context, state: State, other: State, p: int, rng: 
     legal for ``p``, its text is the same in ``other``, a re-deal ``p`` cannot tell apart
     from ``state`` (``explain-private``)."""
     for action in _not_legal_sample(ctx, state, p, rng):
-        text = ctx.game.action_text(action)
+        # The action's text names it in a failure only: worked out there, not for each one.
         try:
             said = state.explain_illegal(action, p)
             heard = other.explain_illegal(action, p)
         except Exception as exc:  # an explanation must be given for any action and seat
+            text = ctx.game.action_text(action)
             raise ctx.fail(
                 "explain",
                 f"explain_illegal({text!r}, {p}) raised {type(exc).__name__}: {exc}",
             ) from exc
         if said != heard:
+            text = ctx.game.action_text(action)
             raise ctx.fail(
                 "explain-private",
                 f"explain_illegal({text!r}, {p}) changed under resample({p}):"
@@ -696,6 +722,7 @@ def check_game(
     base = Rng(seed)
     seen: dict[tuple[str, int, bool], int] = {}  # states met of each kind of node
     verified: dict[Any, int] = {}  # the ids of the actions checked so far
+    sorted_tuples: dict[int, tuple[Any, ...]] = {}  # legal-action tuples found sorted
     full = [0]  # states given the full checks
     total_steps = 0
     longest = 0
@@ -703,7 +730,9 @@ def check_game(
     check_statistics(game, seed, _Context(game, seed, None, 0).fail)
     for i in range(playouts):
         playout_seed = base.fork(i).state
-        ctx = _Context(game, playout_seed, invariant, max_applied, ids=verified)
+        ctx = _Context(
+            game, playout_seed, invariant, max_applied, ids=verified, sorted_tuples=sorted_tuples
+        )
         ctx.interop = declared is not None
         streams = [Rng(playout_seed).fork(_CHECKS_STREAM), Rng(playout_seed).fork(_SAMPLING_STREAM)]
         history = interop_checks.HistoryChecks(game, declared, ctx.fail) if declared else None
