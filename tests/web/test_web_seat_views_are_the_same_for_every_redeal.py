@@ -1,7 +1,8 @@
 """What the server sends a seat is the same in every state the seat cannot tell apart
 from the real one (its re-deals): its view (picture, prompt, options and their labels,
-turn, log, notices, pause) and the reason a refused move is given, for every game and
-player count, on chance nodes, decisions, half-committed simultaneous rounds and ends.
+turn, log, notices, pause), the reason a refused move is given and the spectators' view,
+for every game and player count, on chance nodes, decisions, half-committed simultaneous
+rounds and ends.
 
 The room is set to each state through ``Room.resume``, the seam a finished game's saved
 final table is loaded through: the server then answers from that state as from any other.
@@ -52,25 +53,29 @@ def _probes(state: State, seat: int) -> list[str]:
 
 
 def _seen(hub: Hub, room: Room, state: State, seat: int, token: str, probes: list[str]) -> Any:
-    """Everything the server answers ``seat`` about ``state``: its view and the refusal of
-    each probe (status and message)."""
+    """Everything the server answers ``seat`` about ``state``: its view, the refusal of
+    each probe (status and message), and the spectators' view."""
     room.resume(
         (),
         Final(state, tuple(room.turns), tuple(map(tuple, room.logs)), tuple(room.public_log)),
     )
     view = room.view(seat)
+    # A spectator knows less than any seat: the public view is the same in every seat's
+    # re-deal too.
+    public = room.view(None)
     if state.is_terminal:
-        # The scores are public once the game is over (every rulebook ends with a reveal:
-        # King's Kilt's family cards are shown and scored then), so a re-deal of the last
-        # state, which the seat's own picture cannot tell apart, may score otherwise.
+        # The scores are public once the game is over, though a re-deal of the last state
+        # may score otherwise: King's Kilt's family cards, revealed and scored at the end
+        # by its rulebook, are still unseen in a seat's last observation.
         view.pop("result")
+        public.pop("result")
     refusals = []
     for text in probes:
         message = {"token": token, "turn": room.turns[seat], "action": text}
         with pytest.raises(WebError) as refused:
             hub.act(room, message)
         refusals.append((refused.value.status, str(refused.value)))
-    return view, refusals
+    return view, public, refusals
 
 
 def _check(name: str, players: int, sample: Sample) -> int:
