@@ -62,13 +62,9 @@ def _seen(hub: Hub, room: Room, state: State, seat: int, token: str, probes: lis
     view = room.view(seat)
     # A spectator knows less than any seat: the public view is the same in every seat's
     # re-deal too.
+    # At the end, the scores too: every card they count is public by then (King's Kilt's
+    # families are turned face up when everyone has passed).
     public = room.view(None)
-    if state.is_terminal:
-        # The scores are public once the game is over, though a re-deal of the last state
-        # may score otherwise: King's Kilt's family cards, revealed and scored at the end
-        # by its rulebook, are still unseen in a seat's last observation.
-        view.pop("result")
-        public.pop("result")
     refusals = []
     for text in probes:
         message = {"token": token, "turn": room.turns[seat], "action": text}

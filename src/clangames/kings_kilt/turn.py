@@ -316,8 +316,9 @@ def end_turn(d: Draft) -> None:
         nxt: int | None = int(d.game.params["first_player"])
     else:
         nxt = next_seat(d.actor, n, d.passed)
-    if nxt is None:
+    if nxt is None:  # everyone has passed: the families are turned face up and scored
         d.phase = OVER
+        d.revealed = d.families
         return
     d.actor = nxt
     d.turns += 1
