@@ -16,9 +16,9 @@ from collections.abc import Iterator
 import attrs
 
 import clangames
-from clangames import CHANCE, Action, Game, Rng, State
-from clangames.engine.chance import sample_chance
+from clangames import Action, Game, Rng, State
 from clangames.engine.registry import games
+from clangames.testing import random_playout
 
 COUNTS = [(spec.name, n) for spec in games() for n in range(spec.min_players, spec.max_players + 1)]
 """Every game with every player count it takes."""
@@ -55,26 +55,15 @@ class Step:
 
 
 def playout(game: Game, seed: int) -> list[Step]:
-    """A seeded random game to its end, step by step (simultaneous players commit in a
-    random order, so half-committed rounds are met too)."""
-    rng = Rng(seed)
-    state = game.initial_state()
-    steps: list[Step] = []
-    while not state.is_terminal:
-        if state.is_chance:
-            action, rng = sample_chance(state, rng)
-            player = CHANCE
-        else:
-            movers = state.to_move
-            k, rng = rng.below(len(movers))
-            player = movers[k]
-            legal = state.legal_actions(player)
-            j, rng = rng.below(len(legal))
-            action = legal[j]
-        after = state.apply(action, player)
-        steps.append(Step(state, action, player, after))
-        state = after
-    return steps
+    """A seeded random game to its end, step by step, as the testing toolkit's
+    ``random_playout`` plays it (simultaneous players commit in a random order, so
+    half-committed rounds are met too)."""
+    states: list[State] = []
+    record, _, _ = random_playout(game, Rng(seed), lambda state, moves: states.append(state))
+    return [
+        Step(before, game.parse_action(move.action), move.player, after)
+        for before, move, after in zip(states[:-1], record.moves, states[1:], strict=True)
+    ]
 
 
 def sampled_steps(name: str, players: int, sample: Sample) -> Iterator[tuple[int, Step]]:
