@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from operator import index
 
+from clangames.engine.errors import InvalidArgumentError
+
 
 def as_integer(value: object) -> int | None:
     """``value`` as an ``int`` if it is an integer of any type other than a bool (an
@@ -18,3 +20,13 @@ def as_integer(value: object) -> int | None:
         return index(value)  # type: ignore[arg-type]
     except TypeError:
         return None
+
+
+def count_argument(caller: str, name: str, value: object) -> int:
+    """``value`` as a count for ``caller``'s argument ``name``: an int from 0 up, of any
+    integer type; else InvalidArgumentError naming both (a count of -1 or 1.5 would
+    otherwise fail part way, or be reported as played)."""
+    count = as_integer(value)
+    if count is None or count < 0:
+        raise InvalidArgumentError(f"{caller}: {name} must be an int from 0 up, got {value!r:.80}")
+    return count

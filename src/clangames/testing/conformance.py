@@ -45,7 +45,7 @@ from clangames.engine.errors import (
     InvalidParameterError,
 )
 from clangames.engine.game import Game
-from clangames.engine.integers import as_integer
+from clangames.engine.integers import count_argument
 from clangames.engine.phases import CHANCE
 from clangames.engine.record import GameRecord, Move
 from clangames.engine.rng import Rng
@@ -654,17 +654,6 @@ def random_playout(
         moves.append(Move(player, text))
 
 
-def _count(name: str, value: object) -> int:
-    """``value`` as a count of ``check_game`` (an int from 0 up, NumPy's too), else
-    InvalidArgumentError naming the argument."""
-    count = as_integer(value)
-    if count is None or count < 0:
-        raise InvalidArgumentError(
-            f"check_game: {name} must be an int from 0 up, got {value!r:.80}"
-        )
-    return count
-
-
 def check_game(
     game: Game,
     playouts: int = 100,
@@ -704,7 +693,7 @@ def check_game(
     # Checked before any game: a count of -1 used to give a report of -1 playouts, 1.5 or
     # "3" a TypeError part way, and an invariant that is no function failed at the first state.
     playouts, replays, max_applied = (
-        _count(name, value)
+        count_argument("check_game", name, value)
         for name, value in (
             ("playouts", playouts),
             ("replays", replays),

@@ -25,7 +25,7 @@ from clangames.engine.chance import sample_chance
 from clangames.engine.codec import JSON, encode
 from clangames.engine.errors import ClanGamesError, InvalidArgumentError
 from clangames.engine.game import Game
-from clangames.engine.integers import as_integer
+from clangames.engine.integers import as_integer, count_argument
 from clangames.engine.phases import CHANCE
 from clangames.engine.record import GameRecord, Move
 from clangames.engine.rng import Rng
@@ -140,9 +140,7 @@ def compare(
         raise InvalidArgumentError(
             f"compare needs a loaded Game (clangames.load(...)), got {game!r:.80}"
         )
-    count, first = as_integer(games), as_integer(seed)
-    if count is None or count < 0:
-        raise InvalidArgumentError(f"compare: games must be an int from 0 up, got {games!r:.80}")
+    count, first = count_argument("compare", "games", games), as_integer(seed)
     if first is None or first < 0 or first + max(count, 1) - 1 > _LAST_SEED:
         raise InvalidArgumentError(
             f"compare: the seeds seed..seed+games-1 must lie in 0..2**64-1, got seed"
