@@ -33,7 +33,7 @@ class Rng:
     _state: int
 
     def __init__(self, seed: int) -> None:
-        value = seed if type(seed) is int else as_integer(seed)  # a NumPy seed is a seed
+        value = as_integer(seed)  # a NumPy seed is a seed
         if value is None or not 0 <= value <= _MASK:
             raise InvalidArgumentError(f"Rng seed must be an int in [0, 2**64), got {seed!r}")
         object.__setattr__(self, "_state", value)
