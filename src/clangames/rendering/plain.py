@@ -105,15 +105,15 @@ def boards_reused() -> Iterator[None]:
 
 def _board_text(game: Game, obs: Any, public: bool, columns: int) -> str:
     drawn = _boards.get()
-    if drawn is None:
-        return text_of(observation_view(renderer_for(game), obs, public), columns)
     key = (game, type(obs), obs, public, columns)
     try:
-        text = drawn.get(key)
+        text = None if drawn is None else drawn.get(key)
     except TypeError:  # an unhashable observation (a game from elsewhere): drawn each time
-        return text_of(observation_view(renderer_for(game), obs, public), columns)
+        drawn = text = None
     if text is None:
-        text = drawn[key] = text_of(observation_view(renderer_for(game), obs, public), columns)
+        text = text_of(observation_view(renderer_for(game), obs, public), columns)
+        if drawn is not None:
+            drawn[key] = text
     return text
 
 
