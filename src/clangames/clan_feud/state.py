@@ -225,19 +225,15 @@ class ClanFeudState(State):
     an attacking one waits in ``battle`` instead). Replaced whole, never edited."""
 
     # -- rules -----------------------------------------------------------------------------
+    # The rules' functions themselves replace these three once rules.py is loaded (see its
+    # ``setattr`` lines): they declare the kernel's hooks and say where the rules are.
     def _legal(self, player: int) -> tuple[Any, ...]:
-        options = self.options
-        if options is not None:  # never set at a simultaneous node: its seats differ
-            return options
-        return rules.legal_actions(self, player)
+        return rules.legal(self, player)
 
     def _apply(self, action: Any, player: int) -> ClanFeudState:
         return rules.apply(self, action, player)
 
     def _chance_weights(self) -> tuple[tuple[Any, int], ...]:
-        options = self.options
-        if options is not None:  # worked out when the state was made
-            return options
         return rules.chance_weights(self)
 
     # -- results ---------------------------------------------------------------------------
